@@ -1,0 +1,64 @@
+// Lint rules, including the package boundaries of ARCHITECTURE.md: core imports nothing of ours;
+// server and web import core, never each other; web texts go through i18n.
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const boundary = (message, patterns, paths = []) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: patterns, message }], paths: paths.map((name) => ({ name, message })) },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '**/*.tsbuildinfo'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: boundary('core is pure: it imports nothing of ours and does no I/O', [
+      '@ipdesk/*',
+      '**/server/**',
+      '**/web/**',
+      'node:*',
+    ], ['fs', 'path', 'http', 'https', 'net', 'child_process']),
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    rules: boundary('server imports core, never web', ['@ipdesk/web', '@ipdesk/web/*', '**/packages/web/**', '../../web/**']),
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...boundary('web imports core, never server', [
+        '@ipdesk/server',
+        '@ipdesk/server/*',
+        '**/packages/server/**',
+        '../../server/**',
+      ]),
+      ...reactHooks.configs.recommended.rules,
+      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+    },
+  },
+  {
+    files: ['packages/web/**/*.test.{ts,tsx}'],
+    rules: { 'i18next/no-literal-string': 'off' },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', 'packages/server/src/main.ts', 'packages/server/src/seed/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

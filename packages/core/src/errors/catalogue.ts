@@ -1,0 +1,66 @@
+// The one catalogue of error codes: a stable numeric code, the HTTP status it travels with, and the
+// i18n key of its message. Codes from the spec (§8) keep their numbers; our own use status*1000+n.
+import type { MessageKey } from '../i18n/index.js';
+
+export interface ErrorDefinition {
+  readonly code: number;
+  readonly status: number;
+  readonly messageKey: MessageKey;
+}
+
+function def(code: number, status: number, messageKey: MessageKey): ErrorDefinition {
+  return { code, status, messageKey };
+}
+
+export const errors = {
+  badRequest: def(400000, 400, 'error.badRequest'),
+  malformedBody: def(400001, 400, 'error.malformedBody'),
+  emptyBody: def(400002, 400, 'error.emptyBody'),
+  /** Spec §8: request validation; the client shows the first failing field's label plus the message. */
+  validation: def(500001, 400, 'error.validation'),
+  /** Spec §8: a model field rule failed (same client treatment as 500001). */
+  fieldRule: def(500005, 400, 'error.fieldRule'),
+  incorrectParameters: def(10001, 400, 'error.incorrectParameters'),
+
+  unauthorized: def(401000, 401, 'error.unauthorized'),
+  tokenExpired: def(30405, 401, 'error.tokenExpired'),
+  tokenIllegal: def(30404, 401, 'error.tokenIllegal'),
+  loggedOut: def(30409, 401, 'error.loggedOut'),
+  cloudUnauthorized: def(502013, 401, 'error.cloudUnauthorized'),
+  accountDisabled: def(30102, 403, 'error.accountDisabled'),
+  accountLocked: def(30116, 403, 'error.accountLocked'),
+  emailLoginOnly: def(30145, 403, 'error.emailLoginOnly'),
+  ssoOnlyAny: def(30142, 403, 'error.ssoOnly.any'),
+  ssoOnlyDingtalk: def(30173, 403, 'error.ssoOnly.dingtalk'),
+  ssoOnlyWechat: def(30174, 403, 'error.ssoOnly.wechat'),
+  ssoOnlyFeishu: def(30175, 403, 'error.ssoOnly.feishu'),
+  ssoOnlyThirdParty: def(30176, 403, 'error.ssoOnly.thirdParty'),
+
+  forbidden: def(403000, 403, 'error.forbidden'),
+  notFound: def(404000, 404, 'error.notFound'),
+  routeNotFound: def(404001, 404, 'error.routeNotFound'),
+  methodNotAllowed: def(405000, 405, 'error.methodNotAllowed'),
+  conflict: def(409000, 409, 'error.conflict'),
+  clientConflict: def(412000, 412, 'error.clientConflict'),
+  payloadTooLarge: def(413000, 413, 'error.payloadTooLarge'),
+  unsupportedMediaType: def(415000, 415, 'error.unsupportedMediaType'),
+  rateLimited: def(429000, 429, 'error.rateLimited'),
+
+  internal: def(500000, 500, 'error.internal'),
+  accountCheckFailed: def(502014, 502, 'error.accountCheckFailed'),
+  serviceUnavailable: def(503000, 503, 'error.serviceUnavailable'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof errors;
+
+const byCode = new Map<number, ErrorDefinition>(Object.values(errors).map((e) => [e.code, e]));
+
+export function errorByCode(code: number): ErrorDefinition | undefined {
+  return byCode.get(code);
+}
+
+/** Spec §8: these codes carry field details; the client shows the first field's label and message. */
+export const VALIDATION_CODES: readonly number[] = [errors.validation.code, errors.fieldRule.code];
+
+/** Success code of the response envelope. */
+export const OK_CODE = 0;

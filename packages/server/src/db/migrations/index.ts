@@ -1,0 +1,10 @@
+// All migrations in order. A migration is never edited once released; add a new one instead.
+import { foundation } from './0001-foundation.js';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [foundation];

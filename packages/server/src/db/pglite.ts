@@ -1,0 +1,33 @@
+// Embedded PostgreSQL (PGlite). Data lives in a folder and survives restarts; without a folder it is
+// in memory (tests). Extensions the migrations need are loaded here, since PGlite ships them as modules.
+import { mkdir } from 'node:fs/promises';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Database, Queryable, SqlValue } from './database.js';
+
+// int8 (counts, sums) as JS numbers, as the postgres driver is set up to do too.
+const parsers = { [types.INT8]: (value: string) => Number(value) };
+
+function queryable(target: PGlite | Transaction): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await target.query<Row>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, parsers });
+  const base = queryable(pg);
+  return {
+    engine: 'pglite',
+    ...base,
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    close: () => pg.close(),
+  };
+}

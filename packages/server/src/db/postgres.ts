@@ -1,0 +1,64 @@
+// PostgreSQL server through a connection pool. Each transaction holds one pooled client.
+import pg from 'pg';
+import type { Database, Queryable, SqlValue } from './database.js';
+
+// int8 (counts, sums) as JS numbers: our counts stay far below 2^53.
+const INT8_OID = 20;
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as Row[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** search_path for every connection, e.g. an isolated schema per test file. */
+  searchPath?: string;
+  max?: number;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types: typeParsers,
+    // Statements over 30 s are cut: a runaway query must not hold a connection forever.
+    statement_timeout: 30_000,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  // Fail at start, with the server's own message, when the database cannot be reached.
+  await pool.query('SELECT 1');
+  const base = queryable(pool);
+  return {
+    engine: 'postgres',
+    ...base,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,60 @@
+// Assembles the HTTP application: request ids, language, security headers, validation, error
+// envelope, the service prefixes, health, API docs and the web app.
+import { JSON_BODY_LIMIT_BYTES, SERVICE_PREFIXES, resolveLanguage, HEADERS } from '@ipdesk/core';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import './context.js';
+import { registerDocs } from './docs.js';
+import { installErrorHandler } from './errors.js';
+import { loggerOptions } from './logging.js';
+import { installNotFound, trackRoutes } from './not-found.js';
+import { requestIdFrom } from './request-id.js';
+import { systemRoutes } from './routes/system.js';
+import { installSecurityHeaders } from './security-headers.js';
+import { servicePlugins } from './services.js';
+import { registerWebApp } from './web-app.js';
+
+export const APP_VERSION = '0.1.0';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Where logs go instead of stdout (tests read what was logged). */
+  logStream?: DestinationStream;
+}
+
+export async function buildApp({ config, db, logStream }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    genReqId: requestIdFrom,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('language', 'zh-CN');
+  app.addHook('onRequest', async (request) => {
+    const explicit = request.headers[HEADERS.language];
+    request.language = resolveLanguage(typeof explicit === 'string' ? explicit : undefined, request.headers['accept-language']);
+  });
+
+  const known = trackRoutes(app);
+  installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health']);
+  installErrorHandler(app);
+  await registerDocs(app, APP_VERSION);
+
+  await app.register(systemRoutes, { db, environment: config.environment });
+  await app.register(servicePlugins);
+  const webApp = await registerWebApp(app, config.webDistDir, config.basePath);
+  installNotFound(app, known, config.basePath, webApp);
+  return app;
+}

@@ -1,0 +1,33 @@
+// Builders of the response envelope: { code, message, request_id, ...payload }.
+import { OK_CODE, translate, type AppError, type ErrorEnvelope, type Language } from '@ipdesk/core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+export function ok<Payload extends object>(request: FastifyRequest, payload: Payload) {
+  return { code: OK_CODE, message: translate(request.language, 'error.ok'), request_id: request.id, ...payload };
+}
+
+export function errorEnvelope(error: AppError, language: Language, requestId: string): ErrorEnvelope {
+  // Spec §8: a validation answer leads with the first failing field's label and message.
+  const first = error.fields?.[0];
+  return {
+    code: error.code,
+    message: first
+      ? translate(language, 'validation.field', { label: first.label, message: first.message })
+      : translate(language, error.definition.messageKey, error.params),
+    request_id: requestId,
+    ...(error.fields?.length ? { fields: error.fields } : {}),
+  };
+}
+
+/** Response schema of a successful answer with the given payload fields (used for docs and serialisation). */
+export function envelopeSchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ code: z.literal(0), message: z.string(), request_id: z.string(), ...shape });
+}
+
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  request_id: z.string(),
+  fields: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
+});

@@ -1,0 +1,41 @@
+// One plugin per service prefix of spec §7. Each checks at boot that its routes declare their access
+// (deny by default: an undeclared route stops the start instead of being silently open).
+import type { ServicePrefix } from '@ipdesk/core';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { webapiRoutes } from './routes/webapi.js';
+
+export class RouteDeclarationError extends Error {
+  override name = 'RouteDeclarationError';
+}
+
+export function requireAccessDeclaration(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    // HEAD routes are derived by Fastify from GET routes and share their config.
+    if (route.method === 'HEAD') return;
+    if (!route.config?.access) {
+      throw new RouteDeclarationError(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    }
+  });
+}
+
+/** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
+const services: Record<ServicePrefix, FastifyPluginAsyncZod | undefined> = {
+  '/passport': undefined,
+  '/webapi': webapiRoutes,
+  '/openapi': undefined,
+  '/openapi-external': undefined,
+  '/account': undefined,
+};
+
+export const servicePlugins: FastifyPluginAsync = async (app) => {
+  for (const [prefix, routes] of Object.entries(services)) {
+    await app.register(
+      async (service) => {
+        requireAccessDeclaration(service);
+        if (routes) await service.register(routes);
+      },
+      { prefix },
+    );
+  }
+};

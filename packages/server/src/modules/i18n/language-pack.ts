@@ -1,0 +1,23 @@
+// The language pack the web client fetches (spec §1: a flat key→text map, cached by the client).
+// Texts come from core; the version is a hash of the pack so a client can tell when its cache is stale.
+import { createHash } from 'node:crypto';
+import { LANGUAGES, messages, type Language } from '@ipdesk/core';
+
+export interface LanguagePack {
+  language: Language;
+  version: string;
+  record: Record<string, string>;
+}
+
+function build(language: Language): LanguagePack {
+  const record = { ...messages[language] };
+  const version = createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 16);
+  return { language, version, record };
+}
+
+// Texts are constants of this build, so each pack is computed once.
+const packs = new Map<Language, LanguagePack>(LANGUAGES.map((language) => [language, build(language)]));
+
+export function languagePack(language: Language): LanguagePack {
+  return packs.get(language) ?? build(language);
+}

@@ -1,0 +1,55 @@
+// Starts IPDesk: configuration, database and migrations, demo seed, HTTP app; and stops it cleanly
+// (stop taking requests, let running ones finish, then close the database).
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { loadConfig, type Config } from './config.js';
+import type { Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { buildApp } from './http/app.js';
+import { seedDemo, type DemoSeed } from './seed/demo.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  demo: DemoSeed;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  logStream?: DestinationStream;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(options.env ?? process.env);
+  const db = await openDatabase(config);
+  try {
+    const report = await migrate(db);
+    const demo = await seedDemo(db);
+    const app = await buildApp({ config, db, logStream: options.logStream });
+    if (report.applied.length > 0) app.log.info({ applied: report.applied }, 'migrations applied');
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      db,
+      config,
+      demo,
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      close() {
+        closing ??= app.close().finally(() => db.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+// One vitest run, four projects. core and web run from source; server and e2e too, except that e2e
+// starts the built server (npm run build first) because it serves the built web app.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const coreSource = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
+const alias = { '@ipdesk/core': coreSource };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
