@@ -27,16 +27,20 @@ export default tseslint.config(
   },
   {
     files: ['packages/core/**/*.ts'],
-    rules: boundary('core is pure: it imports nothing of ours and does no I/O', [
-      '@ipdesk/*',
-      '**/server/**',
-      '**/web/**',
-      'node:*',
-    ], ['fs', 'path', 'http', 'https', 'net', 'child_process']),
+    rules: boundary(
+      'core is pure: it imports nothing of ours and does no I/O',
+      ['@ipdesk/*', '**/server/**', '**/web/**', 'node:*'],
+      ['fs', 'path', 'http', 'https', 'net', 'child_process'],
+    ),
   },
   {
     files: ['packages/server/**/*.ts'],
-    rules: boundary('server imports core, never web', ['@ipdesk/web', '@ipdesk/web/*', '**/packages/web/**', '../../web/**']),
+    rules: boundary('server imports core, never web', [
+      '@ipdesk/web',
+      '@ipdesk/web/*',
+      '**/packages/web/**',
+      '../../web/**',
+    ]),
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
@@ -58,7 +62,13 @@ export default tseslint.config(
     rules: { 'i18next/no-literal-string': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', 'packages/server/src/main.ts', 'packages/server/src/seed/**/*.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'packages/server/src/main.ts',
+      'packages/server/src/seed/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -9,7 +9,14 @@ const alias = { '@ipdesk/core': coreSource };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'core',
+          include: ['packages/core/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         resolve: { alias },
         test: {

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   }
   const { config, demo, url } = server;
   const appUrl = `${url}${config.basePath}`;
-  console.log(`\nIPDesk is running (${config.environment}, database: ${server.db.engine}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+  console.log(
+    `\nIPDesk is running (${config.environment}, database: ${server.db.engine}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`,
+  );
   console.log(`  Web app:  ${appUrl}`);
   console.log(`  API docs: ${url}/docs`);
   if (demo.created) {

@@ -102,16 +102,19 @@ export const zhCN = {
   'page.forbidden.subTitle': '抱歉，您没有访问此页面的权限。',
   'page.forbidden.advice': '请联系管理员为您分配权限，或确认配置包已经应用。',
   'page.clientConflict.title': '登录冲突',
-  'page.clientConflict.subTitle': '企业端与代理机构端不能在同一浏览器、同一域名下同时登录。请先退出另一端，或使用其他浏览器。',
+  'page.clientConflict.subTitle':
+    '企业端与代理机构端不能在同一浏览器、同一域名下同时登录。请先退出另一端，或使用其他浏览器。',
   'page.moveToPc.title': '请在电脑上使用',
   'page.moveToPc.subTitle': '此页面暂不支持移动设备，请在电脑浏览器中打开。',
   'page.moveToPc.copyLink': '复制链接',
   'page.moveToPc.linkCopied': '链接已复制',
   'page.privacy.title': '隐私政策',
   'page.privacy.intro': '我们重视您的隐私。本政策说明 IPDesk 收集哪些信息、如何使用以及您的权利。',
-  'page.privacy.collect': '我们收集的信息：账号信息（姓名、邮箱、手机号）、您在系统中录入的知识产权数据，以及为安全目的记录的登录与操作日志。',
+  'page.privacy.collect':
+    '我们收集的信息：账号信息（姓名、邮箱、手机号）、您在系统中录入的知识产权数据，以及为安全目的记录的登录与操作日志。',
   'page.privacy.use': '信息用途：仅用于提供知识产权管理服务、保障账号与数据安全、履行法律义务；不会出售您的个人信息。',
-  'page.privacy.storage': '存储与保护：数据按租户隔离存储，传输加密，密码以不可逆方式保存；访问受角色与权限控制并留有审计记录。',
+  'page.privacy.storage':
+    '存储与保护：数据按租户隔离存储，传输加密，密码以不可逆方式保存；访问受角色与权限控制并留有审计记录。',
   'page.privacy.rights': '您的权利：您可以查看和更正个人信息，或通过管理员申请删除账号。',
   'page.privacy.contact': '如有疑问，请联系您所在单位的系统管理员。',
   'page.redirect.title': '正在跳转…',

@@ -19,7 +19,10 @@ export interface MigrationReport {
   applied: string[];
 }
 
-export async function migrate(db: Database, migrations: readonly Migration[] = allMigrations): Promise<MigrationReport> {
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<MigrationReport> {
   const ids = migrations.map((m) => m.id);
   if (ids.some((id, i) => i > 0 && id <= (ids[i - 1] ?? 0))) {
     throw new MigrationError('Migration ids must be strictly increasing');
@@ -38,7 +41,8 @@ export async function migrate(db: Database, migrations: readonly Migration[] = a
     const known = new Map(migrations.map((m) => [m.id, m]));
     for (const row of done) {
       const migration = known.get(row.id);
-      if (!migration) throw new MigrationError(`Database has migration ${row.id} (${row.name}) that this version does not know`);
+      if (!migration)
+        throw new MigrationError(`Database has migration ${row.id} (${row.name}) that this version does not know`);
       if (checksum(migration.sql) !== row.checksum) {
         throw new MigrationError(`Migration ${row.id} (${row.name}) was changed after it was applied`);
       }

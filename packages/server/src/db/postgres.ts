@@ -6,7 +6,9 @@ import type { Database, Queryable, SqlValue } from './database.js';
 const INT8_OID = 20;
 const typeParsers = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {

@@ -44,7 +44,22 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.decorateRequest('language', 'zh-CN');
   app.addHook('onRequest', async (request) => {
     const explicit = request.headers[HEADERS.language];
-    request.language = resolveLanguage(typeof explicit === 'string' ? explicit : undefined, request.headers['accept-language']);
+    request.language = resolveLanguage(
+      typeof explicit === 'string' ? explicit : undefined,
+      request.headers['accept-language'],
+    );
+  });
+
+  // Graceful stop: answers finished after close() began end their keep-alive connection, so the
+  // server can stop as soon as the running requests are done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.server.closeIdleConnections();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
 
   const known = trackRoutes(app);

@@ -36,7 +36,8 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationError(request, error.validation, error.validationContext);
   }
-  const mapped = typeof error === 'object' && error !== null ? fromFastifyError(error as FastifyError, request) : undefined;
+  const mapped =
+    typeof error === 'object' && error !== null ? fromFastifyError(error as FastifyError, request) : undefined;
   return mapped ?? new AppError('internal', { params: { requestId: request.id }, cause: error });
 }
 

@@ -36,8 +36,16 @@ export function installNotFound(
     }
     const allowed = METHODS.filter((method) => method !== request.method && known.find(method, path) !== null);
     if (allowed.length > 0) {
-      return sendError(request, reply, new AppError('methodNotAllowed', { params: { method: request.method, allowed: allowed.join(', ') } }));
+      return sendError(
+        request,
+        reply,
+        new AppError('methodNotAllowed', { params: { method: request.method, allowed: allowed.join(', ') } }),
+      );
     }
-    return sendError(request, reply, new AppError('routeNotFound', { params: { method: request.method, url: path.slice(0, 200) } }));
+    return sendError(
+      request,
+      reply,
+      new AppError('routeNotFound', { params: { method: request.method, url: path.slice(0, 200) } }),
+    );
   });
 }

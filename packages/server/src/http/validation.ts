@@ -41,9 +41,12 @@ function sizeKey(kind: 'tooSmall' | 'tooBig', origin: unknown): MessageKey {
 function describeIssue(language: Language, issue: FastifySchemaValidationError, value: unknown): string {
   const params = (issue.params ?? {}) as Record<string, unknown>;
   const list = (items: unknown) => (Array.isArray(items) ? items.map(String).join(', ') : '');
+  // A field that is absent fails as a type or enum mismatch; say what the user needs to hear.
+  if (value === undefined && issue.keyword !== 'unrecognized_keys' && issue.instancePath !== '') {
+    return translate(language, 'validation.required');
+  }
   switch (issue.keyword) {
     case 'invalid_type': {
-      if (value === undefined) return translate(language, 'validation.required');
       const expected = TYPE_NAME[String(params.expected)] ?? 'type.unknown';
       return translate(language, 'validation.invalidType', { expected: translate(language, expected) });
     }
@@ -72,13 +75,24 @@ export function validationError(
 ): AppError {
   const language = request.language;
   const context: Part = part === 'querystring' || part === 'params' || part === 'headers' ? part : 'body';
-  const source = context === 'querystring' ? request.query : context === 'body' ? request.body : context === 'params' ? request.params : request.headers;
+  const source =
+    context === 'querystring'
+      ? request.query
+      : context === 'body'
+        ? request.body
+        : context === 'params'
+          ? request.params
+          : request.headers;
   const schemaKey = context === 'querystring' ? 'querystring' : context;
   const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[schemaKey];
   const fields: FieldError[] = issues.map((issue) => {
     const path = issue.instancePath.split('/').filter(Boolean);
     const labelKey = labelAt(schema, path);
-    const label = labelKey ? translate(language, labelKey) : path.length ? path.join('.') : translate(language, PART_LABEL[context]);
+    const label = labelKey
+      ? translate(language, labelKey)
+      : path.length
+        ? path.join('.')
+        : translate(language, PART_LABEL[context]);
     const message = describeIssue(language, issue, valueAt(source, path));
     return { field: path.join('.'), label, message };
   });

@@ -13,7 +13,11 @@ export interface WebApp {
   sendIndex(reply: FastifyReply): FastifyReply;
 }
 
-export async function registerWebApp(app: FastifyInstance, webDistDir: string, basePath: string): Promise<WebApp | undefined> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  basePath: string,
+): Promise<WebApp | undefined> {
   const indexFile = path.join(webDistDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDistDir }, 'web app not built; only the API is served (run npm run build)');
@@ -29,6 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, b
     index: false,
     wildcard: true,
     serve: true,
+    cacheControl: false, // set per file below
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

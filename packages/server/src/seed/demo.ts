@@ -19,7 +19,10 @@ export async function seedDemo(db: Database): Promise<DemoSeed> {
     );
     const first = existing[0];
     if (first) {
-      return { created: false, tenant: { sid: first.sid, code: first.code, nameZh: first.name_zh, nameEn: first.name_en } };
+      return {
+        created: false,
+        tenant: { sid: first.sid, code: first.code, nameZh: first.name_zh, nameEn: first.name_en },
+      };
     }
     const sid = newSid();
     await tx.query('INSERT INTO tenant (sid, code, name_zh, name_en, is_demo) VALUES ($1, $2, $3, $4, true)', [

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, onPostgres, type TestDatabase } from '../../test/database.js';
+
+describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+  });
+  afterAll(() => test.close());
+
+  it('reports its engine', () => {
+    expect(test.db.engine).toBe(onPostgres ? 'postgres' : 'pglite');
+  });
+
+  it('binds parameters and returns rows', async () => {
+    const rows = await test.db.query<{ greeting: string; n: number }>(
+      "SELECT $1::text || ' world' AS greeting, $2::int AS n",
+      ["hello'); DROP TABLE tenant; --", 7],
+    );
+    expect(rows).toEqual([{ greeting: "hello'); DROP TABLE tenant; -- world", n: 7 }]);
+  });
+
+  it('returns bigint counts as numbers on both engines', async () => {
+    const [row] = await test.db.query<{ total: unknown }>('SELECT count(*) AS total FROM generate_series(1, 3)');
+    expect(row?.total).toBe(3);
+  });
+
+  it('has pg_trgm loaded', async () => {
+    const [row] = await test.db.query<{ score: number }>("SELECT similarity('patent', 'patents') AS score");
+    expect(row?.score).toBeGreaterThan(0.5);
+  });
+
+  it('commits a transaction that resolves', async () => {
+    await test.db.transaction(async (tx) => {
+      await tx.query(
+        "INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ('AAAAAAAAAAAAAAA1', 'committed', '甲', 'A')",
+      );
+    });
+    const rows = await test.db.query("SELECT code FROM tenant WHERE code = 'committed'");
+    expect(rows).toHaveLength(1);
+  });
+
+  it('rolls back every write of a transaction that throws', async () => {
+    await expect(
+      test.db.transaction(async (tx) => {
+        await tx.query(
+          "INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ('AAAAAAAAAAAAAAA2', 'rolled', '乙', 'B')",
+        );
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const rows = await test.db.query("SELECT code FROM tenant WHERE code = 'rolled'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('rolls back when a statement inside fails, and the database stays usable', async () => {
+    await expect(
+      test.db.transaction(async (tx) => {
+        await tx.query(
+          "INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ('AAAAAAAAAAAAAAA3', 'half', '丙', 'C')",
+        );
+        await tx.query("INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ('bad sid', 'half2', '丙', 'C')");
+      }),
+    ).rejects.toThrow();
+    expect(await test.db.query("SELECT 1 FROM tenant WHERE code LIKE 'half%'")).toHaveLength(0);
+    expect(await test.db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+});
