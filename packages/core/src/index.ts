@@ -6,3 +6,4 @@ export * from './http/envelope.js';
 export * from './http/result-codes.js';
 export * from './i18n/index.js';
 export * from './ids.js';
+export * from './accounts/index.js';

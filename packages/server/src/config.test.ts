@@ -2,6 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, normaliseBasePath } from './config.js';
 
+const productionSecrets = {
+  JWT_SECRET: 'j'.repeat(40),
+  MASTER_KEY: 'm'.repeat(40),
+  PUBLIC_URL: 'https://ip.example.com/',
+};
+
 describe('configuration', () => {
   it('has sensible defaults', () => {
     const config = loadConfig({});
@@ -27,6 +33,7 @@ describe('configuration', () => {
       APP_ENV: 'prod',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      ...productionSecrets,
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,7 +57,24 @@ describe('configuration', () => {
     ['QA', 'qa'],
     ['production', 'prod'],
   ])('maps APP_ENV %s to %s', (name, environment) => {
-    expect(loadConfig({ APP_ENV: name }).environment).toBe(environment);
+    expect(loadConfig({ APP_ENV: name, ...productionSecrets }).environment).toBe(environment);
+  });
+
+  it('refuses to run production on generated secrets or debug logging', () => {
+    expect(() => loadConfig({ APP_ENV: 'prod' })).toThrow(/JWT_SECRET[\s\S]*MASTER_KEY[\s\S]*PUBLIC_URL/);
+    expect(() => loadConfig({ APP_ENV: 'prod', ...productionSecrets, LOG_LEVEL: 'debug' })).toThrow(/LOG_LEVEL/);
+    expect(loadConfig({ APP_ENV: 'prod', ...productionSecrets }).publicUrl).toBe('https://ip.example.com');
+  });
+
+  it('has account defaults within the security checklist', () => {
+    const config = loadConfig({});
+    expect(config.accessTokenMinutes).toBeLessThanOrEqual(15);
+    expect(config.sessionIdleMinutes).toBe(30);
+    expect(config.sessionMaxHours).toBe(12);
+    expect(config.resetLinkMinutes).toBeLessThanOrEqual(30);
+    expect(config.rsaKeyBits).toBe(2048);
+    expect(() => loadConfig({ ACCESS_TOKEN_MINUTES: '60' })).toThrow(/ACCESS_TOKEN_MINUTES/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
 
   it.each([
@@ -60,6 +84,8 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ APP_ENV: 'staging' }, 'APP_ENV'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ RSA_KEY_BITS: '1024' }, 'RSA_KEY_BITS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -19,6 +19,22 @@ export interface Config {
   webDistDir: string;
   /** Behind a reverse proxy: trust X-Forwarded-* for the client address. */
   trustProxy: boolean;
+  /** Public address of the app for links in e-mails (never taken from the Host header). */
+  publicUrl: string | undefined;
+  /** Default outgoing mail server (smtp://user:pass@host:port) for tenants without their own. */
+  smtpUrl: string | undefined;
+  /** Sender address for mail sent through smtpUrl. */
+  mailFrom: string;
+  rsaKeyBits: 2048 | 3072 | 4096;
+  /** Lifetime of an access token; sessions last while used (idle limit) up to a maximum. */
+  accessTokenMinutes: number;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  resetLinkMinutes: number;
+  /** Signs access tokens; generated and kept in the database when unset (not allowed in prod). */
+  jwtSecret: string | undefined;
+  /** Encrypts stored secrets such as tenants' mail passwords; same rule as jwtSecret. */
+  masterKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +70,38 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, '')),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://'),
+  MAIL_FROM: z
+    .string()
+    .email()
+    .default('IPDesk <no-reply@ipdesk.local>')
+    .or(z.string().regex(/^[^<>]+<[^<>@\s]+@[^<>\s]+>$/)),
+  RSA_KEY_BITS: z.enum(['2048', '3072', '4096']).default('2048'),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(15).default(15),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(30).default(30),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -68,6 +116,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!environment) {
     throw new ConfigError([`APP_ENV: unknown environment "${values.APP_ENV}" (ci, qa, sit, hotfix, prod)`]);
   }
+  if (environment === 'prod') {
+    // Production never runs on generated or development defaults (SECURITY.md, secrets).
+    const missing = (['JWT_SECRET', 'MASTER_KEY', 'PUBLIC_URL'] as const).filter((name) => !values[name]);
+    if (missing.length) throw new ConfigError(missing.map((name) => `${name}: required when APP_ENV is prod`));
+    if (values.LOG_LEVEL === 'debug' || values.LOG_LEVEL === 'trace') {
+      throw new ConfigError(['LOG_LEVEL: debug and trace are not allowed when APP_ENV is prod']);
+    }
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -78,5 +134,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL ?? 'info',
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    publicUrl: values.PUBLIC_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    rsaKeyBits: Number(values.RSA_KEY_BITS) as Config['rsaKeyBits'],
+    accessTokenMinutes: values.ACCESS_TOKEN_MINUTES,
+    sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
+    sessionMaxHours: values.SESSION_MAX_HOURS,
+    resetLinkMinutes: values.RESET_LINK_MINUTES,
+    jwtSecret: values.JWT_SECRET,
+    masterKey: values.MASTER_KEY,
   };
 }

@@ -1,6 +1,6 @@
 // An error as a value: a catalogue entry plus the parameters of its message and optional field
 // details. The server turns it into the envelope in the caller's language.
-import type { TranslateParams } from '../i18n/index.js';
+import type { MessageKey, TranslateParams } from '../i18n/index.js';
 import { errors, type ErrorDefinition, type ErrorName } from './catalogue.js';
 
 /** One failing field: its path, its label (already in the caller's language) and the message. */
@@ -10,17 +10,53 @@ export interface FieldError {
   message: string;
 }
 
+/** A failing field told by i18n keys, for services that do not know the caller's language. */
+export interface FieldIssue {
+  field: string;
+  labelKey: MessageKey;
+  messageKey: MessageKey;
+  params?: TranslateParams;
+  /** A parameter that is a list of texts, e.g. the password rules not met, joined in the language. */
+  listParam?: { name: string; items: Array<{ key: MessageKey; params?: TranslateParams }> };
+}
+
 export class AppError extends Error {
   readonly definition: ErrorDefinition;
   readonly params: TranslateParams | undefined;
   readonly fields: FieldError[] | undefined;
+  readonly issues: FieldIssue[] | undefined;
 
-  constructor(name: ErrorName, options: { params?: TranslateParams; fields?: FieldError[]; cause?: unknown } = {}) {
+  constructor(
+    name: ErrorName,
+    options: { params?: TranslateParams; fields?: FieldError[]; issues?: FieldIssue[]; cause?: unknown } = {},
+  ) {
     super(name, { cause: options.cause });
     this.name = 'AppError';
     this.definition = errors[name];
     this.params = options.params;
     this.fields = options.fields;
+    this.issues = options.issues;
+  }
+
+  /** The failing fields in one language: given ones as they are, issues translated. */
+  fieldsIn(translateKey: (key: MessageKey, params?: TranslateParams) => string): FieldError[] {
+    return [
+      ...(this.fields ?? []),
+      ...(this.issues ?? []).map((issue) => ({
+        field: issue.field,
+        label: translateKey(issue.labelKey),
+        message: translateKey(issue.messageKey, {
+          ...issue.params,
+          ...(issue.listParam
+            ? {
+                [issue.listParam.name]: issue.listParam.items
+                  .map((item) => translateKey(item.key, item.params))
+                  .join('; '),
+              }
+            : {}),
+        }),
+      })),
+    ];
   }
 
   get code(): number {

@@ -28,13 +28,25 @@ export const errors = {
   loggedOut: def(30409, 401, 'error.loggedOut'),
   cloudUnauthorized: def(502013, 401, 'error.cloudUnauthorized'),
   accountDisabled: def(30102, 403, 'error.accountDisabled'),
-  accountLocked: def(30116, 403, 'error.accountLocked'),
+  /** Params: until (the unlock time, ISO 8601). */
+  accountLocked: def(30116, 403, 'error.accountLockedUntil'),
   emailLoginOnly: def(30145, 403, 'error.emailLoginOnly'),
   ssoOnlyAny: def(30142, 403, 'error.ssoOnly.any'),
   ssoOnlyDingtalk: def(30173, 403, 'error.ssoOnly.dingtalk'),
   ssoOnlyWechat: def(30174, 403, 'error.ssoOnly.wechat'),
   ssoOnlyFeishu: def(30175, 403, 'error.ssoOnly.feishu'),
   ssoOnlyThirdParty: def(30176, 403, 'error.ssoOnly.thirdParty'),
+
+  // 400, not 401: the spec's client is silent on 401 and would not show why sign-in failed.
+  invalidCredentials: def(400102, 400, 'error.invalidCredentials'),
+  passwordChangeRequired: def(403101, 403, 'error.passwordChangeRequired'),
+  companyNotAllowed: def(403102, 403, 'error.companyNotAllowed'),
+  resetLinkExpired: def(400101, 400, 'error.resetLinkExpired'),
+  emailNotRegistered: def(400103, 400, 'error.emailNotRegistered'),
+  mailNotConfigured: def(503101, 503, 'error.mailNotConfigured'),
+  mailSendFailed: def(502101, 502, 'error.mailSendFailed'),
+  fileType: def(415001, 415, 'error.fileType'),
+  fileTooLarge: def(413001, 413, 'error.fileTooLarge'),
 
   forbidden: def(403000, 403, 'error.forbidden'),
   notFound: def(404000, 404, 'error.notFound'),

@@ -1,14 +1,20 @@
 // Languages, their resolution from headers and preferences, and a small translate function
 // used by the server (the web uses i18next over the same flat maps).
+import { accountsEn } from './accounts.en.js';
+import { accountsZhCN, type AccountsMessageKey } from './accounts.zh-CN.js';
 import { en } from './en.js';
-import { zhCN, type MessageKey } from './zh-CN.js';
+import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
-export type { MessageKey };
+export type MessageKey = ShellMessageKey | AccountsMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-export const messages: Record<Language, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };
+// Each area keeps its texts in a zh-CN/en pair of files; the pack is their union.
+export const messages: Record<Language, Record<MessageKey, string>> = {
+  'zh-CN': { ...zhCN, ...accountsZhCN },
+  en: { ...en, ...accountsEn },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

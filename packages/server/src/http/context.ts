@@ -1,18 +1,41 @@
-// What every request carries besides Fastify's own: its language, and the access a route declares.
-import type { Language } from '@ipdesk/core';
+// What every request carries besides Fastify's own: its language, the signed-in principal, and the
+// access its route declares.
+import type { ClientSide, Language } from '@ipdesk/core';
 
 /**
  * Every route of a service prefix must say who may call it; a route without it fails at boot
- * (deny by default). Authenticated and permission-checked access arrive with the accounts and
- * RBAC modules and extend this union.
+ * (deny by default).
+ * - public: anyone (sign-in, language pack, reset links).
+ * - password-change: signed in, even while a forced password change is pending (change, logout, me).
+ * - authenticated: signed in with no pending forced change.
+ * - tenant-admin: a tenant administrator (until the RBAC module binds resources to routes).
  */
-export type RouteAccess = 'public';
+export type RouteAccess = 'public' | 'password-change' | 'authenticated' | 'tenant-admin';
+
+export interface Principal {
+  userSid: string;
+  tenantSid: string;
+  sessionSid: string;
+  side: ClientSide;
+  isTenantAdmin: boolean;
+  /** The sub-company the request acts in (header), checked against the user's companies. */
+  companySid: string | undefined;
+  passwordChangeRequired: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
+    /** Set on every route whose access is not public. */
+    principal: Principal | undefined;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+}
+
+/** The principal of a route that is not public (the authenticate hook guarantees one). */
+export function principalOf(request: { principal: Principal | undefined }): Principal {
+  if (!request.principal) throw new Error('principalOf used on a public route');
+  return request.principal;
 }

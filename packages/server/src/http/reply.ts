@@ -4,19 +4,20 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 export function ok<Payload extends object>(request: FastifyRequest, payload: Payload) {
-  return { code: OK_CODE, message: translate(request.language, 'error.ok'), request_id: request.id, ...payload };
+  return { code: OK_CODE as 0, message: translate(request.language, 'error.ok'), request_id: request.id, ...payload };
 }
 
 export function errorEnvelope(error: AppError, language: Language, requestId: string): ErrorEnvelope {
   // Spec §8: a validation answer leads with the first failing field's label and message.
-  const first = error.fields?.[0];
+  const fields = error.fieldsIn((key, params) => translate(language, key, params));
+  const first = fields[0];
   return {
     code: error.code,
     message: first
       ? translate(language, 'validation.field', { label: first.label, message: first.message })
       : translate(language, error.definition.messageKey, error.params),
     request_id: requestId,
-    ...(error.fields?.length ? { fields: error.fields } : {}),
+    ...(fields.length ? { fields } : {}),
   };
 }
 

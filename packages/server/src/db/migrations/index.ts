@@ -1,5 +1,6 @@
 // All migrations in order. A migration is never edited once released; add a new one instead.
 import { foundation } from './0001-foundation.js';
+import { accounts } from './0002-accounts.js';
 
 export interface Migration {
   id: number;
@@ -7,4 +8,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation];
+export const migrations: readonly Migration[] = [foundation, accounts];

@@ -1,0 +1,3 @@
+export * from './account-fields.js';
+export * from './password-envelope.js';
+export * from './password-policy.js';

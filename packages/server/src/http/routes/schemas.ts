@@ -1,0 +1,13 @@
+// Request pieces several routes share, each with its label for validation messages.
+import { ACCOUNT_NAME_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN, SID_PATTERN } from '@ipdesk/core';
+import { z } from 'zod';
+import { labelled } from '../labels.js';
+
+/** An enveloped password (RSA-OAEP chunks, base64, joined by "."); bounded before any work. */
+export const passwordEnvelope = (label: Parameters<typeof labelled>[1]) => labelled(z.string().min(1).max(8192), label);
+export const emailField = labelled(z.string().trim().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN), 'field.email');
+export const mobileField = labelled(z.string().regex(MOBILE_PATTERN), 'field.mobile');
+export const accountField = labelled(z.string().trim().min(1).max(254), 'field.account');
+export const accountNameField = labelled(z.string().regex(ACCOUNT_NAME_PATTERN), 'field.account');
+export const sidParam = (label: Parameters<typeof labelled>[1]) => labelled(z.string().regex(SID_PATTERN), label);
+export const versionField = labelled(z.number().int().min(1), 'field.version');

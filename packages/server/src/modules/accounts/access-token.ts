@@ -1,0 +1,85 @@
+// Access tokens: short-lived JWTs, HS256 only (the algorithm is pinned, so "none", RS/HS swaps and
+// embedded keys are refused), with issuer, audience and expiry checked. The payload carries the spec's
+// extra.user_type_client and extra.user_sid; permissions and the forced-password-change state are
+// loaded on the server for every request, never trusted from the token.
+import { randomBytes } from 'node:crypto';
+import { AppError, type ClientSide } from '@ipdesk/core';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'ipdesk';
+const AUDIENCE = 'ipdesk-api';
+
+export interface AccessClaims {
+  userSid: string;
+  tenantSid: string;
+  sessionSid: string;
+  side: ClientSide;
+}
+
+export interface AccessTokens {
+  issue(claims: AccessClaims): Promise<string>;
+  /** Throws 30405 when expired and 30404 for anything else that is wrong with the token. */
+  verify(token: string): Promise<AccessClaims>;
+  readonly lifetimeSeconds: number;
+}
+
+export function generateJwtSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function accessTokens(
+  secret: string,
+  lifetimeMinutes: number,
+  now: () => Date = () => new Date(),
+): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  const lifetimeSeconds = lifetimeMinutes * 60;
+  return {
+    lifetimeSeconds,
+    issue(claims) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({
+        tid: claims.tenantSid,
+        sess: claims.sessionSid,
+        extra: { user_type_client: claims.side, user_sid: claims.userSid },
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(claims.userSid)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + lifetimeSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload, protectedHeader } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['sub', 'exp', 'iat'],
+          currentDate: now(),
+        });
+        if (protectedHeader.jwk || protectedHeader.jku || protectedHeader.x5u || protectedHeader.kid) {
+          throw new AppError('tokenIllegal');
+        }
+        const extra = payload.extra as { user_type_client?: unknown } | undefined;
+        const side = extra?.user_type_client;
+        if (typeof payload.tid !== 'string' || typeof payload.sess !== 'string' || (side !== 1 && side !== 2)) {
+          throw new AppError('tokenIllegal');
+        }
+        return {
+          userSid: payload.sub as string,
+          tenantSid: payload.tid,
+          sessionSid: payload.sess,
+          side,
+        };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JWTExpired) throw new AppError('tokenExpired');
+        throw new AppError('tokenIllegal');
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Everything the account services need, made once at start: database, settings, the password
+// envelope, token signing, mail, and a clock that tests can move.
+import { newSid } from '@ipdesk/core';
+import type { Config } from '../../config.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { mailer, type Mailer } from '../mail/mailer.js';
+import { getOrCreateSecret } from '../security/secrets.js';
+import { sealedBox, type SealedBox } from '../security/sealed-box.js';
+import { accessTokens, generateJwtSecret, type AccessTokens } from './access-token.js';
+import { loadPasswordEnvelope, type PasswordEnvelope } from './password-envelope.js';
+
+export type Clock = () => Date;
+
+export interface AccountsContext {
+  db: Database;
+  config: Config;
+  envelope: PasswordEnvelope;
+  tokens: AccessTokens;
+  secrets: SealedBox;
+  mail: Mailer;
+  now: Clock;
+}
+
+export async function createAccountsContext(
+  db: Database,
+  config: Config,
+  now: Clock = () => new Date(),
+): Promise<AccountsContext> {
+  const [jwtSecret, masterKey, envelope] = await Promise.all([
+    config.jwtSecret ?? getOrCreateSecret(db, 'jwt_secret', generateJwtSecret),
+    config.masterKey ?? getOrCreateSecret(db, 'master_key', generateJwtSecret),
+    loadPasswordEnvelope(db, config.rsaKeyBits),
+  ]);
+  const secrets = sealedBox(masterKey);
+  return {
+    db,
+    config,
+    envelope,
+    tokens: accessTokens(jwtSecret, config.accessTokenMinutes, now),
+    secrets,
+    mail: mailer(db, config, secrets),
+    now,
+  };
+}
+
+/** Appends an audit entry in the caller's transaction (SECURITY.md: who, when, what). */
+export async function audit(
+  tx: Queryable,
+  entry: {
+    tenantSid: string | null;
+    actorSid: string | null;
+    action: string;
+    target?: string;
+    detail?: object;
+    requestId?: string;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO audit_log (tenant_sid, actor_sid, action, target, detail, request_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      entry.tenantSid,
+      entry.actorSid,
+      entry.action,
+      entry.target ?? null,
+      entry.detail ? JSON.stringify(entry.detail) : null,
+      entry.requestId ?? null,
+      entry.at,
+    ],
+  );
+}
+
+export { newSid };

@@ -1,0 +1,79 @@
+// Changing one's own password: the old one is required; other sessions end; the owner is told by mail.
+import { AppError, type Language } from '@ipdesk/core';
+import type { Principal } from '../../http/context.js';
+import { audit, type AccountsContext } from './context.js';
+import { verifyPassword } from './password-hash.js';
+import { notifyPasswordChanged } from './password-reset.js';
+import { setPassword } from './passwords.js';
+import { securityPolicy } from './security-policy.js';
+import { revokeUserSessions } from './sessions.js';
+
+export interface PasswordChange {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+/** Returns a fresh access token for the caller's session. */
+export async function changeOwnPassword(
+  ctx: AccountsContext,
+  principal: Principal,
+  input: PasswordChange,
+  language: Language,
+  requestId: string,
+): Promise<string> {
+  const open = (envelope: string, field: 'old_password' | 'new_password' | 'confirm_password') => {
+    const plain = ctx.envelope.open(envelope);
+    if (plain === undefined) {
+      const labelKey =
+        field === 'old_password'
+          ? 'field.oldPassword'
+          : field === 'new_password'
+            ? 'field.newPassword'
+            : 'field.confirmPassword';
+      throw new AppError('fieldRule', { issues: [{ field, labelKey, messageKey: 'validation.invalid' }] });
+    }
+    return plain;
+  };
+  const oldPassword = open(input.old_password, 'old_password');
+  const newPassword = open(input.new_password, 'new_password');
+  const confirmation = open(input.confirm_password, 'confirm_password');
+  const now = ctx.now();
+  const user = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<{ password_hash: string | null; name: string; email: string | null }>(
+      'SELECT password_hash, name, email FROM user_account WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE',
+      [principal.userSid, principal.tenantSid],
+    );
+    const current = rows[0];
+    if (!current) throw new AppError('tokenIllegal');
+    if (!current.password_hash || !(await verifyPassword(current.password_hash, oldPassword))) {
+      throw new AppError('fieldRule', {
+        issues: [{ field: 'old_password', labelKey: 'field.oldPassword', messageKey: 'password.oldWrong' }],
+      });
+    }
+    await setPassword(tx, {
+      userSid: principal.userSid,
+      currentHash: current.password_hash,
+      password: newPassword,
+      confirmation,
+      policy: await securityPolicy(tx, principal.tenantSid),
+      now,
+    });
+    await revokeUserSessions(tx, principal.userSid, 'password_changed', now, principal.sessionSid);
+    await audit(tx, {
+      tenantSid: principal.tenantSid,
+      actorSid: principal.userSid,
+      action: 'password.changed',
+      requestId,
+      at: now,
+    });
+    return current;
+  });
+  await notifyPasswordChanged(ctx, principal.tenantSid, user, language);
+  return ctx.tokens.issue({
+    userSid: principal.userSid,
+    tenantSid: principal.tenantSid,
+    sessionSid: principal.sessionSid,
+    side: principal.side,
+  });
+}

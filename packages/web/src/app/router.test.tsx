@@ -1,0 +1,80 @@
+// The route table rendered in happy-dom with the real App: unknown paths, public pages, redirect.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ipdesk/core';
+import { startI18n } from '../i18n/i18n';
+import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../testing/local-server';
+import { App } from './App';
+import { appRoutes } from './router';
+
+// React checks this flag before allowing act() outside a test renderer.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+
+beforeAll(async () => {
+  // No server: the pack fetch fails and the bundled zh-CN texts are used.
+  const gone = await startLocalServer();
+  await gone.close();
+  setPageUrl(`${gone.origin}/ip/`);
+  localStorage.clear();
+  localStorage.setItem('language', 'zh-CN');
+  silenceBrowserConsole();
+  await startI18n(localStorage);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+});
+
+async function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root?.render(<App router={router} />));
+  return { router, container };
+}
+
+const text = (container: HTMLElement, testId: string): string | null | undefined =>
+  container.querySelector(`[data-testid="${testId}"]`)?.textContent;
+
+describe('routes (spec §2)', () => {
+  it('sends an unknown path to /404', async () => {
+    const { router, container } = await renderAt('/does-not-exist');
+    expect(router.state.location.pathname).toBe('/404');
+    expect(text(container, 'result-title')).toBe(messages['zh-CN']['page.notFound.title']);
+    expect(container.querySelector('[data-testid="language-switcher"]')).not.toBeNull();
+  });
+
+  it('shows the advice on /403', async () => {
+    const { container } = await renderAt('/403');
+    expect(text(container, 'result-title')).toBe(messages['zh-CN']['page.forbidden.title']);
+    expect(text(container, 'result-advice')).toBe(messages['zh-CN']['page.forbidden.advice']);
+  });
+
+  it.each([
+    ['/412', 'page.clientConflict.title'],
+    ['/movetopc', 'page.moveToPc.title'],
+  ] as const)('shows %s', async (path, titleKey) => {
+    const { container } = await renderAt(path);
+    expect(text(container, 'result-title')).toBe(messages['zh-CN'][titleKey]);
+  });
+
+  it('shows the privacy paragraphs and the sign-in placeholder', async () => {
+    const privacy = await renderAt('/privacy');
+    expect(privacy.container.textContent).toContain(messages['zh-CN']['page.privacy.storage']);
+    act(() => root?.unmount());
+    const login = await renderAt('/login');
+    expect(text(login.container, 'login-page')).toContain(messages['zh-CN']['shell.signInSoon']);
+  });
+
+  it('redirects /redirect/<path> to /<path>, keeping the query', async () => {
+    const { router } = await renderAt('/redirect/privacy?tab=2#top');
+    expect(router.state.location).toMatchObject({ pathname: '/privacy', search: '?tab=2', hash: '#top' });
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});

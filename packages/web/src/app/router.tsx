@@ -1,0 +1,43 @@
+// Routes of spec §2: the public pages (no sign-in needed), the redirect helper, the sign-in page,
+// the app shell at "/", and everything else to /404. The shell is loaded lazily: it brings in
+// pro-components, which the public pages do not need.
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { ClientConflictPage } from '../pages/ClientConflictPage';
+import { ForbiddenPage } from '../pages/ForbiddenPage';
+import { LoginPage } from '../pages/LoginPage';
+import { MoveToPcPage } from '../pages/MoveToPcPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PrivacyPage } from '../pages/PrivacyPage';
+import { RedirectPage } from '../pages/RedirectPage';
+import { routerBasename } from './base-path';
+import { PublicLayout } from './PublicLayout';
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '404', element: <NotFoundPage /> },
+      { path: '403', element: <ForbiddenPage /> },
+      { path: '412', element: <ClientConflictPage /> },
+      { path: 'movetopc', element: <MoveToPcPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'login', element: <LoginPage /> },
+    ],
+  },
+  { path: 'redirect/*', element: <RedirectPage /> },
+  {
+    path: '/',
+    // Shown on a first load at "/" until the lazy shell has arrived.
+    HydrateFallback: PageLoading,
+    lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
+    children: [{ index: true, lazy: async () => ({ Component: (await import('../pages/HomePage')).HomePage }) }],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes, { basename: routerBasename() });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

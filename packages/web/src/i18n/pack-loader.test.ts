@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages, type Language } from '@ipdesk/core';
+import { packStorageKey, readCachedPack, writeCachedPack, type LanguagePack } from './pack-cache';
+import { loadTexts, type FetchPack } from './pack-loader';
+
+const serverPack: LanguagePack = { version: 'v2', record: { 'page.notFound.title': 'Server 404' } };
+
+function fetchReturning(pack: LanguagePack | undefined): FetchPack & { calls: Language[] } {
+  const calls: Language[] = [];
+  return Object.assign(
+    async (language: Language) => {
+      calls.push(language);
+      return pack;
+    },
+    { calls },
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('loadTexts', () => {
+  it('fetches and caches the pack when none is cached', async () => {
+    const fetchPack = fetchReturning(serverPack);
+    const loaded = await loadTexts('en', localStorage, fetchPack);
+
+    expect(loaded.source).toBe('server');
+    expect(loaded.texts['page.notFound.title']).toBe('Server 404');
+    // Keys the pack lacks keep the bundled text.
+    expect(loaded.texts['page.backHome']).toBe(messages.en['page.backHome']);
+    expect(fetchPack.calls).toEqual(['en']);
+    expect(JSON.parse(localStorage.getItem('i18n.pack.en') ?? 'null')).toEqual(serverPack);
+  });
+
+  it('starts from the cache and refreshes in the background when the version changed', async () => {
+    writeCachedPack(localStorage, 'zh-CN', { version: 'v1', record: { 'page.notFound.title': 'Cached 404' } });
+    const loaded = await loadTexts('zh-CN', localStorage, fetchReturning(serverPack));
+
+    expect(loaded.source).toBe('cache');
+    expect(loaded.texts['page.notFound.title']).toBe('Cached 404');
+    const refreshed = await loaded.refreshed;
+    expect(refreshed?.['page.notFound.title']).toBe('Server 404');
+    expect(readCachedPack(localStorage, 'zh-CN')).toEqual(serverPack);
+  });
+
+  it('keeps the cache when the server has the same version', async () => {
+    writeCachedPack(localStorage, 'en', serverPack);
+    const loaded = await loadTexts('en', localStorage, fetchReturning({ version: 'v2', record: {} }));
+    expect(await loaded.refreshed).toBeUndefined();
+    expect(readCachedPack(localStorage, 'en')).toEqual(serverPack);
+  });
+
+  it('keeps the cache when the refresh fails', async () => {
+    writeCachedPack(localStorage, 'en', serverPack);
+    const failing: FetchPack = () => Promise.reject(new Error('offline'));
+    const loaded = await loadTexts('en', localStorage, failing);
+    expect(await loaded.refreshed).toBeUndefined();
+    expect(readCachedPack(localStorage, 'en')).toEqual(serverPack);
+  });
+
+  it('falls back to the bundled texts without caching them when the server cannot answer', async () => {
+    for (const fetchPack of [fetchReturning(undefined), () => Promise.reject(new Error('offline'))]) {
+      const loaded = await loadTexts('en', localStorage, fetchPack);
+      expect(loaded.source).toBe('bundled');
+      expect(loaded.texts).toEqual(messages.en);
+      expect(localStorage.getItem(packStorageKey('en'))).toBeNull();
+    }
+  });
+
+  it('ignores a corrupt cache entry', async () => {
+    localStorage.setItem(packStorageKey('en'), '{"version":1,"record":[]}');
+    expect(readCachedPack(localStorage, 'en')).toBeUndefined();
+    localStorage.setItem(packStorageKey('en'), 'not json');
+    const loaded = await loadTexts('en', localStorage, fetchReturning(serverPack));
+    expect(loaded.source).toBe('server');
+  });
+});

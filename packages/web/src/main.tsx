@@ -1,0 +1,20 @@
+// Entry: the React 19 patch antd 5 needs, the language pack, then the first render.
+import '@ant-design/v5-patch-for-react-19';
+// antd 5 leaves the page's base styles alone (body margin, box sizing); its reset sheet sets them.
+import 'antd/dist/reset.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppRouter } from './app/router';
+import { startI18n } from './i18n/i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks the #root element');
+
+void startI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+});

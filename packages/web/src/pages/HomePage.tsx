@@ -1,0 +1,23 @@
+// The home page inside the shell: welcome texts and the environment the server runs in.
+import { useQuery } from '@tanstack/react-query';
+import { Card, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RESULT_CODES } from '@ipdesk/core';
+import { fetchHealth } from '../api/health';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
+  const environment = health.data?.result === RESULT_CODES.success ? health.data.data.data.environment : undefined;
+
+  return (
+    <Card data-testid="home-page">
+      <Typography.Title level={2}>{t('shell.welcome')}</Typography.Title>
+      <Typography.Paragraph>{t('shell.welcomeHint')}</Typography.Paragraph>
+      <Space>
+        {health.isPending && <Typography.Text type="secondary">{t('app.loading')}</Typography.Text>}
+        {environment && <Tag data-testid="home-environment">{t('shell.environment', { env: environment })}</Tag>}
+      </Space>
+    </Card>
+  );
+}
