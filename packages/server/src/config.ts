@@ -35,6 +35,10 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Encrypts stored secrets such as tenants' mail passwords; same rule as jwtSecret. */
   masterKey: string | undefined;
+  /** Sign-in attempts per client address and minute. */
+  loginRateLimit: number;
+  /** Password reset mails requested per client address and 15 minutes. */
+  resetRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +106,8 @@ const schema = z.object({
   RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(30).default(30),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
 });
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -144,5 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     resetLinkMinutes: values.RESET_LINK_MINUTES,
     jwtSecret: values.JWT_SECRET,
     masterKey: values.MASTER_KEY,
+    loginRateLimit: values.LOGIN_RATE_LIMIT,
+    resetRateLimit: values.RESET_RATE_LIMIT,
   };
 }

@@ -4,3 +4,4 @@ export { migrate } from './db/migrate.js';
 export { openDatabase } from './db/open.js';
 export type { Database, Queryable } from './db/database.js';
 export { startServer, type RunningServer, type StartOptions } from './server.js';
+export { createCompany, createUserAccount, type NewUserAccount } from './modules/accounts/provision.js';

@@ -18,10 +18,14 @@ async function main(): Promise<void> {
   );
   console.log(`  Web app:  ${appUrl}`);
   console.log(`  API docs: ${url}/docs`);
-  if (demo.created) {
-    console.log(`  Demo tenant created: ${demo.tenant.nameZh} / ${demo.tenant.nameEn} (code "${demo.tenant.code}").`);
+  if (demo.created && demo.admin) {
+    console.log(`  Demo tenant created: ${demo.tenant.nameZh} / ${demo.tenant.nameEn}.`);
+    console.log(`  Sign in at ${appUrl}login as "${demo.admin.account}" with password ${demo.admin.password}`);
+    console.log('  (shown only now; you will be asked to choose a new password at first sign-in).');
+  } else {
+    console.log(`  Sign in at ${appUrl}login`);
   }
-  console.log(`  Sign in at ${appUrl}login (accounts for the demo tenant arrive with the accounts module).\n`);
+  console.log('');
 
   let stopping = false;
   const stop = (signal: string) => {

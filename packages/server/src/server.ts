@@ -36,13 +36,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    app.accounts.listeningOrigin = url;
     let closing: Promise<void> | undefined;
     return {
       app,
       db,
       config,
       demo,
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      url,
       close() {
         closing ??= app.close().finally(() => db.close());
         return closing;

@@ -1,4 +1,7 @@
 // Builds the HTTP app on a test database, with logs captured in memory so tests can read them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
@@ -12,7 +15,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
   const database = await openTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -21,8 +24,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       done();
     },
   });
-  const config = loadConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', LOG_LEVEL: 'info', ...env });
-  const app = await buildApp({ config, db: database.db, logStream });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-app-'));
+  const config = loadConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ config, db: database.db, logStream, now });
   return {
     app,
     database,
@@ -30,6 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

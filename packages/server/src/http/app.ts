@@ -1,11 +1,15 @@
 // Assembles the HTTP application: request ids, language, security headers, validation, error
 // envelope, the service prefixes, health, API docs and the web app.
 import { JSON_BODY_LIMIT_BYTES, SERVICE_PREFIXES, resolveLanguage, HEADERS } from '@ipdesk/core';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { createAccountsContext, type AccountsContext, type Clock } from '../modules/accounts/context.js';
+import { installAuthentication } from './authenticate.js';
 import './context.js';
 import { registerDocs } from './docs.js';
 import { installErrorHandler } from './errors.js';
@@ -24,9 +28,17 @@ export interface AppOptions {
   db: Database;
   /** Where logs go instead of stdout (tests read what was logged). */
   logStream?: DestinationStream;
+  /** The clock of sign-in, tokens and sessions (tests move it). */
+  now?: Clock;
 }
 
-export async function buildApp({ config, db, logStream }: AppOptions): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsContext;
+  }
+}
+
+export async function buildApp({ config, db, logStream, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     genReqId: requestIdFrom,
@@ -62,13 +74,20 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     return payload;
   });
 
+  const accounts = await createAccountsContext(db, config, now);
+  app.decorate('accounts', accounts);
+  await app.register(fastifyCookie);
+  // Uploads: 50 MB per file (spec §9); each route narrows this further.
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 50, fields: 50, parts: 100 } });
+
   const known = trackRoutes(app);
   installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health']);
   installErrorHandler(app);
+  installAuthentication(app, accounts);
   await registerDocs(app, APP_VERSION);
 
   await app.register(systemRoutes, { db, environment: config.environment });
-  await app.register(servicePlugins);
+  await app.register(servicePlugins, { accounts });
   const webApp = await registerWebApp(app, config.webDistDir, config.basePath);
   installNotFound(app, known, config.basePath, webApp);
   return app;

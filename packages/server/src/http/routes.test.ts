@@ -24,6 +24,31 @@ describe('every route refuses malformed input with a catalogue error', () => {
   });
   afterAll(() => t.close());
 
+  // Every route not listed here must refuse an anonymous caller: a new route is private unless it is
+  // added to this list on purpose.
+  const PUBLIC = new Set([
+    'GET /health',
+    'GET /webapi/front/search',
+    'GET /passport/get_public_key',
+    'GET /passport/public/request_public_key',
+    'POST /passport/login',
+    'GET /passport/refresh_token',
+    'POST /passport/refresh_token',
+    'POST /webapi/model/user_info/do/sendLinkByEmail',
+    'GET /webapi/model/user_info/do/emailLinkCheck',
+    'POST /webapi/model/user_info/do/reset',
+  ]);
+
+  it('refuses anonymous callers on every route that is not public (401000)', async () => {
+    const private_ = operations.filter((op) => !PUBLIC.has(`${op.method} ${op.url}`));
+    expect(private_.length).toBeGreaterThan(10);
+    for (const op of private_) {
+      const res = await t.app.inject({ method: op.method as 'GET', url: op.url, headers: { 'x-language': 'en' } });
+      expect(res.statusCode, `${op.method} ${op.url}`).toBe(401);
+      expect(res.json().code, `${op.method} ${op.url}`).toBe(401000);
+    }
+  });
+
   it('finds the documented routes', () => {
     expect(operations.map((o) => `${o.method} ${o.url}`)).toEqual(
       expect.arrayContaining(['GET /health', 'GET /webapi/front/search']),

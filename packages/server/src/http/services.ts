@@ -3,6 +3,11 @@
 import type { ServicePrefix } from '@ipdesk/core';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountsContext } from '../modules/accounts/context.js';
+import { accountServiceRoutes } from './routes/account-service.js';
+import { passportRoutes } from './routes/passport.js';
+import { tenantSettingsRoutes } from './routes/tenant-settings.js';
+import { userInfoRoutes } from './routes/user-info.js';
 import { webapiRoutes } from './routes/webapi.js';
 
 export class RouteDeclarationError extends Error {
@@ -19,21 +24,25 @@ export function requireAccessDeclaration(app: FastifyInstance): void {
   });
 }
 
+export interface ServiceOptions {
+  accounts: AccountsContext;
+}
+
 /** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
-const services: Record<ServicePrefix, FastifyPluginAsyncZod | undefined> = {
-  '/passport': undefined,
-  '/webapi': webapiRoutes,
-  '/openapi': undefined,
-  '/openapi-external': undefined,
-  '/account': undefined,
+const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
+  '/passport': [passportRoutes],
+  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes],
+  '/openapi': [],
+  '/openapi-external': [],
+  '/account': [accountServiceRoutes],
 };
 
-export const servicePlugins: FastifyPluginAsync = async (app) => {
+export const servicePlugins: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
   for (const [prefix, routes] of Object.entries(services)) {
     await app.register(
       async (service) => {
         requireAccessDeclaration(service);
-        if (routes) await service.register(routes);
+        for (const plugin of routes) await service.register(plugin, options);
       },
       { prefix },
     );

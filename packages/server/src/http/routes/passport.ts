@@ -41,8 +41,9 @@ const publicKeyAnswer = envelopeSchema({
 
 export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, { accounts }) => {
   const secureCookies = accounts.config.publicUrl?.startsWith('https://') ?? false;
-  const loginLimiter = new RateLimiter(30, 60_000);
-  const refreshLimiter = new RateLimiter(120, 60_000);
+  const clock = () => accounts.now().getTime();
+  const loginLimiter = new RateLimiter(accounts.config.loginRateLimit, 60_000, clock);
+  const refreshLimiter = new RateLimiter(Math.max(120, accounts.config.loginRateLimit), 60_000, clock);
 
   const publicKey = async (request: FastifyRequest) =>
     ok(request, {

@@ -19,6 +19,8 @@ export interface AccountsContext {
   secrets: SealedBox;
   mail: Mailer;
   now: Clock;
+  /** Where this server listens (set after listen); links use PUBLIC_URL first. */
+  listeningOrigin?: string;
 }
 
 export async function createAccountsContext(

@@ -16,7 +16,7 @@ import { hashToken, revokeUserSessions } from './sessions.js';
 import { findUserByEmail } from './users.js';
 
 export function resetLinkBase(ctx: AccountsContext): string {
-  const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  const origin = ctx.config.publicUrl ?? ctx.listeningOrigin ?? `http://localhost:${ctx.config.port}`;
   return `${origin}${ctx.config.basePath}reset-password`;
 }
 
