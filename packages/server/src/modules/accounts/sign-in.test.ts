@@ -1,5 +1,6 @@
 // Sign-in: the envelope, the answer, identical failures, lockout with a moving clock, restrictions,
 // bad input. Runs on PGlite and on PostgreSQL.
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -76,6 +77,19 @@ describe(`sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(seal(t.app, password).split('.').length).toBeGreaterThan(1);
     const res = await loginRequest(t.app, user.email.toUpperCase(), password);
     expect(res.statusCode).toBe(200);
+  });
+
+  it('upgrades a hash made with weaker argon2id parameters at the next sign-in', async () => {
+    const user = await createUser(t, tenant);
+    const weak = await hash(user.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await t.database.db.query('UPDATE user_account SET password_hash = $2 WHERE sid = $1', [user.sid, weak]);
+    expect((await loginRequest(t.app, user.account, user.password)).statusCode).toBe(200);
+    const [row] = await t.database.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM user_account WHERE sid = $1',
+      [user.sid],
+    );
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=32768,t=2,p=1\$/);
+    expect((await loginRequest(t.app, user.account, user.password)).statusCode).toBe(200);
   });
 
   it('answers wrong password, unknown account, broken and plain envelopes identically', async () => {
