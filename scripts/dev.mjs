@@ -8,7 +8,15 @@ const build = spawnSync('npx', ['tsc', '-b', 'packages/core'], { cwd: root, stdi
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', 'packages/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    // The Vite dev server's pages post to the API from another origin.
+    env: {
+      ...process.env,
+      ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173',
+    },
+  }),
   spawn('npx', ['vite', '--config', 'packages/web/vite.config.ts'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -39,6 +39,8 @@ export interface Config {
   loginRateLimit: number;
   /** Password reset mails requested per client address and 15 minutes. */
   resetRateLimit: number;
+  /** Other sites allowed to make state-changing calls (e.g. the Vite dev server). */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -108,6 +110,19 @@ const schema = z.object({
   MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be a comma-separated list of origins such as http://localhost:5173',
+    ),
 });
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -152,5 +167,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterKey: values.MASTER_KEY,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     resetRateLimit: values.RESET_RATE_LIMIT,
+    allowedOrigins: values.ALLOWED_ORIGINS,
   };
 }

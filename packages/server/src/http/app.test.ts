@@ -226,6 +226,27 @@ describe(`HTTP app (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
   });
 
+  describe('cross-site requests', () => {
+    it('refuses a state-changing call from another site, and allows the same site and API clients', async () => {
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/webapi/test-echo',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: { language: 'en' },
+        });
+      const evil = await call({ origin: 'https://evil.example', 'x-language': 'en' });
+      expect(evil.statusCode).toBe(403);
+      expect(evil.json()).toMatchObject({ code: 403000 });
+      expect((await call({ origin: 'http://localhost:80' })).statusCode).toBe(200);
+      expect((await call({})).statusCode).toBe(200);
+      // Safe methods are not checked: a cross-site GET changes nothing.
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://evil.example' } })).statusCode,
+      ).toBe(200);
+    });
+  });
+
   describe('security headers', () => {
     it('sets them on API answers, with no-store', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/webapi/front/search?language=en' });

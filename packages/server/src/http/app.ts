@@ -15,6 +15,7 @@ import { registerDocs } from './docs.js';
 import { installErrorHandler } from './errors.js';
 import { loggerOptions } from './logging.js';
 import { installNotFound, trackRoutes } from './not-found.js';
+import { installOriginCheck } from './origin-check.js';
 import { requestIdFrom } from './request-id.js';
 import { systemRoutes } from './routes/system.js';
 import { installSecurityHeaders } from './security-headers.js';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logStream, now }: AppOptions): Prom
   const known = trackRoutes(app);
   installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health']);
   installErrorHandler(app);
+  installOriginCheck(app, config.publicUrl, config.allowedOrigins);
   installAuthentication(app, accounts);
   await registerDocs(app, APP_VERSION);
 
