@@ -7,3 +7,5 @@ export * from './http/result-codes.js';
 export * from './i18n/index.js';
 export * from './ids.js';
 export * from './accounts/index.js';
+export * from './models/index.js';
+export * from './iql/index.js';

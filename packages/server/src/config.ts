@@ -41,6 +41,8 @@ export interface Config {
   resetRateLimit: number;
   /** Other sites allowed to make state-changing calls (e.g. the Vite dev server). */
   allowedOrigins: string[];
+  /** Time zone of relative dates in queries (WITHIN TODAY …). */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +112,17 @@ const schema = z.object({
   MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Shanghai'),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -168,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     resetRateLimit: values.RESET_RATE_LIMIT,
     allowedOrigins: values.ALLOWED_ORIGINS,
+    timeZone: values.TIME_ZONE,
   };
 }

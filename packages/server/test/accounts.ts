@@ -4,13 +4,17 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { newSid, oaepCapacity, splitForEnvelope, ENVELOPE_SEPARATOR } from '@ipdesk/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createCompany, createUserAccount, type NewUserAccount } from '../src/modules/accounts/provision.js';
+import type { ModelRegistry } from '../src/modules/models/registry.js';
 import { createTestApp, type TestApp } from './app.js';
 
 export interface AccountsTestApp extends TestApp {
   clock: { now: Date; advanceMinutes(minutes: number): void };
 }
 
-export async function createAccountsTestApp(env: Record<string, string> = {}): Promise<AccountsTestApp> {
+export async function createAccountsTestApp(
+  env: Record<string, string> = {},
+  registry?: ModelRegistry,
+): Promise<AccountsTestApp> {
   const clock = {
     now: new Date('2026-11-21T08:00:00Z'),
     advanceMinutes(minutes: number) {
@@ -18,7 +22,11 @@ export async function createAccountsTestApp(env: Record<string, string> = {}): P
     },
   };
   // Tests sign in far more often than a person; the rate limits have tests of their own.
-  const t = await createTestApp({ LOGIN_RATE_LIMIT: '10000', RESET_RATE_LIMIT: '10000', ...env }, () => clock.now);
+  const t = await createTestApp(
+    { LOGIN_RATE_LIMIT: '10000', RESET_RATE_LIMIT: '10000', ...env },
+    () => clock.now,
+    registry,
+  );
   return { ...t, clock };
 }
 

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
+import type { ModelRegistry } from '../src/modules/models/registry.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
@@ -15,7 +16,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  now?: () => Date,
+  registry?: ModelRegistry,
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -26,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}, now?: () =
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-app-'));
   const config = loadConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, db: database.db, logStream, now });
+  const app = await buildApp({ config, db: database.db, logStream, now, registry });
   return {
     app,
     database,

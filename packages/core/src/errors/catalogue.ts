@@ -48,6 +48,12 @@ export const errors = {
   fileType: def(415001, 415, 'error.fileType'),
   fileTooLarge: def(413001, 413, 'error.fileTooLarge'),
 
+  modelNotFound: def(404201, 404, 'error.modelNotFound'),
+  recordNotFound: def(404202, 404, 'error.recordNotFound'),
+  /** Params: label, value. */
+  duplicateValue: def(409201, 409, 'error.duplicateValue'),
+  cursorInvalid: def(400201, 400, 'error.cursorInvalid'),
+
   forbidden: def(403000, 403, 'error.forbidden'),
   notFound: def(404000, 404, 'error.notFound'),
   routeNotFound: def(404001, 404, 'error.routeNotFound'),

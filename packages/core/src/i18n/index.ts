@@ -3,17 +3,24 @@
 import { accountsEn } from './accounts.en.js';
 import { accountsZhCN, type AccountsMessageKey } from './accounts.zh-CN.js';
 import { en } from './en.js';
+import { iqlEn } from './iql.en.js';
+import { iqlZhCN, type IqlMessageKey } from './iql.zh-CN.js';
+import { modelsEn } from './models.en.js';
+import { modelsZhCN, type ModelsMessageKey } from './models.zh-CN.js';
+import { webAccountsEn } from './web-accounts.en.js';
+import { webAccountsZhCN, type WebAccountsMessageKey } from './web-accounts.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
-export type MessageKey = ShellMessageKey | AccountsMessageKey;
+export type MessageKey =
+  ShellMessageKey | AccountsMessageKey | WebAccountsMessageKey | ModelsMessageKey | IqlMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 // Each area keeps its texts in a zh-CN/en pair of files; the pack is their union.
 export const messages: Record<Language, Record<MessageKey, string>> = {
-  'zh-CN': { ...zhCN, ...accountsZhCN },
-  en: { ...en, ...accountsEn },
+  'zh-CN': { ...zhCN, ...accountsZhCN, ...webAccountsZhCN, ...modelsZhCN, ...iqlZhCN },
+  en: { ...en, ...accountsEn, ...webAccountsEn, ...modelsEn, ...iqlEn },
 };
 
 export function isLanguage(value: unknown): value is Language {

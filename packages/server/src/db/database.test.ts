@@ -25,6 +25,13 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(row?.total).toBe(3);
   });
 
+  it('returns numeric as numbers and dates as plain text on both engines', async () => {
+    const [row] = await test.db.query<{ amount: unknown; day: unknown }>(
+      "SELECT 1234.56::numeric AS amount, '2024-02-29'::date AS day",
+    );
+    expect(row).toEqual({ amount: 1234.56, day: '2024-02-29' });
+  });
+
   it('has pg_trgm loaded', async () => {
     const [row] = await test.db.query<{ score: number }>("SELECT similarity('patent', 'patents') AS score");
     expect(row?.score).toBeGreaterThan(0.5);

@@ -5,8 +5,12 @@ import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, SqlValue } from './database.js';
 
-// int8 (counts, sums) as JS numbers, as the postgres driver is set up to do too.
-const parsers = { [types.INT8]: (value: string) => Number(value) };
+// int8 and numeric as JS numbers, dates as 'YYYY-MM-DD' text: the postgres driver is set up alike.
+const parsers = {
+  [types.INT8]: (value: string) => Number(value),
+  [types.NUMERIC]: (value: string) => Number(value),
+  [types.DATE]: (value: string) => value,
+};
 
 function queryable(target: PGlite | Transaction): Queryable {
   return {

@@ -2,13 +2,16 @@
 import pg from 'pg';
 import type { Database, Queryable, SqlValue } from './database.js';
 
-// int8 (counts, sums) as JS numbers: our counts stay far below 2^53.
-const INT8_OID = 20;
+// The same value shapes as PGlite: int8 and numeric as JS numbers (counts, money up to 15 digits),
+// dates as 'YYYY-MM-DD' text (a Date would shift with the server's time zone).
+const PARSERS: Record<number, (value: string) => unknown> = {
+  20: (value) => Number(value), // int8
+  1700: (value) => Number(value), // numeric
+  1082: (value) => value, // date
+};
 const typeParsers = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {

@@ -9,6 +9,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAccountsContext, type AccountsContext, type Clock } from '../modules/accounts/context.js';
+import { syncModelTables } from '../modules/models/ddl.js';
+import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
 import { installAuthentication } from './authenticate.js';
 import './context.js';
 import { registerDocs } from './docs.js';
@@ -31,6 +33,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** The clock of sign-in, tokens and sessions (tests move it). */
   now?: Clock;
+  /** The declared models; default core's catalog (tests add their own). */
+  registry?: ModelRegistry;
 }
 
 declare module 'fastify' {
@@ -39,7 +43,13 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, logStream, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logStream,
+  now,
+  registry = createModelRegistry(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     genReqId: requestIdFrom,
@@ -76,6 +86,8 @@ export async function buildApp({ config, db, logStream, now }: AppOptions): Prom
   });
 
   const accounts = await createAccountsContext(db, config, now);
+  // Model tables follow their declarations (additive, skipped when unchanged).
+  const synced = await syncModelTables(db, registry);
   app.decorate('accounts', accounts);
   await app.register(fastifyCookie);
   // Uploads: 50 MB per file (spec §9); each route narrows this further.
@@ -89,7 +101,8 @@ export async function buildApp({ config, db, logStream, now }: AppOptions): Prom
   await registerDocs(app, APP_VERSION);
 
   await app.register(systemRoutes, { db, environment: config.environment });
-  await app.register(servicePlugins, { accounts });
+  if (synced.length) app.log.info({ models: synced }, 'model tables created or extended');
+  await app.register(servicePlugins, { accounts, registry, timeZone: config.timeZone });
   const webApp = await registerWebApp(app, config.webDistDir, config.basePath);
   installNotFound(app, known, config.basePath, webApp);
   return app;

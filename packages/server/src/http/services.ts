@@ -4,7 +4,9 @@ import type { ServicePrefix } from '@ipdesk/core';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsContext } from '../modules/accounts/context.js';
+import type { ModelRegistry } from '../modules/models/registry.js';
 import { accountServiceRoutes } from './routes/account-service.js';
+import { modelRoutes } from './routes/models.js';
 import { passportRoutes } from './routes/passport.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
@@ -26,12 +28,14 @@ export function requireAccessDeclaration(app: FastifyInstance): void {
 
 export interface ServiceOptions {
   accounts: AccountsContext;
+  registry: ModelRegistry;
+  timeZone: string;
 }
 
 /** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
 const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
   '/passport': [passportRoutes],
-  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes],
+  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes, modelRoutes],
   '/openapi': [],
   '/openapi-external': [],
   '/account': [accountServiceRoutes],

@@ -1,6 +1,7 @@
 // All migrations in order. A migration is never edited once released; add a new one instead.
 import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
+import { models } from './0003-models.js';
 
 export interface Migration {
   id: number;
@@ -8,4 +9,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, accounts];
+export const migrations: readonly Migration[] = [foundation, accounts, models];

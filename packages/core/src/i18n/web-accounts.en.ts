@@ -1,0 +1,77 @@
+// Texts of the web's sign-in, password and profile screens (en), typed against the zh-CN keys.
+import type { WebAccountsMessageKey } from './web-accounts.zh-CN.js';
+
+export const webAccountsEn: Record<WebAccountsMessageKey, string> = {
+  'login.title': 'Sign in',
+  'login.slogan': 'Patents, trademarks, copyrights and research results, managed in one place',
+  'login.pictureCaption': 'Every innovation, on record',
+  'login.accountPlaceholder': 'Account or e-mail',
+  'login.passwordPlaceholder': 'Password',
+  'login.accountRequired': 'Please enter your account or e-mail',
+  'login.passwordRequired': 'Please enter your password',
+  'login.submit': 'Sign in',
+  'login.forgotPassword': 'Forgot password?',
+  'login.resetDone': 'Your password has been reset; sign in with the new one',
+  'login.insecureContext':
+    'This page is not served over a secure connection (HTTPS), so the browser cannot encrypt the password; please open the system by its HTTPS address',
+  'login.keyUnavailable': 'The sign-in encryption key could not be loaded; please try again later',
+
+  'forgot.title': 'Forgot password',
+  'forgot.hint': 'Enter the e-mail address of your account and we will send you a link to reset the password.',
+  'forgot.emailPlaceholder': 'E-mail',
+  'forgot.emailRequired': 'Please enter your e-mail address',
+  'forgot.emailInvalid': 'Please enter a valid e-mail address',
+  'forgot.submit': 'Send reset e-mail',
+  'forgot.sentTitle': 'Reset e-mail sent',
+  'forgot.sent': 'A link to reset your password was sent to {{email}}; open it before it expires.',
+  'forgot.resend': 'Send again',
+  'forgot.resendIn': 'Send again in {{seconds}} s',
+  'forgot.backToLogin': 'Back to sign-in',
+
+  'reset.title': 'Reset password',
+  'reset.checking': 'Checking the link…',
+  'reset.invalidTitle': 'Link no longer valid',
+  'reset.forgotAgain': 'Get a new reset e-mail',
+  'reset.forAccount': 'Choose a new password for {{email}}',
+  'reset.submit': 'Reset password',
+
+  'password.rulesTitle': 'The password needs:',
+  'password.ruleMet': 'met',
+  'password.ruleUnmet': 'not met',
+  'password.newRequired': 'Please enter the new password',
+  'password.oldRequired': 'Please enter the old password',
+  'password.confirmRequired': 'Please enter the new password again',
+  'password.rulesNotMet': 'The new password does not meet the rules',
+
+  'changePassword.title': 'Change password',
+  'changePassword.forcedTitle': 'Please change your password',
+  'changePassword.forcedHint':
+    'This is your first sign-in or your password has expired; choose a new password to continue.',
+  'changePassword.submit': 'Change password',
+  'changePassword.done': 'Your password has been changed',
+  'changePassword.back': 'Back',
+
+  'company.label': 'Current company',
+  'company.switched': 'Switched to {{name}}',
+
+  'user.menu': 'User menu',
+  'user.profile': 'Profile',
+  'user.changePassword': 'Change password',
+  'user.signOut': 'Sign out',
+
+  'profile.title': 'Profile',
+  'profile.companies': 'Companies',
+  'profile.notSet': 'Not set',
+  'profile.edit': 'Edit',
+  'profile.save': 'Save',
+  'profile.cancel': 'Cancel',
+  'profile.saved': 'Your profile has been saved',
+  'profile.nameRequired': 'Please enter your name',
+  'profile.mobileInvalid': 'Enter an 11-digit mobile number starting with 1',
+  'profile.emailInvalid': 'Please enter a valid e-mail address',
+  'profile.avatarUpload': 'Change avatar',
+  'profile.avatarHint': 'PNG, JPEG, WebP or GIF, up to 2 MB',
+  'profile.avatarUpdated': 'Your avatar has been updated',
+  'profile.avatarMaxSize': '2 MB',
+  'profile.avatarTypes': 'PNG, JPEG, WebP, GIF',
+};

@@ -1,0 +1,15 @@
+// Every declared model, by API name. Adding a model here is all it takes to get its table, API and UI.
+import type { ModelDeclaration } from '../define.js';
+import { copyrightApply } from './copyright-apply.js';
+import { patent } from './patent.js';
+import { project } from './project.js';
+import { scientificPaper } from './scientific-paper.js';
+import { trademarks } from './trademarks.js';
+
+export const MODEL_CATALOG: readonly ModelDeclaration[] = [
+  patent,
+  trademarks,
+  copyrightApply,
+  project,
+  scientificPaper,
+];

@@ -1,0 +1,118 @@
+// Declaring a model once (ARCHITECTURE.md): its fields with kind, bilingual label, rules and flags.
+// From this one declaration come the table, the API validation, the schema endpoint, the generic
+// endpoints, search, and the UI's columns, filters and forms.
+import { KIND_SPECS, type DataType, type FieldKind } from './field-kinds.js';
+
+export interface Label {
+  zh: string;
+  en: string;
+}
+
+/** What a field is for beyond storing: spec §3 custom-field flags, for built-in fields too. */
+export interface FieldFlags {
+  /** Offered as a filter in search forms (and indexed). */
+  searchFilter: boolean;
+  /** Part of MATCH keyword search. */
+  keyword: boolean;
+  /** Shown as a list column by default. */
+  tableColumn: boolean;
+  import: boolean;
+  export: boolean;
+  processVariable: boolean;
+  approval: boolean;
+}
+
+export interface FieldDeclaration {
+  kind: FieldKind;
+  label: Label;
+  required: boolean;
+  multiple: boolean;
+  /** Length limits for text kinds (characters). */
+  minLength?: number;
+  maxLength?: number;
+  /** Range for numbers; decimals after the point for number/money. */
+  min?: number;
+  max?: number;
+  scale?: number;
+  /** Dictionary for option-like kinds; the referenced model for ref kinds. */
+  dictionary?: string;
+  target?: string;
+  /** Unique within the tenant (e.g. a case number). */
+  unique: boolean;
+  flags: FieldFlags;
+  /** Shown in forms as help. */
+  help?: Label;
+}
+
+export type FieldOptions = Partial<Omit<FieldDeclaration, 'kind' | 'label' | 'flags'>> & {
+  label: Label;
+  flags?: Partial<FieldFlags>;
+};
+
+const DEFAULT_FLAGS: FieldFlags = {
+  searchFilter: false,
+  keyword: false,
+  tableColumn: false,
+  import: true,
+  export: true,
+  processVariable: false,
+  approval: false,
+};
+
+/** Default text limits of spec §5: 255 for strings, 5000 for long text. */
+const DEFAULT_MAX_LENGTH: Partial<Record<DataType, number>> = { string: 255, text: 5000 };
+
+export function field(kind: FieldKind, options: FieldOptions): FieldDeclaration {
+  const spec = KIND_SPECS[kind];
+  return {
+    kind,
+    required: false,
+    unique: false,
+    ...options,
+    multiple: spec.alwaysMultiple || (options.multiple ?? false),
+    maxLength: options.maxLength ?? DEFAULT_MAX_LENGTH[spec.dataType],
+    dictionary: options.dictionary ?? (spec.dataType === 'key' ? spec.target : undefined),
+    target: options.target ?? (spec.dataType === 'ref' ? spec.target : undefined),
+    flags: { ...DEFAULT_FLAGS, ...options.flags },
+  };
+}
+
+export interface ModelDeclaration {
+  /** The API name (spec §3 "Model names used by the API"), also the table name. */
+  name: string;
+  label: Label;
+  fields: Record<string, FieldDeclaration>;
+  /** The field that names a record in pickers and titles. */
+  titleField: string;
+}
+
+export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,47}$/;
+
+/** Columns every model table has; their names cannot be declared. */
+export const SYSTEM_FIELDS = [
+  'sid',
+  'tenant_sid',
+  'company_sid',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+  'version',
+  'custom',
+] as const;
+
+export function defineModel(model: ModelDeclaration): ModelDeclaration {
+  if (!FIELD_NAME_PATTERN.test(model.name)) throw new Error(`Model name ${model.name} is not snake_case`);
+  for (const name of Object.keys(model.fields)) {
+    if (!FIELD_NAME_PATTERN.test(name))
+      throw new Error(`${model.name}.${name}: field names are snake_case, at most 48`);
+    if ((SYSTEM_FIELDS as readonly string[]).includes(name)) throw new Error(`${model.name}.${name} is a system field`);
+  }
+  if (!model.fields[model.titleField])
+    throw new Error(`${model.name}: title field ${model.titleField} is not declared`);
+  return model;
+}
+
+export function dataTypeOf(declaration: Pick<FieldDeclaration, 'kind'>): DataType {
+  return KIND_SPECS[declaration.kind].dataType;
+}

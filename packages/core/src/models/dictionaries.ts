@@ -1,0 +1,117 @@
+// Built-in option lists (data dictionary seeds) with bilingual labels. Tenants may add options and
+// disable them (the dictionary admin), never delete saved ones (spec §5). Keys are digits, English
+// letters and underscores.
+import type { Label } from './define.js';
+
+export interface DictionaryOption {
+  key: string;
+  label: Label;
+}
+
+export interface Dictionary {
+  name: string;
+  label: Label;
+  options: DictionaryOption[];
+}
+
+const o = (key: string, zh: string, en: string): DictionaryOption => ({ key, label: { zh, en } });
+
+export const DICTIONARY_KEY_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
+
+export const BUILT_IN_DICTIONARIES: Dictionary[] = [
+  {
+    name: 'patent_type',
+    label: { zh: '专利类型', en: 'Patent type' },
+    options: [
+      o('invention', '发明', 'Invention'),
+      o('utility_model', '实用新型', 'Utility model'),
+      o('design', '外观设计', 'Design'),
+    ],
+  },
+  {
+    name: 'patent_status',
+    label: { zh: '专利状态', en: 'Patent status' },
+    options: [
+      o('drafting', '撰写中', 'Drafting'),
+      o('filed', '已申请', 'Filed'),
+      o('published', '已公开', 'Published'),
+      o('under_examination', '实审中', 'Under examination'),
+      o('granted', '已授权', 'Granted'),
+      o('rejected', '已驳回', 'Rejected'),
+      o('abandoned', '已放弃', 'Abandoned'),
+      o('expired', '已失效', 'Expired'),
+    ],
+  },
+  {
+    name: 'country',
+    label: { zh: '国家/地区', en: 'Country/region' },
+    options: [
+      o('CN', '中国', 'China'),
+      o('US', '美国', 'United States'),
+      o('EP', '欧洲专利局', 'European Patent Office'),
+      o('JP', '日本', 'Japan'),
+      o('KR', '韩国', 'Republic of Korea'),
+      o('WO', '世界知识产权组织', 'WIPO (PCT)'),
+      o('DE', '德国', 'Germany'),
+      o('GB', '英国', 'United Kingdom'),
+      o('FR', '法国', 'France'),
+      o('HK', '中国香港', 'Hong Kong, China'),
+      o('TW', '中国台湾', 'Taiwan, China'),
+    ],
+  },
+  {
+    name: 'trademark_status',
+    label: { zh: '商标状态', en: 'Trademark status' },
+    options: [
+      o('filed', '已申请', 'Filed'),
+      o('preliminary_approved', '初审公告', 'Preliminarily approved'),
+      o('registered', '已注册', 'Registered'),
+      o('opposed', '异议中', 'Under opposition'),
+      o('rejected', '已驳回', 'Rejected'),
+      o('invalid', '已无效', 'Invalidated'),
+      o('expired', '已失效', 'Expired'),
+    ],
+  },
+  {
+    name: 'nice_class',
+    label: { zh: '尼斯分类', en: 'Nice class' },
+    options: Array.from({ length: 45 }, (_, i) => o(String(i + 1), `第 ${i + 1} 类`, `Class ${i + 1}`)),
+  },
+  {
+    name: 'copyright_type',
+    label: { zh: '版权类型', en: 'Copyright type' },
+    options: [o('software', '计算机软件', 'Computer software'), o('works', '作品', 'Work')],
+  },
+  {
+    name: 'copyright_status',
+    label: { zh: '登记状态', en: 'Registration status' },
+    options: [
+      o('preparing', '准备中', 'Preparing'),
+      o('submitted', '已提交', 'Submitted'),
+      o('registered', '已登记', 'Registered'),
+      o('rejected', '不予登记', 'Refused'),
+    ],
+  },
+  {
+    name: 'project_status',
+    label: { zh: '项目状态', en: 'Project status' },
+    options: [
+      o('planned', '立项', 'Planned'),
+      o('in_progress', '进行中', 'In progress'),
+      o('closed', '已结题', 'Closed'),
+      o('cancelled', '已取消', 'Cancelled'),
+    ],
+  },
+  {
+    name: 'paper_status',
+    label: { zh: '论文状态', en: 'Paper status' },
+    // Spec §4 "Paper: not_reported, reported, scored, abandon, draft".
+    options: [
+      o('draft', '草稿', 'Draft'),
+      o('not_reported', '未上报', 'Not reported'),
+      o('reported', '已上报', 'Reported'),
+      o('scored', '已评分', 'Scored'),
+      o('abandon', '已放弃', 'Abandoned'),
+    ],
+  },
+];

@@ -1,0 +1,116 @@
+// Field kinds (spec §3 "Form field kinds" plus plain text, long text, number, date, boolean) and the
+// data type each stores. Every concern that depends on the type or kind — storage column, validator,
+// iql operators, UI input, UI cell, export format — is a Record over these unions, so adding one
+// without handling it everywhere fails type-checking.
+
+export const DATA_TYPES = [
+  'string',
+  'text',
+  'integer',
+  'decimal',
+  'date',
+  'timestamp',
+  'boolean',
+  'key',
+  'ref',
+  'file',
+] as const;
+/** string: short text; text: long text; key: a dictionary option key; ref: another record's sid; file: a stored file's sid. */
+export type DataType = (typeof DATA_TYPES)[number];
+
+export const FIELD_KINDS = [
+  'text',
+  'longText',
+  'number',
+  'money',
+  'date',
+  'timestamp',
+  'boolean',
+  'option',
+  'cascade',
+  'productCategory',
+  'technologyCategory',
+  'techTerritory',
+  'patternType',
+  'user',
+  'organization',
+  'applicant',
+  'agent',
+  'agency',
+  'expert',
+  'company',
+  'virtualOrg',
+  'project',
+  'parent',
+  'invoice',
+  'designSample',
+  'figure',
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export interface KindSpec {
+  dataType: DataType;
+  /** Stored as a list (cascade paths, figures); other kinds may be declared multiple. */
+  alwaysMultiple: boolean;
+  /** For ref kinds: the model the sid points to; for option-like kinds: the default dictionary. */
+  target?: string;
+}
+
+export const KIND_SPECS: Record<FieldKind, KindSpec> = {
+  text: { dataType: 'string', alwaysMultiple: false },
+  longText: { dataType: 'text', alwaysMultiple: false },
+  number: { dataType: 'decimal', alwaysMultiple: false },
+  money: { dataType: 'decimal', alwaysMultiple: false },
+  date: { dataType: 'date', alwaysMultiple: false },
+  timestamp: { dataType: 'timestamp', alwaysMultiple: false },
+  boolean: { dataType: 'boolean', alwaysMultiple: false },
+  option: { dataType: 'key', alwaysMultiple: false },
+  cascade: { dataType: 'key', alwaysMultiple: true },
+  productCategory: { dataType: 'key', alwaysMultiple: false, target: 'product_category' },
+  technologyCategory: { dataType: 'key', alwaysMultiple: false, target: 'tech_category' },
+  techTerritory: { dataType: 'key', alwaysMultiple: false, target: 'tech_territory' },
+  patternType: { dataType: 'key', alwaysMultiple: false, target: 'pattern_type' },
+  user: { dataType: 'ref', alwaysMultiple: false, target: 'user_info' },
+  organization: { dataType: 'ref', alwaysMultiple: false, target: 'organization' },
+  applicant: { dataType: 'ref', alwaysMultiple: false, target: 'applicant' },
+  agent: { dataType: 'ref', alwaysMultiple: false, target: 'agent' },
+  agency: { dataType: 'ref', alwaysMultiple: false, target: 'agency' },
+  expert: { dataType: 'ref', alwaysMultiple: false, target: 'expert' },
+  company: { dataType: 'ref', alwaysMultiple: false, target: 'company' },
+  virtualOrg: { dataType: 'ref', alwaysMultiple: false, target: 'virtual_org' },
+  project: { dataType: 'ref', alwaysMultiple: false, target: 'project' },
+  parent: { dataType: 'ref', alwaysMultiple: false },
+  invoice: { dataType: 'ref', alwaysMultiple: false, target: 'patent_invoice' },
+  designSample: { dataType: 'file', alwaysMultiple: true },
+  figure: { dataType: 'file', alwaysMultiple: true },
+};
+
+export type IqlOperator = 'compare' | 'order' | 'in' | 'between' | 'text' | 'isNull' | 'within' | 'match';
+
+/** Which iql predicates a field of each data type takes ("order": < <= > >= and ORDER BY). */
+export const OPERATORS_BY_TYPE: Record<DataType, readonly IqlOperator[]> = {
+  string: ['compare', 'order', 'in', 'text', 'isNull', 'match'],
+  text: ['compare', 'in', 'text', 'isNull', 'match'],
+  integer: ['compare', 'order', 'in', 'between', 'isNull'],
+  decimal: ['compare', 'order', 'in', 'between', 'isNull'],
+  date: ['compare', 'order', 'in', 'between', 'isNull', 'within'],
+  timestamp: ['compare', 'order', 'between', 'isNull', 'within'],
+  boolean: ['compare', 'isNull'],
+  key: ['compare', 'order', 'in', 'isNull'],
+  ref: ['compare', 'in', 'isNull'],
+  file: ['isNull'],
+};
+
+/** How a value of each type is written to an export cell. */
+export const EXPORT_FORMAT: Record<DataType, 'text' | 'number' | 'date' | 'datetime' | 'boolean' | 'label'> = {
+  string: 'text',
+  text: 'text',
+  integer: 'number',
+  decimal: 'number',
+  date: 'date',
+  timestamp: 'datetime',
+  boolean: 'boolean',
+  key: 'label',
+  ref: 'label',
+  file: 'text',
+};

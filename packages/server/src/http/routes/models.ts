@@ -1,0 +1,336 @@
+// {webapi} generic model API (spec §7 "Generic resource pattern", `model/{model}/do/schema`): every
+// declared model gets schema, get, create, update, delete, search, count, group counts and history,
+// with no per-model code.
+import { AppError, BUILT_IN_DICTIONARIES, SID_PATTERN, type Language } from '@ipdesk/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { createRecord, deleteRecord, readRecord, recordHistory, updateRecord } from '../../modules/models/records.js';
+import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
+import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
+import { principalOf } from '../context.js';
+import { labelled } from '../labels.js';
+import { envelopeSchema, ok } from '../reply.js';
+
+export interface ModelRouteOptions {
+  accounts: AccountsContext;
+  registry: ModelRegistry;
+  timeZone: string;
+}
+
+const modelParam = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const sidField = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
+const iqlField = labelled(z.string().max(20_000), 'field.iql');
+const recordData = labelled(z.record(z.string(), z.unknown()), 'field.data');
+const anyRecord = z.record(z.string(), z.unknown());
+
+function schemaOf(model: ResolvedModel, language: Language) {
+  const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
+  const dictionaries = new Map(BUILT_IN_DICTIONARIES.map((d) => [d.name, d]));
+  return {
+    name: model.name,
+    label: pick(model.declaration.label),
+    title_field: model.declaration.titleField,
+    fields: [...model.fields.values()].map((f) => {
+      const d = f.declaration;
+      const dictionary = d?.dictionary ? dictionaries.get(d.dictionary) : undefined;
+      return {
+        name: f.name,
+        label: pick(f.label),
+        labels: f.label,
+        kind:
+          d?.kind ??
+          (f.dataType === 'timestamp'
+            ? 'timestamp'
+            : f.dataType === 'integer'
+              ? 'number'
+              : f.dataType === 'ref'
+                ? 'user'
+                : 'text'),
+        data_type: f.dataType,
+        system: f.system,
+        multiple: f.multiple,
+        required: d?.required ?? false,
+        unique: d?.unique ?? false,
+        min_length: d?.minLength ?? null,
+        max_length: d?.maxLength ?? null,
+        min: d?.min ?? null,
+        max: d?.max ?? null,
+        scale: d?.scale ?? null,
+        dictionary: d?.dictionary ?? null,
+        target: d?.target ?? null,
+        options: dictionary ? dictionary.options.map((o) => ({ value: o.key, label: pick(o.label) })) : null,
+        flags: d?.flags ?? {
+          searchFilter: f.name === 'updated_at' || f.name === 'created_at',
+          keyword: false,
+          tableColumn: false,
+          import: false,
+          export: true,
+          processVariable: false,
+          approval: false,
+        },
+      };
+    }),
+  };
+}
+
+export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app, { accounts, registry, timeZone }) => {
+  const search = { accounts, registry, timeZone };
+  const tags = ['model'];
+  const modelOf = (name: string): ResolvedModel => {
+    const model = registry.get(name);
+    if (!model) throw new AppError('modelNotFound', { params: { model: name.slice(0, 48) } });
+    return model;
+  };
+  const recordAnswer = envelopeSchema({ data: anyRecord });
+
+  app.get(
+    '/model/:model/do/schema',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "A model's fields, kinds, rules, options and flags, in the caller's language",
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => ok(request, { data: schemaOf(modelOf(request.params.model), request.language) }),
+  );
+
+  app.get(
+    '/model/:model/:sid',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'One record',
+        tags,
+        params: z.object({ model: modelParam, sid: sidField }).strict(),
+        querystring: z.object({ flat: z.enum(['0', '1']).optional() }).strict(),
+        response: { 200: recordAnswer },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await readRecord(accounts, modelOf(request.params.model), principalOf(request), request.params.sid),
+      }),
+  );
+
+  app.post(
+    '/model/:model/do/create',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Create a record',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z.object({ data: recordData }).strict(),
+        response: { 200: recordAnswer },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await createRecord(
+          accounts,
+          modelOf(request.params.model),
+          principalOf(request),
+          request.body.data,
+          request.language,
+          request.id,
+        ),
+      }),
+  );
+
+  app.post(
+    '/model/:model/do/update',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Update fields of a record; send the version you read (a stale version answers 409000)',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z
+          .object({ sid: sidField, version: labelled(z.number().int().min(1), 'field.version'), data: recordData })
+          .strict(),
+        response: { 200: recordAnswer },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await updateRecord(
+          accounts,
+          modelOf(request.params.model),
+          principalOf(request),
+          request.body,
+          request.language,
+          request.id,
+        ),
+      }),
+  );
+
+  app.post(
+    '/model/:model/do/delete/:sid',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Delete a record (optionally only at the version you read)',
+        tags,
+        params: z.object({ model: modelParam, sid: sidField }).strict(),
+        body: z
+          .object({ version: labelled(z.number().int().min(1), 'field.version').optional() })
+          .strict()
+          .optional(),
+        response: { 200: envelopeSchema({}) },
+      },
+    },
+    async (request) => {
+      await deleteRecord(
+        accounts,
+        modelOf(request.params.model),
+        principalOf(request),
+        { sid: request.params.sid, version: request.body?.version },
+        request.id,
+      );
+      return ok(request, {});
+    },
+  );
+
+  app.post(
+    '/model/:model/do/search',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Search with iql: offset pages (start/rows or page/size) or keyset pages (cursor)',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z
+          .object({
+            iql: iqlField.optional(),
+            fl: labelled(z.array(z.string().max(64)).max(200), 'field.fieldList').optional(),
+            start: labelled(z.number().int().min(0).max(1_000_000), 'field.start').optional(),
+            rows: labelled(z.number().int().min(1).max(100), 'field.rows').optional(),
+            page: labelled(z.number().int().min(1).max(100_000), 'field.page').optional(),
+            size: labelled(z.number().int().min(1).max(100), 'field.rows').optional(),
+            cursor: labelled(z.string().max(4096), 'field.cursor').optional(),
+            total: z.boolean().optional(),
+          })
+          .strict(),
+        response: {
+          200: envelopeSchema({
+            data: z.object({
+              rows: z.array(anyRecord),
+              total: z.number().optional(),
+              next_cursor: z.string().optional(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const rows = b.rows ?? b.size ?? 20;
+      const start = b.start ?? (b.page ? (b.page - 1) * rows : 0);
+      const model = modelOf(request.params.model);
+      if (b.fl) {
+        const unknown = b.fl.filter((name) => !model.fields.has(name));
+        if (unknown.length)
+          throw new AppError('validation', {
+            issues: [
+              {
+                field: 'fl',
+                labelKey: 'field.fieldList',
+                messageKey: 'validation.unrecognizedKeys',
+                params: { keys: unknown.join(', ') },
+              },
+            ],
+          });
+      }
+      const result = await searchRecords(search, model, principalOf(request), {
+        iql: b.iql,
+        fl: b.fl,
+        start,
+        rows,
+        cursor: b.cursor,
+        total: b.total ?? true,
+      });
+      return ok(request, { data: result });
+    },
+  );
+
+  app.post(
+    '/model/:model/do/count',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Count the records an iql query finds',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z.object({ iql: iqlField.optional() }).strict(),
+        response: { 200: envelopeSchema({ data: z.object({ total: z.number() }) }) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: {
+          total: await countRecords(search, modelOf(request.params.model), principalOf(request), request.body.iql),
+        },
+      }),
+  );
+
+  app.post(
+    '/model/:model/do/aggregateSearch',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Group counts of one field over the records an iql query finds',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z
+          .object({
+            iql: iqlField.optional(),
+            group_by: labelled(z.string().max(64), 'field.groupBy'),
+            limit: z.number().int().min(1).max(1000).optional(),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: z.array(z.object({ value: z.unknown(), count: z.number() })) }) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await aggregateRecords(search, modelOf(request.params.model), principalOf(request), {
+          iql: request.body.iql,
+          groupBy: request.body.group_by,
+          limit: request.body.limit ?? 100,
+        }),
+      }),
+  );
+
+  app.get(
+    '/model/:model/do/history/:sid',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "A record's history: who changed which fields when",
+        tags,
+        params: z.object({ model: modelParam, sid: sidField }).strict(),
+        response: {
+          200: envelopeSchema({
+            data: z.array(
+              z.object({
+                action: z.string(),
+                actor_sid: z.string().nullable(),
+                actor_name: z.string().nullable(),
+                at: z.date(),
+                changes: anyRecord,
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await recordHistory(accounts, modelOf(request.params.model), principalOf(request), request.params.sid),
+      }),
+  );
+};

@@ -1,0 +1,305 @@
+// iql → SQL for one model: field names resolved against the model (one relation level), operators
+// checked against the field's data type, values bound as parameters. Anything wrong answers 500001
+// with the query's position, never a database error.
+import {
+  AppError,
+  type DataType,
+  type Expression,
+  type FieldRef,
+  type IqlQuery,
+  type Literal,
+  type MessageKey,
+  type OrderTerm,
+  type TranslateParams,
+} from '@ipdesk/core';
+import { OPERATORS_BY_TYPE, type IqlOperator } from '@ipdesk/core';
+import { rangeDays, localDate } from './relative-dates.js';
+import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
+import { escapeLike, SqlParams } from './sql-params.js';
+
+export interface CompileContext {
+  registry: ModelRegistry;
+  params: SqlParams;
+  now: Date;
+  timeZone: string;
+}
+
+/** Columns of other tables a relation can reach (ref targets that are not declared models). */
+const SYSTEM_TARGETS: Record<string, { table: string; fields: Record<string, DataType> }> = {
+  user_info: {
+    table: 'user_account',
+    fields: { name: 'string', account: 'string', email: 'string', english_name: 'string' },
+  },
+  company: { table: 'company', fields: { company_name: 'string', simple_name: 'string' } },
+};
+
+function fail(span: { start: number }, key: MessageKey, params: TranslateParams = {}, expected?: MessageKey): never {
+  throw new AppError('validation', {
+    issues: [
+      {
+        field: 'iql',
+        labelKey: 'field.iql',
+        messageKey: key,
+        params: { position: span.start + 1, ...params },
+        ...(expected ? { listParam: { name: 'expected', items: [{ key: expected }] } } : {}),
+      },
+    ],
+  });
+}
+
+/** A field as the compiler uses it: its SQL, type, and the relation to go through if any. */
+interface Target {
+  sql: string;
+  dataType: DataType;
+  multiple: boolean;
+  name: string;
+  relation?: { table: string; fk: string; alias: string };
+  notNull: boolean;
+}
+
+let aliasCounter = 0;
+
+function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext): Target {
+  const [first, second] = ref.path;
+  const name = ref.path.join('.');
+  const field: ResolvedField | undefined = first ? model.fields.get(first) : undefined;
+  if (!field) fail(ref.span, 'iql.semantic.unknownField', { field: name });
+  if (second === undefined) {
+    return { sql: field.column, dataType: field.dataType, multiple: field.multiple, name, notNull: field.notNull };
+  }
+  const targetName =
+    field.dataType === 'ref' && !field.multiple
+      ? (field.declaration?.target ??
+        (field.name === 'company_sid' ? 'company' : field.name.endsWith('_by') ? 'user_info' : undefined))
+      : undefined;
+  if (!targetName) fail(ref.span, 'iql.semantic.notRelation', { field: first ?? name });
+  const alias = `r${(aliasCounter = (aliasCounter + 1) % 1_000_000)}`;
+  const declared = ctx.registry.get(targetName);
+  if (declared) {
+    const inner = declared.fields.get(second);
+    if (!inner || inner.multiple) fail(ref.span, 'iql.semantic.unknownField', { field: name });
+    return {
+      sql: `${alias}.${inner.name}`,
+      dataType: inner.dataType,
+      multiple: false,
+      name,
+      relation: { table: declared.table, fk: field.column, alias },
+      notNull: false,
+    };
+  }
+  const system = SYSTEM_TARGETS[targetName];
+  const dataType = system?.fields[second];
+  if (!system || !dataType) fail(ref.span, 'iql.semantic.unknownField', { field: name });
+  return {
+    sql: `${alias}.${second}`,
+    dataType,
+    multiple: false,
+    name,
+    relation: { table: system.table, fk: field.column, alias },
+    notNull: false,
+  };
+}
+
+function allow(target: Target, operator: IqlOperator, span: { start: number }): void {
+  if (!OPERATORS_BY_TYPE[target.dataType].includes(operator))
+    fail(span, 'iql.semantic.operatorNotAllowed', { field: target.name });
+}
+
+const EXPECTED: Partial<Record<DataType, MessageKey>> = {
+  integer: 'iql.expected.number',
+  decimal: 'iql.expected.number',
+  date: 'iql.expected.date',
+  timestamp: 'iql.expected.timestamp',
+  boolean: 'iql.expected.boolean',
+};
+
+/** The literal as a value of the field's type, or a 500001 naming what was expected. */
+function valueFor(target: Target, literal: Literal): unknown {
+  const bad = (): never =>
+    fail(
+      literal.span,
+      'iql.semantic.badValue',
+      { field: target.name },
+      EXPECTED[target.dataType] ?? 'iql.expected.text',
+    );
+  switch (target.dataType) {
+    case 'integer':
+    case 'decimal': {
+      const n =
+        literal.kind === 'number'
+          ? literal.value
+          : literal.kind === 'string' && literal.value.trim() !== ''
+            ? Number(literal.value)
+            : Number.NaN;
+      return Number.isFinite(n) && (target.dataType === 'decimal' || Number.isInteger(n)) ? n : bad();
+    }
+    case 'date':
+      return literal.kind === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(literal.value) &&
+        !Number.isNaN(Date.parse(literal.value))
+        ? literal.value
+        : bad();
+    case 'timestamp':
+      return literal.kind === 'string' && literal.value.length <= 40 && !Number.isNaN(Date.parse(literal.value))
+        ? new Date(literal.value).toISOString()
+        : bad();
+    case 'boolean':
+      return literal.kind === 'boolean' ? literal.value : bad();
+    default:
+      return literal.kind === 'string' ? literal.value : literal.kind === 'number' ? String(literal.value) : bad();
+  }
+}
+
+const SQL_TYPE: Record<DataType, string> = {
+  string: 'text',
+  text: 'text',
+  integer: 'bigint',
+  decimal: 'numeric',
+  date: 'date',
+  timestamp: 'timestamptz',
+  boolean: 'boolean',
+  key: 'text',
+  ref: 'text',
+  file: 'text',
+};
+
+/** Wraps a condition on a related field in EXISTS over the relation, scoped to the same tenant. */
+function through(target: Target, condition: string): string {
+  if (!target.relation) return condition;
+  const { table, fk, alias } = target.relation;
+  return `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid AND ${condition})`;
+}
+
+function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileContext): string {
+  const p = (value: unknown) => ctx.params.add(value);
+  switch (e.type) {
+    case 'and':
+      return `(${compileExpression(model, e.left, ctx)} AND ${compileExpression(model, e.right, ctx)})`;
+    case 'or':
+      return `(${compileExpression(model, e.left, ctx)} OR ${compileExpression(model, e.right, ctx)})`;
+    case 'not':
+      // Two-valued: NOT (x = 1) also finds rows where x is empty, as people reading the query expect.
+      return `(NOT COALESCE(${compileExpression(model, e.expression, ctx)}, false))`;
+    case 'compare': {
+      const target = resolveField(model, e.field, ctx);
+      if (e.value.kind === 'null' && (e.operator === '=' || e.operator === '!=')) {
+        allow(target, 'isNull', e.span);
+        return isNull(target, e.operator === '!=');
+      }
+      const ordering = e.operator !== '=' && e.operator !== '!=';
+      allow(target, ordering ? 'order' : 'compare', e.span);
+      const value = valueFor(target, e.value);
+      if (target.multiple) {
+        const contains = `${p(value)}::${SQL_TYPE[target.dataType]} = ANY(${target.sql})`;
+        return e.operator === '=' ? contains : `(NOT COALESCE(${contains}, false))`;
+      }
+      const op = e.operator;
+      const sql = `${target.sql} ${op === '!=' ? 'IS DISTINCT FROM' : op} ${p(value)}::${SQL_TYPE[target.dataType]}`;
+      return through(target, sql);
+    }
+    case 'in': {
+      const target = resolveField(model, e.field, ctx);
+      allow(target, 'in', e.span);
+      const values = e.values.map((literal) => valueFor(target, literal));
+      const array = `${p(values)}::${SQL_TYPE[target.dataType]}[]`;
+      const sql = target.multiple
+        ? `COALESCE(${target.sql} && ${array}, false)`
+        : `COALESCE(${target.sql} = ANY(${array}), false)`;
+      return e.negated ? `(NOT ${through(target, sql)})` : through(target, sql);
+    }
+    case 'between': {
+      const target = resolveField(model, e.field, ctx);
+      allow(target, 'between', e.span);
+      const type = SQL_TYPE[target.dataType];
+      const sql = `${target.sql} BETWEEN ${p(valueFor(target, e.low))}::${type} AND ${p(valueFor(target, e.high))}::${type}`;
+      return e.negated ? `(NOT COALESCE(${through(target, sql)}, false))` : through(target, sql);
+    }
+    case 'text': {
+      const target = resolveField(model, e.field, ctx);
+      allow(target, 'text', e.span);
+      const pattern =
+        e.match === 'like'
+          ? e.pattern
+          : e.match === 'contains'
+            ? `%${escapeLike(e.pattern)}%`
+            : e.match === 'startsWith'
+              ? `${escapeLike(e.pattern)}%`
+              : `%${escapeLike(e.pattern)}`;
+      const sql = `${target.sql} ILIKE ${p(pattern)}`;
+      return e.negated ? `(NOT COALESCE(${through(target, sql)}, false))` : through(target, sql);
+    }
+    case 'isNull': {
+      const target = resolveField(model, e.field, ctx);
+      allow(target, 'isNull', e.span);
+      return isNull(target, e.negated);
+    }
+    case 'within': {
+      const target = resolveField(model, e.field, ctx);
+      allow(target, 'within', e.span);
+      const { from, to } = rangeDays(e.range, localDate(ctx.now, ctx.timeZone));
+      if (target.dataType === 'date')
+        return through(target, `${target.sql} BETWEEN ${p(from)}::date AND ${p(to)}::date`);
+      // Timestamps: from the start of the first day to the start of the day after the last, local time.
+      const zone = p(ctx.timeZone);
+      const sql = `${target.sql} >= (${p(from)}::date::timestamp AT TIME ZONE ${zone}) AND ${target.sql} < ((${p(to)}::date + 1)::timestamp AT TIME ZONE ${zone})`;
+      return through(target, `(${sql})`);
+    }
+    case 'match': {
+      if (model.keywordFields.length === 0) return 'false';
+      const pattern = p(`%${escapeLike(e.text)}%`);
+      return `(${model.keywordFields.map((f) => `${f.column} ILIKE ${pattern}`).join(' OR ')})`;
+    }
+  }
+}
+
+function isNull(target: Target, negated: boolean): string {
+  if (target.relation) {
+    // A related value is null when there is no related row or its column is null.
+    const { table, fk, alias } = target.relation;
+    const present = `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid AND ${target.sql} IS NOT NULL)`;
+    return negated ? present : `(NOT ${present})`;
+  }
+  const empty = target.multiple ? `(${target.sql} IS NULL OR cardinality(${target.sql}) = 0)` : `${target.sql} IS NULL`;
+  return negated ? `(NOT ${empty})` : empty;
+}
+
+export interface CompiledOrder {
+  sql: string;
+  /** The SQL type of the expression, to cast keyset cursor values back exactly. */
+  sqlType: string;
+  direction: 'asc' | 'desc';
+  field: string;
+  notNull: boolean;
+}
+
+function compileOrder(model: ResolvedModel, terms: OrderTerm[], ctx: CompileContext): CompiledOrder[] {
+  if (terms.length === 0)
+    return [{ sql: 't.updated_at', sqlType: 'timestamptz', direction: 'desc', field: 'updated_at', notNull: true }];
+  return terms.map((term) => {
+    const target = resolveField(model, term.field, ctx);
+    if (target.multiple || !OPERATORS_BY_TYPE[target.dataType].includes('order'))
+      fail(term.field.span, 'iql.semantic.notSortable', { field: target.name });
+    const sql = target.relation
+      ? `(SELECT ${target.sql} FROM ${target.relation.table} ${target.relation.alias} WHERE ${target.relation.alias}.sid = ${target.relation.fk} AND ${target.relation.alias}.tenant_sid = t.tenant_sid)`
+      : target.sql;
+    return {
+      sql,
+      sqlType: SQL_TYPE[target.dataType],
+      direction: term.direction,
+      field: target.name,
+      notNull: target.notNull,
+    };
+  });
+}
+
+export interface CompiledQuery {
+  where: string;
+  orderBy: CompiledOrder[];
+}
+
+export function compileIql(model: ResolvedModel, query: IqlQuery, ctx: CompileContext): CompiledQuery {
+  return {
+    where: query.where ? compileExpression(model, query.where, ctx) : 'true',
+    orderBy: compileOrder(model, query.orderBy, ctx),
+  };
+}

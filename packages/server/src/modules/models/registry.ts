@@ -1,0 +1,123 @@
+// The models the server knows, resolved once at start from core's catalog: each with its table, its
+// columns and what every field may do. The one place that maps API field names to SQL columns.
+import {
+  dataTypeOf,
+  MODEL_CATALOG,
+  type DataType,
+  type FieldDeclaration,
+  type Label,
+  type ModelDeclaration,
+} from '@ipdesk/core';
+
+export interface ResolvedField {
+  name: string;
+  /** The SQL expression of the column, qualified by the table alias "t". */
+  column: string;
+  dataType: DataType;
+  multiple: boolean;
+  label: Label;
+  /** Declared fields have their declaration; system fields do not. */
+  declaration?: FieldDeclaration;
+  system: boolean;
+  /** Never null (ids, stamps, required fields): usable for keyset paging. */
+  notNull: boolean;
+}
+
+export interface ResolvedModel {
+  name: string;
+  table: string;
+  declaration: ModelDeclaration;
+  fields: Map<string, ResolvedField>;
+  /** Fields searched by MATCH. */
+  keywordFields: ResolvedField[];
+}
+
+const SYSTEM: Array<Omit<ResolvedField, 'column'>> = [
+  { name: 'sid', dataType: 'string', multiple: false, label: { zh: '编号', en: 'ID' }, system: true, notNull: true },
+  {
+    name: 'company_sid',
+    dataType: 'ref',
+    multiple: false,
+    label: { zh: '所属公司', en: 'Company' },
+    system: true,
+    notNull: false,
+  },
+  {
+    name: 'created_at',
+    dataType: 'timestamp',
+    multiple: false,
+    label: { zh: '创建时间', en: 'Created at' },
+    system: true,
+    notNull: true,
+  },
+  {
+    name: 'created_by',
+    dataType: 'ref',
+    multiple: false,
+    label: { zh: '创建人', en: 'Created by' },
+    system: true,
+    notNull: false,
+  },
+  {
+    name: 'updated_at',
+    dataType: 'timestamp',
+    multiple: false,
+    label: { zh: '更新时间', en: 'Updated at' },
+    system: true,
+    notNull: true,
+  },
+  {
+    name: 'updated_by',
+    dataType: 'ref',
+    multiple: false,
+    label: { zh: '更新人', en: 'Updated by' },
+    system: true,
+    notNull: false,
+  },
+  {
+    name: 'version',
+    dataType: 'integer',
+    multiple: false,
+    label: { zh: '版本', en: 'Version' },
+    system: true,
+    notNull: true,
+  },
+];
+
+export function tableOf(modelName: string): string {
+  return `m_${modelName}`;
+}
+
+export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
+  const fields = new Map<string, ResolvedField>();
+  for (const system of SYSTEM) fields.set(system.name, { ...system, column: `t.${system.name}` });
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    fields.set(name, {
+      name,
+      column: `t.${name}`,
+      dataType: dataTypeOf(field),
+      multiple: field.multiple,
+      label: field.label,
+      declaration: field,
+      system: false,
+      notNull: field.required,
+    });
+  }
+  return {
+    name: declaration.name,
+    table: tableOf(declaration.name),
+    declaration,
+    fields,
+    keywordFields: [...fields.values()].filter((f) => f.declaration?.flags.keyword && !f.multiple),
+  };
+}
+
+export interface ModelRegistry {
+  get(name: string): ResolvedModel | undefined;
+  all(): ResolvedModel[];
+}
+
+export function createModelRegistry(declarations: readonly ModelDeclaration[] = MODEL_CATALOG): ModelRegistry {
+  const models = new Map(declarations.map((d) => [d.name, resolveModel(d)]));
+  return { get: (name) => models.get(name), all: () => [...models.values()] };
+}

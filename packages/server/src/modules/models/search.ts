@@ -1,0 +1,166 @@
+// Search, count and group counts over one model: iql compiled against the model, the caller's scope
+// always added, one query (plus a count only when asked), offset pages or keyset pages for deep
+// paging, and only unnamed statements so PostgreSQL plans each search for its own values.
+import { AppError, isIqlError, parseIql, type IqlQuery } from '@ipdesk/core';
+import type { Principal } from '../../http/context.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { compileIql, type CompiledOrder } from './iql-compile.js';
+import type { ModelRegistry, ResolvedModel } from './registry.js';
+import { columnsOf, type RecordRow } from './records.js';
+import { scopeCondition } from './scope.js';
+import { SqlParams } from './sql-params.js';
+
+export interface SearchContext {
+  accounts: AccountsContext;
+  registry: ModelRegistry;
+  timeZone: string;
+}
+
+export function parseQuery(text: string | undefined): IqlQuery {
+  try {
+    return parseIql(text ?? '');
+  } catch (error) {
+    if (!isIqlError(error)) throw error;
+    throw new AppError('validation', {
+      issues: [{ field: 'iql', labelKey: 'field.iql', messageKey: error.messageKey, params: error.params }],
+    });
+  }
+}
+
+function compile(ctx: SearchContext, model: ResolvedModel, principal: Principal, iql: string | undefined) {
+  const params = new SqlParams();
+  const scope = scopeCondition(principal, params);
+  const compiled = compileIql(model, parseQuery(iql), {
+    registry: ctx.registry,
+    params,
+    now: ctx.accounts.now(),
+    timeZone: ctx.timeZone,
+  });
+  return { params, where: `${scope} AND ${compiled.where}`, orderBy: compiled.orderBy };
+}
+
+/** Keyset cursor: the order values of the last row, as text, then its sid. */
+function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, length: number): string[] {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string'))
+      return values as string[];
+  } catch {
+    // fall through to the catalogue error
+  }
+  throw new AppError('cursorInvalid');
+}
+
+/** (a, b, sid) after the cursor in the query's order, as one boolean expression. */
+function afterCursor(orderBy: CompiledOrder[], values: string[], params: SqlParams): string {
+  const terms = [...orderBy, { sql: 't.sid', sqlType: 'text', direction: 'desc' as const }];
+  // The cursor holds each value as the column's own text form, so the cast back is exact
+  // (timestamps keep their microseconds).
+  const typed = terms.map((term, i) => `CAST(${params.add(values[i])}::text AS ${term.sqlType})`);
+  if (terms.every((term) => term.direction === terms[0]!.direction)) {
+    // One direction: a row comparison, which walks the sort index as a range.
+    return `(${terms.map((t) => t.sql).join(', ')}) ${terms[0]!.direction === 'desc' ? '<' : '>'} (${typed.join(', ')})`;
+  }
+  const alternatives = terms.map((term, i) => {
+    const equal = terms.slice(0, i).map((prior, j) => `${prior.sql} = ${typed[j]}`);
+    const beyond = `${term.sql} ${term.direction === 'desc' ? '<' : '>'} ${typed[i]}`;
+    return `(${[...equal, beyond].join(' AND ')})`;
+  });
+  return `(${alternatives.join(' OR ')})`;
+}
+
+export interface SearchInput {
+  iql?: string;
+  fl?: string[];
+  start: number;
+  rows: number;
+  cursor?: string;
+  total: boolean;
+}
+
+export interface SearchResult {
+  rows: RecordRow[];
+  total?: number;
+  next_cursor?: string;
+}
+
+export async function searchRecords(
+  ctx: SearchContext,
+  model: ResolvedModel,
+  principal: Principal,
+  input: SearchInput,
+): Promise<SearchResult> {
+  const { params, where, orderBy } = compile(ctx, model, principal, input.iql);
+  const keyset = orderBy.every((o) => o.notNull);
+  let condition = where;
+  if (input.cursor) {
+    if (!keyset) throw new AppError('cursorInvalid');
+    condition = `${where} AND ${afterCursor(orderBy, decodeCursor(input.cursor, orderBy.length + 1), params)}`;
+  }
+  const order = [...orderBy.map((o) => `${o.sql} ${o.direction.toUpperCase()} NULLS LAST`), 't.sid DESC'].join(', ');
+  const keys = keyset ? orderBy.map((o, i) => `, (${o.sql})::text AS __k${i}`).join('') : '';
+  const limit = params.add(input.rows + 1);
+  const offset = input.cursor ? '' : ` OFFSET ${params.add(input.start)}`;
+  const sql = `SELECT ${columnsOf(model, input.fl)
+    .map((c) => `t.${c}`)
+    .join(', ')}${keys}
+                 FROM ${model.table} t WHERE ${condition} ORDER BY ${order} LIMIT ${limit}${offset}`;
+  const found = await ctx.accounts.db.query<RecordRow>(sql, params.values as never);
+  const hasMore = found.length > input.rows;
+  const rows = found.slice(0, input.rows);
+  const last = rows.at(-1);
+  const result: SearchResult = {
+    rows: rows.map((row) => {
+      const clean: RecordRow = {};
+      for (const [key, value] of Object.entries(row)) if (!key.startsWith('__k')) clean[key] = value;
+      return clean;
+    }),
+  };
+  if (keyset && hasMore && last)
+    result.next_cursor = encodeCursor([...orderBy.map((_o, i) => String(last[`__k${i}`])), String(last.sid)]);
+  if (input.total && !input.cursor) result.total = await countRecords(ctx, model, principal, input.iql);
+  return result;
+}
+
+export async function countRecords(
+  ctx: SearchContext,
+  model: ResolvedModel,
+  principal: Principal,
+  iql: string | undefined,
+): Promise<number> {
+  const { params, where } = compile(ctx, model, principal, iql);
+  const rows = await ctx.accounts.db.query<{ total: number }>(
+    `SELECT count(*) AS total FROM ${model.table} t WHERE ${where}`,
+    params.values as never,
+  );
+  return rows[0]?.total ?? 0;
+}
+
+export async function aggregateRecords(
+  ctx: SearchContext,
+  model: ResolvedModel,
+  principal: Principal,
+  input: { iql?: string; groupBy: string; limit: number },
+): Promise<Array<{ value: unknown; count: number }>> {
+  const field = model.fields.get(input.groupBy);
+  const groupable =
+    field &&
+    (field.dataType === 'key' || field.dataType === 'ref' || field.dataType === 'boolean' || field.dataType === 'date');
+  if (!field || !groupable) {
+    throw new AppError('validation', {
+      issues: [{ field: 'group_by', labelKey: 'field.groupBy', messageKey: 'validation.invalid' }],
+    });
+  }
+  const { params, where } = compile(ctx, model, principal, input.iql);
+  const value = field.multiple ? `unnest(${field.column})` : field.column;
+  const limit = params.add(input.limit);
+  return ctx.accounts.db.query<{ value: unknown; count: number }>(
+    `SELECT value, count(*) AS count FROM (SELECT ${value} AS value FROM ${model.table} t WHERE ${where}) grouped
+      GROUP BY value ORDER BY count(*) DESC, value NULLS LAST LIMIT ${limit}`,
+    params.values as never,
+  );
+}

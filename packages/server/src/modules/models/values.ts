@@ -1,0 +1,155 @@
+// Checking and normalising the values a caller sends for a model's fields (create and update), with
+// the failing field's label in the caller's language (spec §8: 500005, first field label + message).
+// The same rules as the form's, from the same declaration.
+import {
+  AppError,
+  BUILT_IN_DICTIONARIES,
+  isSid,
+  translate,
+  type DataType,
+  type FieldError,
+  type Language,
+  type MessageKey,
+  type TranslateParams,
+} from '@ipdesk/core';
+import type { ResolvedField, ResolvedModel } from './registry.js';
+
+const MAX_ITEMS = 100;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const dictionaryKeys = new Map(BUILT_IN_DICTIONARIES.map((d) => [d.name, new Set(d.options.map((o) => o.key))]));
+
+type Check = { ok: true; value: unknown } | { ok: false; key: MessageKey; params?: TranslateParams };
+
+function isRealDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** One value of the field's data type (not a list). */
+const CHECK_SCALAR: Record<DataType, (field: ResolvedField, value: unknown) => Check> = {
+  string: (field, value) => checkText(field, value),
+  text: (field, value) => checkText(field, value),
+  integer: (field, value) =>
+    typeof value === 'number' && Number.isInteger(value)
+      ? checkRange(field, value)
+      : { ok: false, key: 'validation.invalidType', params: { expected: 'integer' } },
+  decimal: (field, value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return { ok: false, key: 'validation.invalidType', params: { expected: 'number' } };
+    const scale = field.declaration?.scale;
+    if (scale !== undefined && Math.round(value * 10 ** scale) / 10 ** scale !== value)
+      return { ok: false, key: 'validation.invalidFormat' };
+    return checkRange(field, value);
+  },
+  date: (_field, value) =>
+    typeof value === 'string' && isRealDate(value)
+      ? { ok: true, value }
+      : { ok: false, key: 'validation.invalidFormat' },
+  timestamp: (_field, value) =>
+    typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value))
+      ? { ok: true, value: new Date(value).toISOString() }
+      : { ok: false, key: 'validation.invalidFormat' },
+  boolean: (_field, value) =>
+    typeof value === 'boolean'
+      ? { ok: true, value }
+      : { ok: false, key: 'validation.invalidType', params: { expected: 'boolean' } },
+  key: (field, value): Check => {
+    if (typeof value !== 'string') return { ok: false, key: 'validation.invalidType', params: { expected: 'string' } };
+    const allowed = field.declaration?.dictionary ? dictionaryKeys.get(field.declaration.dictionary) : undefined;
+    if (allowed && !allowed.has(value))
+      return { ok: false, key: 'validation.invalidValue', params: { values: [...allowed].slice(0, 12).join(', ') } };
+    return { ok: true, value };
+  },
+  ref: (_field, value) => (isSid(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidFormat' }),
+  file: (_field, value) => (isSid(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidFormat' }),
+};
+
+function checkText(field: ResolvedField, value: unknown): Check {
+  if (typeof value !== 'string') return { ok: false, key: 'validation.invalidType', params: { expected: 'string' } };
+  const text = value.trim();
+  const length = [...text].length;
+  const min = field.declaration?.minLength;
+  const max = field.declaration?.maxLength;
+  if (min !== undefined && length < min)
+    return { ok: false, key: 'validation.tooSmall.string', params: { minimum: min } };
+  if (max !== undefined && length > max)
+    return { ok: false, key: 'validation.tooBig.string', params: { maximum: max } };
+  return { ok: true, value: text };
+}
+
+function checkRange(field: ResolvedField, value: number): Check {
+  const { min, max } = field.declaration ?? {};
+  if (min !== undefined && value < min)
+    return { ok: false, key: 'validation.tooSmall.number', params: { minimum: min } };
+  if (max !== undefined && value > max) return { ok: false, key: 'validation.tooBig.number', params: { maximum: max } };
+  return { ok: true, value };
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function checkField(field: ResolvedField, value: unknown): Check {
+  if (isEmpty(value))
+    return field.declaration?.required ? { ok: false, key: 'validation.required' } : { ok: true, value: null };
+  if (!field.multiple) return CHECK_SCALAR[field.dataType](field, value);
+  if (!Array.isArray(value)) return { ok: false, key: 'validation.invalidType', params: { expected: 'array' } };
+  if (value.length > MAX_ITEMS) return { ok: false, key: 'validation.tooBig.array', params: { maximum: MAX_ITEMS } };
+  const out: unknown[] = [];
+  for (const item of value) {
+    const checked = CHECK_SCALAR[field.dataType](field, item);
+    if (!checked.ok) return checked;
+    if (!out.includes(checked.value)) out.push(checked.value);
+  }
+  return { ok: true, value: out };
+}
+
+export interface CheckedValues {
+  /** Declared fields to write, by name. */
+  values: Map<string, unknown>;
+}
+
+const TYPE_LABEL: Record<string, MessageKey> = {
+  string: 'type.string',
+  number: 'type.number',
+  integer: 'type.integer',
+  boolean: 'type.boolean',
+  array: 'type.array',
+};
+
+/**
+ * Checks `data` against the model. On create every declared field is considered (missing required
+ * ones fail); on update only the fields sent. Unknown and system fields are refused.
+ */
+export function checkValues(
+  model: ResolvedModel,
+  data: Record<string, unknown>,
+  mode: 'create' | 'update',
+  language: Language,
+): CheckedValues {
+  const fields: FieldError[] = [];
+  const values = new Map<string, unknown>();
+  const fail = (name: string, label: string, key: MessageKey, params?: TranslateParams) => {
+    const translated = params?.expected
+      ? { ...params, expected: translate(language, TYPE_LABEL[String(params.expected)] ?? 'type.unknown') }
+      : params;
+    fields.push({ field: name, label, message: translate(language, key, translated) });
+  };
+  for (const name of Object.keys(data)) {
+    const field = model.fields.get(name);
+    if (!field || field.system) fail(name, name, 'validation.unrecognizedKeys', { keys: name });
+  }
+  const names =
+    mode === 'create' ? [...model.fields.values()].filter((f) => !f.system).map((f) => f.name) : Object.keys(data);
+  for (const name of names) {
+    const field = model.fields.get(name);
+    if (!field || field.system) continue;
+    const checked = checkField(field, data[name]);
+    if (checked.ok) values.set(name, checked.value);
+    else fail(name, field.label[language === 'en' ? 'en' : 'zh'], checked.key, checked.params);
+  }
+  if (fields.length) throw new AppError('fieldRule', { fields });
+  return { values };
+}
