@@ -2,6 +2,7 @@
 import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { models } from './0003-models.js';
+import { bigrams } from './0004-bigrams.js';
 
 export interface Migration {
   id: number;
@@ -9,4 +10,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, accounts, models];
+export const migrations: readonly Migration[] = [foundation, accounts, models, bigrams];

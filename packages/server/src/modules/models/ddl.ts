@@ -56,6 +56,8 @@ export function modelDdl(model: ResolvedModel): string[] {
     if (flags?.keyword && !field.multiple) {
       // Substring search (CONTAINS, MATCH) of three characters or more uses the trigram index.
       statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_trgm ON ${t} USING gin (${name} gin_trgm_ops)`);
+      // Two-character and CJK terms use the bigram index (migration 0004).
+      statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_bigram ON ${t} USING gin (ipdesk_bigrams(${name}))`);
     }
   }
   return statements;

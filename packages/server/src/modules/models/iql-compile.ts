@@ -246,10 +246,22 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
     }
     case 'match': {
       if (model.keywordFields.length === 0) return 'false';
-      const pattern = p(`%${escapeLike(e.text)}%`);
-      return `(${model.keywordFields.map((f) => `${f.column} ILIKE ${pattern}`).join(' OR ')})`;
+      const pattern = `%${escapeLike(e.text)}%`;
+      return `(${model.keywordFields.map((f) => substring(f.column, pattern, e.text, p)).join(' OR ')})`;
     }
   }
+}
+
+/**
+ * A substring test on an indexed keyword column. ILIKE decides; for terms the trigram index cannot
+ * serve (two characters, or any CJK text, which pg_trgm may not split into grams) the bigram index
+ * narrows the candidates first.
+ */
+function substring(column: string, likePattern: string, term: string, p: (value: unknown) => string): string {
+  const ilike = `${column} ILIKE ${p(likePattern)}`;
+  const length = [...term].length;
+  const needsBigrams = length >= 2 && (length < 3 || /[^\x00-\x7f]/.test(term));
+  return needsBigrams ? `(ipdesk_bigrams(${column}) @> ipdesk_bigrams(${p(term)}) AND ${ilike})` : ilike;
 }
 
 function isNull(target: Target, negated: boolean): string {
