@@ -1,6 +1,7 @@
 // Unknown paths land on /404 (spec §2), in zh-CN by default, with CJK glyphs really rendered.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
+import { createUser, submitSignIn } from './support/accounts.js';
 import { openSession, type BrowserSession } from './support/browser.js';
 import { drawGlyphs } from './support/glyphs.js';
 import { saveScreenshot, waitForText } from './support/page.js';
@@ -45,9 +46,13 @@ describe('404 page', () => {
     await saveScreenshot(page, '404-zh-CN');
   });
 
-  it('goes back home from the 404 page', async () => {
+  it('goes back home from the 404 page (signed in)', async () => {
+    const user = await createUser(server);
     session = await openSession({ locale: 'zh-CN' });
     const { page } = session;
+    await page.goto(server.appUrl('login'));
+    await submitSignIn(page, user.account, user.password);
+    await page.getByTestId('home-page').waitFor();
     await page.goto(server.appUrl('404'));
     await page.getByTestId('back-home').click();
     await page.waitForURL(`${server.url}/ip/`);

@@ -1,12 +1,13 @@
 // One HTTP exchange with the spec §7 headers and the spec §9 timeout, shared by request() (JSON) and
 // fetchBlob() (files). It never throws for transport problems: a timeout or abort becomes "canceled",
-// any other transport error "network"; classifying the answer is left to the caller.
-import { HTTP_TIMEOUT_MS, OK_CODE, RESULT_CODES, newSid } from '@ipdesk/core';
+// any other transport error "network"; classifying the answer is left to the caller. Calls made in the
+// signed-in session carry the access token and, when it has expired, renew it once and are sent again.
+import { HTTP_TIMEOUT_MS, OK_CODE, RESULT_CODES, errors, newSid } from '@ipdesk/core';
 import { CLIENT_CLOSED_STATUS, type ErrorBody, type FailureFacts, type RequestFailure } from './failure';
 import { reportFailure } from './failure-notifier';
 import { buildRequestHeaders } from './headers';
 import { getRequestContext } from './session-context';
-import { announceUnauthorized, isUnauthorized } from './unauthorized';
+import { announceSessionProblem, needsSessionReaction } from './unauthorized';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;
@@ -16,7 +17,7 @@ export interface RequestOptions {
   url: string;
   method?: HttpMethod;
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
+  /** Sent as JSON; FormData is sent as multipart (uploads). */
   body?: unknown;
   /** Override the session's sub-company / menu resource for this call. */
   subCompanySid?: string;
@@ -25,6 +26,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The caller handles failures itself: nothing is shown to the user. */
   silent?: boolean;
+  /**
+   * Made outside the signed-in session (sign-in, public key, token refresh, password reset): no
+   * Authorization header, no token renewal, and no session reactions (sign-in redirect, logout tip).
+   */
+  anonymous?: boolean;
 }
 
 /**
@@ -43,7 +49,7 @@ export interface CallMeta {
   time: string;
 }
 
-type Exchange<B> =
+export type Exchange<B> =
   | { kind: 'answered'; status: number; headers: Headers; body: B }
   | { kind: 'unanswered'; result: typeof RESULT_CODES.canceled | typeof RESULT_CODES.network };
 
@@ -64,14 +70,26 @@ export function startCall(options: RequestOptions): CallMeta {
   };
 }
 
+/**
+ * The access token to send: only for calls in the session and only to our own origin, so an absolute
+ * URL elsewhere never receives it.
+ */
+export function authorizationFor(options: RequestOptions, url: string): string | undefined {
+  if (options.anonymous) return undefined;
+  if (new URL(url).origin !== window.location.origin) return undefined;
+  return getRequestContext().authorization;
+}
+
 /** Sends the call and reads the body with `readBody`, both under the timeout. */
 export async function exchange<B>(
   options: RequestOptions,
   meta: CallMeta,
   readBody: (response: Response) => Promise<B>,
+  authorization: string | undefined = authorizationFor(options, meta.url),
 ): Promise<Exchange<B>> {
   const context = getRequestContext();
-  const hasJsonBody = options.body !== undefined;
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const hasJsonBody = options.body !== undefined && !isForm;
   const headers = buildRequestHeaders({
     requestId: meta.requestId,
     language: context.language,
@@ -79,6 +97,7 @@ export async function exchange<B>(
     subCompanySid: options.subCompanySid ?? context.subCompanySid,
     menuResourceCode: options.menuResourceCode ?? context.menuResourceCode,
     hasJsonBody,
+    authorization,
   });
   const controller = new AbortController();
   const abort = (): void => controller.abort();
@@ -89,7 +108,7 @@ export async function exchange<B>(
     const response = await fetch(meta.url, {
       method: meta.method,
       headers,
-      body: hasJsonBody ? JSON.stringify(options.body) : null,
+      body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : null,
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -101,6 +120,42 @@ export async function exchange<B>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abort);
   }
+}
+
+/**
+ * Renews the access token the session layer holds; `expired` is the token the failed call was sent
+ * with. Resolves true when a newer token is in place (renewed now, or already by a concurrent call).
+ */
+export type TokenRefresher = (expired: string) => Promise<boolean>;
+
+let tokenRefresher: TokenRefresher | undefined;
+
+/** Installs the session's token refresher; returns the function that removes it again. */
+export function setTokenRefresher(next: TokenRefresher): () => void {
+  tokenRefresher = next;
+  return () => {
+    if (tokenRefresher === next) tokenRefresher = undefined;
+  };
+}
+
+/**
+ * Sends the call in the session. When it answers 401 with code 30405 (access token expired), the token
+ * is renewed once and the call sent again under a new request id; the second answer is final, so a
+ * call is never sent more than twice. `codeOf` reads the envelope code of an answer's body.
+ */
+export async function sendCall<B>(
+  options: RequestOptions,
+  readBody: (response: Response) => Promise<B>,
+  codeOf: (body: B) => Promise<number | undefined>,
+): Promise<{ meta: CallMeta; answer: Exchange<B> }> {
+  const meta = startCall(options);
+  const sentWith = authorizationFor(options, meta.url);
+  const answer = await exchange(options, meta, readBody, sentWith);
+  if (!sentWith || !tokenRefresher || answer.kind !== 'answered' || answer.status !== 401) return { meta, answer };
+  if ((await codeOf(answer.body)) !== errors.tokenExpired.code) return { meta, answer };
+  if (!(await tokenRefresher(sentWith))) return { meta, answer };
+  const retryMeta = startCall(options);
+  return { meta: retryMeta, answer: await exchange(options, retryMeta, readBody) };
 }
 
 export function parseJson(text: string): unknown {
@@ -138,11 +193,12 @@ export function isSuccessCode(body: ErrorBody): boolean {
   return body.code === undefined || body.code === OK_CODE;
 }
 
-/** Builds the failure, tells the user (unless silent) and the unauthorized listeners. */
+/** Builds the failure, tells the user (unless silent) and, for calls in the session, the session layer. */
 export function fail<T>(options: RequestOptions, meta: CallMeta, facts: FailureFacts): RequestResult<T> {
   const failure: RequestFailure = { ...meta, ...facts };
-  if (facts.status !== undefined && isUnauthorized(facts.status, facts.body?.code)) {
-    announceUnauthorized({ status: facts.status, code: facts.body?.code, requestId: meta.requestId });
+  const code = facts.body?.code;
+  if (!options.anonymous && facts.status !== undefined && needsSessionReaction(facts.status, code)) {
+    announceSessionProblem({ status: facts.status, code, message: facts.body?.message, requestId: meta.requestId });
   }
   if (!options.silent) reportFailure(failure);
   return { result: facts.result, error: failure };

@@ -1,16 +1,7 @@
 // File downloads (blob answers). A JSON answer from a download endpoint is an error even with status
 // 200, and its text is in error_message (spec §8).
 import { RESULT_CODES } from '@ipdesk/core';
-import {
-  answerFailure,
-  errorBodyOf,
-  exchange,
-  fail,
-  parseJson,
-  startCall,
-  type RequestOptions,
-  type RequestResult,
-} from './call';
+import { answerFailure, errorBodyOf, fail, parseJson, sendCall, type RequestOptions, type RequestResult } from './call';
 
 export interface DownloadedFile {
   blob: Blob;
@@ -39,8 +30,11 @@ function isJsonType(contentType: string | null): boolean {
 }
 
 export async function fetchBlob(options: RequestOptions): Promise<RequestResult<DownloadedFile>> {
-  const meta = startCall(options);
-  const answer = await exchange(options, meta, (response) => response.blob());
+  const { meta, answer } = await sendCall(
+    options,
+    (response) => response.blob(),
+    async (blob) => errorBodyOf(parseJson(await blob.text()))?.code,
+  );
   if (answer.kind === 'unanswered') return fail(options, meta, { result: answer.result });
 
   const { status, headers, body: blob } = answer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESULT_CODES, errors } from '@ipdesk/core';
-import { describeFailure, type FailureFacts } from './failure';
+import { describeFailure, inlineNotice, type FailureFacts } from './failure';
 
 const other = RESULT_CODES.other;
 const serverSays = (status: number, message = 'server words'): FailureFacts => ({
@@ -88,6 +88,43 @@ describe('describeFailure (spec §8)', () => {
     expect(describeFailure({ result: other, status: 200, body: { message: 'export link expired' } })).toEqual({
       kind: 'server',
       text: 'export link expired',
+    });
+  });
+});
+
+describe('inlineNotice (forms that show their own failures)', () => {
+  it("shows the server's words whatever the status", () => {
+    for (const status of [400, 403, 409, 429, 503]) {
+      expect(inlineNotice({ result: RESULT_CODES.other, status, body: { code: 1, message: `m${status}` } })).toEqual({
+        kind: 'server',
+        text: `m${status}`,
+      });
+    }
+  });
+
+  it('shows the first field of a validation failure', () => {
+    expect(
+      inlineNotice({
+        result: RESULT_CODES.other,
+        status: 400,
+        body: {
+          code: errors.fieldRule.code,
+          message: '字段校验失败',
+          fields: [{ field: 'new_password', label: '新密码', message: '长度为 8–30 个字符' }],
+        },
+      }),
+    ).toEqual({ kind: 'text', key: 'validation.field', params: { label: '新密码', message: '长度为 8–30 个字符' } });
+  });
+
+  it('falls back to the global rules, and never stays silent', () => {
+    expect(inlineNotice({ result: RESULT_CODES.network })).toEqual({ kind: 'text', key: 'result.network' });
+    expect(inlineNotice({ result: RESULT_CODES.unknown, status: 502 })).toEqual({
+      kind: 'text',
+      key: 'request.serviceError',
+    });
+    expect(inlineNotice({ result: RESULT_CODES.unknown, status: 401 })).toEqual({
+      kind: 'text',
+      key: 'result.unknown',
     });
   });
 });

@@ -52,12 +52,15 @@ const RESULT_MESSAGE_BY_CODE = Object.fromEntries(
   (Object.keys(RESULT_CODES) as ResultName[]).map((name) => [RESULT_CODES[name], RESULT_MESSAGES[name]]),
 ) as Record<ResultCode, MessageKey>;
 
-function resultText(result: ResultCode): FailureNotice {
+/** A notice that shows something. */
+export type VisibleNotice = Exclude<FailureNotice, { kind: 'silent' }>;
+
+function resultText(result: ResultCode): VisibleNotice {
   return { kind: 'text', key: RESULT_MESSAGE_BY_CODE[result] };
 }
 
 /** The server's own words: the first failing field for validation codes, else its message. */
-function serverText(body: ErrorBody | undefined): FailureNotice | undefined {
+function serverText(body: ErrorBody | undefined): VisibleNotice | undefined {
   if (!body) return undefined;
   const firstField = body.fields?.[0];
   if (firstField && body.code !== undefined && VALIDATION_CODES.includes(body.code)) {
@@ -77,4 +80,16 @@ export function describeFailure({ result, status, body }: FailureFacts): Failure
   }
   if (SERVER_MESSAGE_STATUSES.has(status)) return serverText(body) ?? resultText(RESULT_CODES.unknown);
   return { kind: 'text', key: 'request.serviceError' };
+}
+
+/**
+ * For a form that shows its own failures inline (sign-in, reset, profile): the server's words whatever
+ * the status (429 "too many", 409 "changed by someone else", 503 "mail not configured" are all worth
+ * reading), the first field for validation codes, else what the global rules would show.
+ */
+export function inlineNotice(facts: FailureFacts): VisibleNotice {
+  const own = serverText(facts.body);
+  if (own) return own;
+  const notice = describeFailure(facts);
+  return notice.kind === 'silent' ? resultText(RESULT_CODES.unknown) : notice;
 }

@@ -9,6 +9,8 @@ export interface HeaderInputs {
   subCompanySid?: string | undefined;
   menuResourceCode?: string | undefined;
   hasJsonBody: boolean;
+  /** The access token, when the call is made in the signed-in session. */
+  authorization?: string | undefined;
 }
 
 export function buildRequestHeaders(inputs: HeaderInputs): Record<string, string> {
@@ -24,5 +26,6 @@ export function buildRequestHeaders(inputs: HeaderInputs): Record<string, string
   if (inputs.subCompanySid) headers[HEADERS.subCompany] = inputs.subCompanySid;
   if (inputs.menuResourceCode) headers[HEADERS.menuResource] = inputs.menuResourceCode;
   if (inputs.hasJsonBody) headers['content-type'] = 'application/json';
+  if (inputs.authorization) headers.authorization = `Bearer ${inputs.authorization}`;
   return headers;
 }

@@ -4,11 +4,10 @@ import { RESULT_CODES } from '@ipdesk/core';
 import {
   answerFailure,
   errorBodyOf,
-  exchange,
   fail,
   isSuccessCode,
   parseJson,
-  startCall,
+  sendCall,
   type RequestOptions,
   type RequestResult,
 } from './call';
@@ -18,8 +17,11 @@ import {
  * answer 204 with no body, include undefined in T.
  */
 export async function request<T>(options: RequestOptions): Promise<RequestResult<T>> {
-  const meta = startCall(options);
-  const answer = await exchange(options, meta, (response) => response.text());
+  const { meta, answer } = await sendCall(
+    options,
+    (response) => response.text(),
+    async (text) => errorBodyOf(parseJson(text))?.code,
+  );
   if (answer.kind === 'unanswered') return fail(options, meta, { result: answer.result });
 
   const { status, body: text } = answer;

@@ -12,6 +12,7 @@ import { i18n } from '../i18n/i18n';
 import { ANTD_LOCALES } from './antd-locale';
 import { FailureNotices } from './FailureNotices';
 import type { AppRouter } from './router';
+import { SessionReactions } from './SessionReactions';
 
 function createQueryClient(): QueryClient {
   // request() resolves failures to results (and notifies), so retries and refetch-on-focus would only
@@ -27,6 +28,7 @@ function LocalizedApp({ router }: { router: AppRouter }) {
     <ConfigProvider locale={ANTD_LOCALES[language]}>
       <AntdApp>
         <FailureNotices />
+        <SessionReactions router={router} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

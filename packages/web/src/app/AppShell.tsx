@@ -1,9 +1,12 @@
-// The signed-in frame: ProLayout with the menu from useMenus() and the language switcher in the header.
+// The signed-in frame: ProLayout with the menu from useMenus(); in the header the company switcher,
+// the language switcher and the user's menu.
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { CompanySwitcher } from '../components/CompanySwitcher';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { UserMenu } from '../components/UserMenu';
 import { useMenus, type MenuEntry } from './menus';
 
 export function AppShell() {
@@ -30,7 +33,11 @@ export function AppShell() {
         route={route}
         location={{ pathname }}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-        actionsRender={() => [<LanguageSwitcher key="language" type="text" />]}
+        actionsRender={() => [
+          <CompanySwitcher key="company" />,
+          <LanguageSwitcher key="language" type="text" />,
+          <UserMenu key="user" />,
+        ]}
       >
         <Outlet />
       </ProLayout>

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@ipdesk/core';
 import { startI18n } from '../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../testing/local-server';
@@ -64,12 +64,30 @@ describe('routes (spec §2)', () => {
     expect(text(container, 'result-title')).toBe(messages['zh-CN'][titleKey]);
   });
 
-  it('shows the privacy paragraphs and the sign-in placeholder', async () => {
+  it('shows the privacy paragraphs and the sign-in page', async () => {
     const privacy = await renderAt('/privacy');
     expect(privacy.container.textContent).toContain(messages['zh-CN']['page.privacy.storage']);
     act(() => root?.unmount());
     const login = await renderAt('/login');
-    expect(text(login.container, 'login-page')).toContain(messages['zh-CN']['shell.signInSoon']);
+    expect(text(login.container, 'login-system-name')).toBe(messages['zh-CN']['app.name']);
+    expect(text(login.container, 'login-slogan')).toBe(messages['zh-CN']['login.slogan']);
+    expect(text(login.container, 'forgot-password-link')).toBe(messages['zh-CN']['login.forgotPassword']);
+    expect(login.container.querySelector('[data-testid="language-switcher"]')).not.toBeNull();
+  });
+
+  it.each([
+    ['/', '/login', ''],
+    ['/profile', '/login', '?redirect=%2Fprofile'],
+    ['/change-password?forced=1', '/login', `?redirect=${encodeURIComponent('/change-password?forced=1')}`],
+  ])('sends %s to sign-in without a session', async (path, pathname, search) => {
+    const { router } = await renderAt(path);
+    // The shell's routes are lazy: the guard renders once their code has arrived.
+    await vi.waitFor(() => expect(router.state.location).toMatchObject({ pathname, search }), { timeout: 10_000 });
+  });
+
+  it.each(['/forgot-password', '/reset-password'])('shows %s without a session', async (path) => {
+    const { router } = await renderAt(path);
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it('redirects /redirect/<path> to /<path>, keeping the query', async () => {

@@ -1,17 +1,21 @@
-// Routes of spec §2: the public pages (no sign-in needed), the redirect helper, the sign-in page,
-// the app shell at "/", and everything else to /404. The shell is loaded lazily: it brings in
-// pro-components, which the public pages do not need.
+// Routes of spec §2: the public pages (no sign-in needed), the redirect helper, sign-in and the
+// password pages, the app shell at "/" (signed in only), and everything else to /404. The shell is
+// loaded lazily: it brings in pro-components, which the public pages do not need.
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { ChangePasswordPage } from '../pages/ChangePasswordPage';
 import { ClientConflictPage } from '../pages/ClientConflictPage';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
+import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
 import { LoginPage } from '../pages/LoginPage';
 import { MoveToPcPage } from '../pages/MoveToPcPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPage } from '../pages/PrivacyPage';
 import { RedirectPage } from '../pages/RedirectPage';
+import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { routerBasename } from './base-path';
 import { PublicLayout } from './PublicLayout';
+import { RequireSession } from './RequireSession';
 
 export const appRoutes: RouteObject[] = [
   {
@@ -22,16 +26,35 @@ export const appRoutes: RouteObject[] = [
       { path: '412', element: <ClientConflictPage /> },
       { path: 'movetopc', element: <MoveToPcPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'login', element: <LoginPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      {
+        path: 'change-password',
+        element: (
+          <RequireSession>
+            <ChangePasswordPage />
+          </RequireSession>
+        ),
+      },
     ],
   },
+  // Sign-in has its own full-page layout (picture area, form, language switcher).
+  { path: 'login', element: <LoginPage /> },
   { path: 'redirect/*', element: <RedirectPage /> },
   {
     path: '/',
+    element: <RequireSession />,
     // Shown on a first load at "/" until the lazy shell has arrived.
     HydrateFallback: PageLoading,
-    lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
-    children: [{ index: true, lazy: async () => ({ Component: (await import('../pages/HomePage')).HomePage }) }],
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../pages/HomePage')).HomePage }) },
+          { path: 'profile', lazy: async () => ({ Component: (await import('../pages/ProfilePage')).ProfilePage }) },
+        ],
+      },
+    ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },
 ];

@@ -64,15 +64,25 @@ export async function startI18n(storage: Storage = localStorage): Promise<void> 
   installWhenRefreshed(language, loaded);
 }
 
-/** Stores the preference, makes sure its pack is loaded, and switches the whole UI over. */
-export async function switchLanguage(preference: LanguagePreference, storage: Storage = localStorage): Promise<void> {
-  writePreference(storage, preference);
-  setCurrentPreference(preference);
-  const language = resolvePreference(preference, browserLanguages());
+async function showLanguage(language: Language, storage: Storage): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'translation')) {
     const loaded = await loadTexts(language, storage, fetchLanguagePack);
     installTexts(language, loaded.texts);
     installWhenRefreshed(language, loaded);
   }
   await i18n.changeLanguage(language);
+}
+
+/** Stores the preference, makes sure its pack is loaded, and switches the whole UI over. */
+export async function switchLanguage(preference: LanguagePreference, storage: Storage = localStorage): Promise<void> {
+  writePreference(storage, preference);
+  setCurrentPreference(preference);
+  await showLanguage(resolvePreference(preference, browserLanguages()), storage);
+}
+
+/** Logout removes the stored preference (spec §4): the UI follows whatever is stored now (the browser). */
+export async function resetLanguageAfterSignOut(storage: Storage = localStorage): Promise<void> {
+  const preference = readPreference(storage);
+  setCurrentPreference(preference);
+  await showLanguage(resolvePreference(preference, browserLanguages()), storage);
 }

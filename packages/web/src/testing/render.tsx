@@ -1,0 +1,52 @@
+// Renders the real App over a memory router in happy-dom, and drives antd inputs the way a user does.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/App';
+import { appRoutes } from '../app/router';
+
+// React checks this flag before allowing act() outside a test renderer.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Rendered {
+  router: ReturnType<typeof createMemoryRouter>;
+  container: HTMLElement;
+  root: Root;
+  unmount(): void;
+}
+
+export async function renderAt(path: string): Promise<Rendered> {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(<App router={router} />));
+  return {
+    router,
+    container,
+    root,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+export function byTestId<E extends Element = HTMLElement>(container: ParentNode, testId: string): E {
+  const element = container.querySelector<E>(`[data-testid="${testId}"]`);
+  if (!element) throw new Error(`no element with data-testid="${testId}"`);
+  return element;
+}
+
+/** Sets an input's value through the native setter, so React sees a real change. */
+export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function click(element: HTMLElement): Promise<void> {
+  await act(async () => element.click());
+}
