@@ -2,6 +2,15 @@
 import type { ModelsMessageKey } from './models.zh-CN.js';
 
 export const modelsEn: Record<ModelsMessageKey, string> = {
+  'field.dictionaryKey': 'Option key',
+  'field.dictionary': 'Dictionary',
+  'field.customField': 'Custom field',
+  'validation.dictionaryKey': 'may only contain digits, English letters and underscores',
+  'customField.codeTaken': 'The identifier "{{code}}" is already used',
+  'customField.limitOrder': 'The maximum length must not be below the minimum',
+  'customField.limitCap': 'The maximum length must not exceed {{max}}',
+  'customField.needsDictionary': 'An option field needs a dictionary',
+  'customField.unknownDictionary': 'There is no dictionary "{{dictionary}}"',
   'field.iql': 'Query',
   'field.model': 'Model',
   'field.data': 'Data',

@@ -1,5 +1,14 @@
 // Texts of the model layer (zh-CN): generic record pages and query errors found against a model.
 export const modelsZhCN = {
+  'field.dictionaryKey': '选项键',
+  'field.dictionary': '字典',
+  'field.customField': '自定义字段',
+  'validation.dictionaryKey': '只能包含数字、英文字母和下划线',
+  'customField.codeTaken': '标识“{{code}}”已被使用',
+  'customField.limitOrder': '最大字数不能小于最小字数',
+  'customField.limitCap': '最大字数不能超过 {{max}}',
+  'customField.needsDictionary': '选项类字段需要选择字典',
+  'customField.unknownDictionary': '没有字典“{{dictionary}}”',
   'field.iql': '查询条件',
   'field.model': '模型',
   'field.data': '数据',

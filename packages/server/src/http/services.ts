@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsContext } from '../modules/accounts/context.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
 import { accountServiceRoutes } from './routes/account-service.js';
+import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
 import { passportRoutes } from './routes/passport.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
@@ -35,7 +36,7 @@ export interface ServiceOptions {
 /** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
 const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
   '/passport': [passportRoutes],
-  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes, modelRoutes],
+  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes, listSettingsRoutes, modelRoutes],
   '/openapi': [],
   '/openapi-external': [],
   '/account': [accountServiceRoutes],

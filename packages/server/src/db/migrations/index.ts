@@ -3,6 +3,8 @@ import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { models } from './0003-models.js';
 import { bigrams } from './0004-bigrams.js';
+import { customFieldsAndDictionary } from './0005-custom-fields-dictionary.js';
+import { userDefineConfig } from './0006-user-define-config.js';
 
 export interface Migration {
   id: number;
@@ -10,4 +12,11 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [foundation, accounts, models, bigrams];
+export const migrations: readonly Migration[] = [
+  foundation,
+  accounts,
+  models,
+  bigrams,
+  customFieldsAndDictionary,
+  userDefineConfig,
+];

@@ -1,0 +1,131 @@
+// What a custom field is (spec §3 "Custom field", §5 rules): identifier, bilingual name, kind, single
+// or multiple value, application scope, word limits, dictionary, and the six flags. Checked here once
+// for create, update and publish.
+import { AppError, FIELD_NAME_PATTERN, SYSTEM_FIELDS, type FieldFlags, type FieldIssue } from '@ipdesk/core';
+import { z } from 'zod';
+import { isKnownDictionary } from '../dictionary/dictionary.js';
+import type { ResolvedModel } from '../models/registry.js';
+
+export const CUSTOM_KINDS = [
+  'text',
+  'textarea',
+  'longText',
+  'number',
+  'money',
+  'date',
+  'timestamp',
+  'boolean',
+  'option',
+] as const;
+export type CustomKind = (typeof CUSTOM_KINDS)[number];
+
+/** Spec §5: at most 255 for strings, 3000 for text, 5000 for long text. */
+export const LENGTH_CAP: Partial<Record<CustomKind, number>> = { text: 255, textarea: 3000, longText: 5000 };
+
+export const CUSTOM_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,47}$/;
+
+export const definitionSchema = z
+  .object({
+    name_zh: z.string().trim().min(1).max(50),
+    name_en: z.string().trim().min(1).max(100),
+    kind: z.enum(CUSTOM_KINDS),
+    multiple: z.boolean().default(false),
+    /** Company sids the field applies to; empty = every company. */
+    scope: z
+      .array(z.string().regex(/^[0-9A-Za-z]{16}$/))
+      .max(200)
+      .default([]),
+    min_length: z.number().int().positive().nullable().default(null),
+    max_length: z.number().int().positive().nullable().default(null),
+    required: z.boolean().default(false),
+    dictionary: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)
+      .nullable()
+      .default(null),
+    flags: z
+      .object({
+        search_filter: z.boolean().default(false),
+        process_variable: z.boolean().default(false),
+        approval: z.boolean().default(false),
+        table_column: z.boolean().default(false),
+        import: z.boolean().default(true),
+        export: z.boolean().default(true),
+      })
+      .strict()
+      .default({
+        search_filter: false,
+        process_variable: false,
+        approval: false,
+        table_column: false,
+        import: true,
+        export: true,
+      }),
+  })
+  .strict();
+
+export type CustomFieldDefinition = z.infer<typeof definitionSchema>;
+
+export function checkDefinition(
+  model: ResolvedModel,
+  code: string,
+  definition: CustomFieldDefinition,
+  tenantDictionaries: ReadonlySet<string>,
+): void {
+  const issues: FieldIssue[] = [];
+  const taken = [...model.fields.keys(), ...SYSTEM_FIELDS].some((name) => name.toLowerCase() === code.toLowerCase());
+  if (!CUSTOM_CODE_PATTERN.test(code))
+    issues.push({ field: 'code', labelKey: 'field.customField', messageKey: 'validation.invalidFormat' });
+  else if (taken)
+    issues.push({
+      field: 'code',
+      labelKey: 'field.customField',
+      messageKey: 'customField.codeTaken',
+      params: { code },
+    });
+  const cap = LENGTH_CAP[definition.kind];
+  if (
+    definition.min_length !== null &&
+    definition.max_length !== null &&
+    definition.max_length < definition.min_length
+  ) {
+    issues.push({ field: 'max_length', labelKey: 'field.customField', messageKey: 'customField.limitOrder' });
+  }
+  if (cap !== undefined && definition.max_length !== null && definition.max_length > cap) {
+    issues.push({
+      field: 'max_length',
+      labelKey: 'field.customField',
+      messageKey: 'customField.limitCap',
+      params: { max: cap },
+    });
+  }
+  if (definition.kind === 'option') {
+    if (!definition.dictionary)
+      issues.push({ field: 'dictionary', labelKey: 'field.dictionary', messageKey: 'customField.needsDictionary' });
+    else if (!isKnownDictionary(definition.dictionary) && !tenantDictionaries.has(definition.dictionary)) {
+      issues.push({
+        field: 'dictionary',
+        labelKey: 'field.dictionary',
+        messageKey: 'customField.unknownDictionary',
+        params: { dictionary: definition.dictionary },
+      });
+    }
+  }
+  if (issues.length) throw new AppError('fieldRule', { issues });
+}
+
+export function flagsOf(definition: CustomFieldDefinition): FieldFlags {
+  const f = definition.flags;
+  const searchable = definition.kind === 'text' || definition.kind === 'textarea' || definition.kind === 'longText';
+  return {
+    searchFilter: f.search_filter,
+    keyword: false && searchable,
+    tableColumn: f.table_column,
+    import: f.import,
+    export: f.export,
+    processVariable: f.process_variable,
+    approval: f.approval,
+  };
+}
+
+export { FIELD_NAME_PATTERN };
