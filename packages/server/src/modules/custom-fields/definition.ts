@@ -116,10 +116,10 @@ export function checkDefinition(
 
 export function flagsOf(definition: CustomFieldDefinition): FieldFlags {
   const f = definition.flags;
-  const searchable = definition.kind === 'text' || definition.kind === 'textarea' || definition.kind === 'longText';
   return {
     searchFilter: f.search_filter,
-    keyword: false && searchable,
+    // Custom values live in JSONB without a text index; MATCH covers declared keyword fields only.
+    keyword: false,
     tableColumn: f.table_column,
     import: f.import,
     export: f.export,

@@ -260,7 +260,7 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
 function substring(column: string, likePattern: string, term: string, p: (value: unknown) => string): string {
   const ilike = `${column} ILIKE ${p(likePattern)}`;
   const length = [...term].length;
-  const needsBigrams = length >= 2 && (length < 3 || /[^\x00-\x7f]/.test(term));
+  const needsBigrams = length >= 2 && (length < 3 || [...term].some((char) => char.charCodeAt(0) > 0x7f));
   return needsBigrams ? `(ipdesk_bigrams(${column}) @> ipdesk_bigrams(${p(term)}) AND ${ilike})` : ilike;
 }
 
