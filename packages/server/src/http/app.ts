@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAccountsContext, type AccountsContext, type Clock } from '../modules/accounts/context.js';
+import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
 import { installAuthentication } from './authenticate.js';
@@ -102,7 +103,12 @@ export async function buildApp({
 
   await app.register(systemRoutes, { db, environment: config.environment });
   if (synced.length) app.log.info({ models: synced }, 'model tables created or extended');
-  await app.register(servicePlugins, { accounts, registry, timeZone: config.timeZone });
+  await app.register(servicePlugins, {
+    accounts,
+    registry,
+    models: tenantModels(db, registry, accounts.now),
+    timeZone: config.timeZone,
+  });
   const webApp = await registerWebApp(app, config.webDistDir, config.basePath);
   installNotFound(app, known, config.basePath, webApp);
   return app;

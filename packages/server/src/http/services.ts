@@ -4,7 +4,9 @@ import type { ServicePrefix } from '@ipdesk/core';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsContext } from '../modules/accounts/context.js';
+import type { TenantModels } from '../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
+import { customFieldRoutes } from './routes/custom-fields.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
@@ -30,13 +32,14 @@ export function requireAccessDeclaration(app: FastifyInstance): void {
 export interface ServiceOptions {
   accounts: AccountsContext;
   registry: ModelRegistry;
+  models: TenantModels;
   timeZone: string;
 }
 
 /** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
 const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
   '/passport': [passportRoutes],
-  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes, listSettingsRoutes, modelRoutes],
+  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes, listSettingsRoutes, customFieldRoutes, modelRoutes],
   '/openapi': [],
   '/openapi-external': [],
   '/account': [accountServiceRoutes],

@@ -1,20 +1,23 @@
 // {webapi} generic model API (spec §7 "Generic resource pattern", `model/{model}/do/schema`): every
 // declared model gets schema, get, create, update, delete, search, count, group counts and history,
 // with no per-model code.
-import { AppError, BUILT_IN_DICTIONARIES, SID_PATTERN, type Language } from '@ipdesk/core';
+import { AppError, SID_PATTERN, type Language } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import { createRecord, deleteRecord, readRecord, recordHistory, updateRecord } from '../../modules/models/records.js';
 import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
+import type { TenantModels } from '../../modules/custom-fields/service.js';
+import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
 import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
-import { principalOf } from '../context.js';
+import { principalOf, type Principal } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 
 export interface ModelRouteOptions {
   accounts: AccountsContext;
   registry: ModelRegistry;
+  models: TenantModels;
   timeZone: string;
 }
 
@@ -24,16 +27,17 @@ const iqlField = labelled(z.string().max(20_000), 'field.iql');
 const recordData = labelled(z.record(z.string(), z.unknown()), 'field.data');
 const anyRecord = z.record(z.string(), z.unknown());
 
-function schemaOf(model: ResolvedModel, language: Language) {
+type Options = Map<string, Array<{ value: string; label: string; disabled: boolean }>>;
+
+function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number) {
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
-  const dictionaries = new Map(BUILT_IN_DICTIONARIES.map((d) => [d.name, d]));
   return {
+    version,
     name: model.name,
     label: pick(model.declaration.label),
     title_field: model.declaration.titleField,
     fields: [...model.fields.values()].map((f) => {
       const d = f.declaration;
-      const dictionary = d?.dictionary ? dictionaries.get(d.dictionary) : undefined;
       return {
         name: f.name,
         label: pick(f.label),
@@ -49,6 +53,7 @@ function schemaOf(model: ResolvedModel, language: Language) {
                 : 'text'),
         data_type: f.dataType,
         system: f.system,
+        custom: f.custom,
         multiple: f.multiple,
         required: d?.required ?? false,
         unique: d?.unique ?? false,
@@ -59,7 +64,7 @@ function schemaOf(model: ResolvedModel, language: Language) {
         scale: d?.scale ?? null,
         dictionary: d?.dictionary ?? null,
         target: d?.target ?? null,
-        options: dictionary ? dictionary.options.map((o) => ({ value: o.key, label: pick(o.label) })) : null,
+        options: d?.dictionary ? (options.get(d.dictionary) ?? []) : null,
         flags: d?.flags ?? {
           searchFilter: f.name === 'updated_at' || f.name === 'created_at',
           keyword: false,
@@ -74,11 +79,15 @@ function schemaOf(model: ResolvedModel, language: Language) {
   };
 }
 
-export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app, { accounts, registry, timeZone }) => {
+export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
+  app,
+  { accounts, registry, models, timeZone },
+) => {
   const search = { accounts, registry, timeZone };
   const tags = ['model'];
-  const modelOf = (name: string): ResolvedModel => {
-    const model = registry.get(name);
+  // The model as the caller's tenant sees it: declared fields plus its published custom fields.
+  const modelFor = async (request: { principal: Principal | undefined }, name: string): Promise<ResolvedModel> => {
+    const model = await models.resolve(principalOf(request).tenantSid, name);
     if (!model) throw new AppError('modelNotFound', { params: { model: name.slice(0, 48) } });
     return model;
   };
@@ -95,7 +104,27 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
         response: { 200: envelopeSchema({ data: anyRecord }) },
       },
     },
-    async (request) => ok(request, { data: schemaOf(modelOf(request.params.model), request.language) }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const tenantSid = principalOf(request).tenantSid;
+      const options: Options = new Map();
+      for (const name of new Set(
+        [...model.fields.values()].map((f) => f.declaration?.dictionary).filter((d): d is string => Boolean(d)),
+      )) {
+        const list = await dictionaryOptions(accounts.db, tenantSid, name);
+        options.set(
+          name,
+          list.map((o) => ({
+            value: o.key,
+            label: request.language === 'en' ? o.labels.en : o.labels.zh,
+            disabled: o.disabled,
+          })),
+        );
+      }
+      return ok(request, {
+        data: schemaOf(model, request.language, options, await models.version(tenantSid, model.name)),
+      });
+    },
   );
 
   app.get(
@@ -112,7 +141,12 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
     },
     async (request) =>
       ok(request, {
-        data: await readRecord(accounts, modelOf(request.params.model), principalOf(request), request.params.sid),
+        data: await readRecord(
+          accounts,
+          await modelFor(request, request.params.model),
+          principalOf(request),
+          request.params.sid,
+        ),
       }),
   );
 
@@ -132,7 +166,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
       ok(request, {
         data: await createRecord(
           accounts,
-          modelOf(request.params.model),
+          await modelFor(request, request.params.model),
           principalOf(request),
           request.body.data,
           request.language,
@@ -159,7 +193,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
       ok(request, {
         data: await updateRecord(
           accounts,
-          modelOf(request.params.model),
+          await modelFor(request, request.params.model),
           principalOf(request),
           request.body,
           request.language,
@@ -186,7 +220,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
     async (request) => {
       await deleteRecord(
         accounts,
-        modelOf(request.params.model),
+        await modelFor(request, request.params.model),
         principalOf(request),
         { sid: request.params.sid, version: request.body?.version },
         request.id,
@@ -230,7 +264,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
       const b = request.body;
       const rows = b.rows ?? b.size ?? 20;
       const start = b.start ?? (b.page ? (b.page - 1) * rows : 0);
-      const model = modelOf(request.params.model);
+      const model = await modelFor(request, request.params.model);
       if (b.fl) {
         const unknown = b.fl.filter((name) => !model.fields.has(name));
         if (unknown.length)
@@ -272,7 +306,12 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
     async (request) =>
       ok(request, {
         data: {
-          total: await countRecords(search, modelOf(request.params.model), principalOf(request), request.body.iql),
+          total: await countRecords(
+            search,
+            await modelFor(request, request.params.model),
+            principalOf(request),
+            request.body.iql,
+          ),
         },
       }),
   );
@@ -297,7 +336,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
     },
     async (request) =>
       ok(request, {
-        data: await aggregateRecords(search, modelOf(request.params.model), principalOf(request), {
+        data: await aggregateRecords(search, await modelFor(request, request.params.model), principalOf(request), {
           iql: request.body.iql,
           groupBy: request.body.group_by,
           limit: request.body.limit ?? 100,
@@ -330,7 +369,12 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app,
     },
     async (request) =>
       ok(request, {
-        data: await recordHistory(accounts, modelOf(request.params.model), principalOf(request), request.params.sid),
+        data: await recordHistory(
+          accounts,
+          await modelFor(request, request.params.model),
+          principalOf(request),
+          request.params.sid,
+        ),
       }),
   );
 };

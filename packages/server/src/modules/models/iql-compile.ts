@@ -55,6 +55,8 @@ interface Target {
   name: string;
   relation?: { table: string; fk: string; alias: string };
   notNull: boolean;
+  /** Set for a tenant's custom field (its JSONB key). */
+  customCode?: string;
 }
 
 let aliasCounter = 0;
@@ -65,7 +67,14 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
   const field: ResolvedField | undefined = first ? model.fields.get(first) : undefined;
   if (!field) fail(ref.span, 'iql.semantic.unknownField', { field: name });
   if (second === undefined) {
-    return { sql: field.column, dataType: field.dataType, multiple: field.multiple, name, notNull: field.notNull };
+    return {
+      sql: field.column,
+      dataType: field.dataType,
+      multiple: field.multiple,
+      name,
+      notNull: field.notNull,
+      ...(field.custom ? { customCode: field.name } : {}),
+    };
   }
   const targetName =
     field.dataType === 'ref' && !field.multiple
@@ -194,6 +203,10 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
         return e.operator === '=' ? contains : `(NOT COALESCE(${contains}, false))`;
       }
       const op = e.operator;
+      if (op === '=' && target.customCode && target.dataType !== 'date' && target.dataType !== 'timestamp') {
+        // Equality on a custom field as JSONB containment, which the GIN index on custom serves.
+        return `t.custom @> ${p(JSON.stringify({ [target.customCode]: value }))}::jsonb`;
+      }
       const sql = `${target.sql} ${op === '!=' ? 'IS DISTINCT FROM' : op} ${p(value)}::${SQL_TYPE[target.dataType]}`;
       return through(target, sql);
     }

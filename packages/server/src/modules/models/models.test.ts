@@ -86,7 +86,8 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(data).toMatchObject({ name: 'test_gadget', label: 'Test gadget', title_field: 'title' });
     const kind = data.fields.find((f: { name: string }) => f.name === 'kind');
     expect(kind).toMatchObject({ kind: 'option', data_type: 'key', label: 'Kind', labels: { zh: '类型', en: 'Kind' } });
-    expect(kind.options).toContainEqual({ value: 'invention', label: 'Invention' });
+    expect(kind.options).toContainEqual({ value: 'invention', label: 'Invention', disabled: false });
+    expect(data.version).toBe(0);
     expect(data.fields.find((f: { name: string }) => f.name === 'title')).toMatchObject({
       required: true,
       max_length: 40,

@@ -9,23 +9,48 @@ import type { ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
 import { checkValues } from './values.js';
+import { enabledKeys } from '../dictionary/dictionary.js';
 
 export type RecordRow = Record<string, unknown>;
 
 const SYSTEM_COLUMNS = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
 
-export function columnsOf(model: ResolvedModel, fieldList?: readonly string[]): string[] {
-  const declared = [...model.fields.values()].filter((f) => !f.system).map((f) => f.name);
-  const wanted = fieldList && fieldList.length ? declared.filter((name) => fieldList.includes(name)) : declared;
-  return [...SYSTEM_COLUMNS, ...wanted];
+/** SELECT expressions of the record's fields: system and declared columns, custom ones from JSONB. */
+export function selectList(model: ResolvedModel, fieldList?: readonly string[]): string {
+  const fields = [...model.fields.values()].filter(
+    (f) => !f.system && (!fieldList?.length || fieldList.includes(f.name)),
+  );
+  return [
+    ...SYSTEM_COLUMNS.map((c) => `t.${c}`),
+    ...fields.map((f) => (f.custom ? `t.custom->'${f.name}' AS "${f.name}"` : `t.${f.name}`)),
+  ].join(', ');
+}
+
+/** The dictionaries a model's option fields use, with the keys a new value may take. */
+export async function dictionariesFor(
+  db: Queryable,
+  tenantSid: string,
+  model: ResolvedModel,
+): Promise<Map<string, Set<string>>> {
+  const names = [...model.fields.values()].map((f) => f.declaration?.dictionary).filter((d): d is string => Boolean(d));
+  return enabledKeys(db, tenantSid, names);
+}
+
+/** Values split by where they are stored: their own columns, or the custom JSONB. */
+function splitValues(model: ResolvedModel, values: Map<string, unknown>) {
+  const columns = new Map<string, unknown>();
+  const custom: Record<string, unknown> = {};
+  for (const [name, value] of values) {
+    if (model.fields.get(name)?.custom) custom[name] = value;
+    else columns.set(name, value);
+  }
+  return { columns, custom };
 }
 
 async function lockRecord(tx: Queryable, model: ResolvedModel, principal: Principal, sid: string): Promise<RecordRow> {
   const params = new SqlParams([sid]);
   const rows = await tx.query<RecordRow>(
-    `SELECT ${columnsOf(model)
-      .map((c) => `t.${c}`)
-      .join(', ')} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, params)} FOR UPDATE`,
+    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, params)} FOR UPDATE`,
     params.values as never,
   );
   const row = rows[0];
@@ -41,9 +66,7 @@ export async function readRecord(
 ): Promise<RecordRow> {
   const params = new SqlParams([sid]);
   const rows = await ctx.db.query<RecordRow>(
-    `SELECT ${columnsOf(model)
-      .map((c) => `t.${c}`)
-      .join(', ')} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, params)}`,
+    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, params)}`,
     params.values as never,
   );
   if (!rows[0]) throw new AppError('recordNotFound');
@@ -95,10 +118,17 @@ export async function createRecord(
   language: Language,
   requestId: string,
 ): Promise<RecordRow> {
-  const { values } = checkValues(model, data, 'create', language);
+  const { values } = checkValues(
+    model,
+    data,
+    'create',
+    language,
+    await dictionariesFor(ctx.db, principal.tenantSid, model),
+  );
   const now = ctx.now();
   const sid = newSid();
-  const names = [...values.keys()];
+  const { columns, custom } = splitValues(model, values);
+  const names = [...columns.keys(), 'custom'];
   const params = new SqlParams([
     sid,
     principal.tenantSid,
@@ -106,15 +136,16 @@ export async function createRecord(
     now,
     principal.userSid,
   ]);
-  const placeholders = names.map((name) => params.add(values.get(name)));
+  const placeholders = [
+    ...[...columns.values()].map((value) => params.add(value)),
+    `${params.add(JSON.stringify(custom))}::jsonb`,
+  ];
   return uniqueGuard(model, language, values, () =>
     ctx.db.transaction(async (tx) => {
       const rows = await tx.query<RecordRow>(
         `INSERT INTO ${model.table} AS t (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${names.map((n) => `, ${n}`).join('')})
          VALUES ($1, $2, $3, $4, $5, $4, $5, 1${placeholders.map((p) => `, ${p}`).join('')})
-         RETURNING ${columnsOf(model)
-           .map((c) => `t.${c}`)
-           .join(', ')}`,
+         RETURNING ${selectList(model)}`,
         params.values as never,
       );
       const row = rows[0]!;
@@ -140,20 +171,26 @@ export async function updateRecord(
   language: Language,
   requestId: string,
 ): Promise<RecordRow> {
-  const { values } = checkValues(model, input.data, 'update', language);
+  const { values } = checkValues(
+    model,
+    input.data,
+    'update',
+    language,
+    await dictionariesFor(ctx.db, principal.tenantSid, model),
+  );
   const now = ctx.now();
   return uniqueGuard(model, language, values, () =>
     ctx.db.transaction(async (tx) => {
       const before = await lockRecord(tx, model, principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
       const params = new SqlParams([input.sid, principal.tenantSid, now, principal.userSid]);
-      const sets = [...values.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
+      const { columns, custom } = splitValues(model, values);
+      const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
+      if (Object.keys(custom).length) sets.push(`custom = t.custom || ${params.add(JSON.stringify(custom))}::jsonb`);
       const rows = await tx.query<RecordRow>(
         `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
           WHERE t.sid = $1 AND t.tenant_sid = $2
-          RETURNING ${columnsOf(model)
-            .map((c) => `t.${c}`)
-            .join(', ')}`,
+          RETURNING ${selectList(model)}`,
         params.values as never,
       );
       const after = rows[0]!;

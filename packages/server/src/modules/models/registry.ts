@@ -19,6 +19,8 @@ export interface ResolvedField {
   /** Declared fields have their declaration; system fields do not. */
   declaration?: FieldDeclaration;
   system: boolean;
+  /** A tenant's custom field: stored under its code in the row's custom JSONB. */
+  custom: boolean;
   /** Never null (ids, stamps, required fields): usable for keyset paging. */
   notNull: boolean;
 }
@@ -32,7 +34,7 @@ export interface ResolvedModel {
   keywordFields: ResolvedField[];
 }
 
-const SYSTEM: Array<Omit<ResolvedField, 'column'>> = [
+const SYSTEM: Array<Omit<ResolvedField, 'column' | 'custom'>> = [
   { name: 'sid', dataType: 'string', multiple: false, label: { zh: '编号', en: 'ID' }, system: true, notNull: true },
   {
     name: 'company_sid',
@@ -90,7 +92,7 @@ export function tableOf(modelName: string): string {
 
 export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
   const fields = new Map<string, ResolvedField>();
-  for (const system of SYSTEM) fields.set(system.name, { ...system, column: `t.${system.name}` });
+  for (const system of SYSTEM) fields.set(system.name, { ...system, column: `t.${system.name}`, custom: false });
   for (const [name, field] of Object.entries(declaration.fields)) {
     fields.set(name, {
       name,
@@ -100,6 +102,7 @@ export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
       label: field.label,
       declaration: field,
       system: false,
+      custom: false,
       notNull: field.required,
     });
   }
@@ -110,6 +113,47 @@ export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
     fields,
     keywordFields: [...fields.values()].filter((f) => f.declaration?.flags.keyword && !f.multiple),
   };
+}
+
+const JSON_CAST: Record<DataType, string> = {
+  string: '',
+  text: '',
+  integer: '::bigint',
+  decimal: '::numeric',
+  date: '::date',
+  timestamp: '::timestamptz',
+  boolean: '::boolean',
+  key: '',
+  ref: '',
+  file: '',
+};
+
+/** The model with a tenant's published custom fields added; they read from the custom JSONB. */
+export function withCustomFields(
+  base: ResolvedModel,
+  customs: ReadonlyArray<{ code: string; declaration: FieldDeclaration }>,
+): ResolvedModel {
+  if (customs.length === 0) return base;
+  const fields = new Map(base.fields);
+  for (const { code, declaration } of customs) {
+    const dataType = dataTypeOf(declaration);
+    const json = `t.custom->'${code}'`;
+    const column = declaration.multiple
+      ? `ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE '[]'::jsonb END))`
+      : `((t.custom->>'${code}')${JSON_CAST[dataType]})`;
+    fields.set(code, {
+      name: code,
+      column,
+      dataType,
+      multiple: declaration.multiple,
+      label: declaration.label,
+      declaration,
+      system: false,
+      custom: true,
+      notNull: false,
+    });
+  }
+  return { ...base, fields };
 }
 
 export interface ModelRegistry {

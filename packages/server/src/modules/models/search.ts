@@ -6,7 +6,7 @@ import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { compileIql, type CompiledOrder } from './iql-compile.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
-import { columnsOf, type RecordRow } from './records.js';
+import { selectList, type RecordRow } from './records.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
 
@@ -105,9 +105,7 @@ export async function searchRecords(
   const keys = keyset ? orderBy.map((o, i) => `, (${o.sql})::text AS __k${i}`).join('') : '';
   const limit = params.add(input.rows + 1);
   const offset = input.cursor ? '' : ` OFFSET ${params.add(input.start)}`;
-  const sql = `SELECT ${columnsOf(model, input.fl)
-    .map((c) => `t.${c}`)
-    .join(', ')}${keys}
+  const sql = `SELECT ${selectList(model, input.fl)}${keys}
                  FROM ${model.table} t WHERE ${condition} ORDER BY ${order} LIMIT ${limit}${offset}`;
   const found = await ctx.accounts.db.query<RecordRow>(sql, params.values as never);
   const hasMore = found.length > input.rows;

@@ -3,7 +3,6 @@
 // The same rules as the form's, from the same declaration.
 import {
   AppError,
-  BUILT_IN_DICTIONARIES,
   isSid,
   translate,
   type DataType,
@@ -17,8 +16,6 @@ import type { ResolvedField, ResolvedModel } from './registry.js';
 const MAX_ITEMS = 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const dictionaryKeys = new Map(BUILT_IN_DICTIONARIES.map((d) => [d.name, new Set(d.options.map((o) => o.key))]));
-
 type Check = { ok: true; value: unknown } | { ok: false; key: MessageKey; params?: TranslateParams };
 
 function isRealDate(text: string): boolean {
@@ -28,7 +25,9 @@ function isRealDate(text: string): boolean {
 }
 
 /** One value of the field's data type (not a list). */
-const CHECK_SCALAR: Record<DataType, (field: ResolvedField, value: unknown) => Check> = {
+type Dictionaries = ReadonlyMap<string, ReadonlySet<string>>;
+
+const CHECK_SCALAR: Record<DataType, (field: ResolvedField, value: unknown, dictionaries: Dictionaries) => Check> = {
   string: (field, value) => checkText(field, value),
   text: (field, value) => checkText(field, value),
   integer: (field, value) =>
@@ -55,9 +54,9 @@ const CHECK_SCALAR: Record<DataType, (field: ResolvedField, value: unknown) => C
     typeof value === 'boolean'
       ? { ok: true, value }
       : { ok: false, key: 'validation.invalidType', params: { expected: 'boolean' } },
-  key: (field, value): Check => {
+  key: (field, value, dictionaries): Check => {
     if (typeof value !== 'string') return { ok: false, key: 'validation.invalidType', params: { expected: 'string' } };
-    const allowed = field.declaration?.dictionary ? dictionaryKeys.get(field.declaration.dictionary) : undefined;
+    const allowed = field.declaration?.dictionary ? dictionaries.get(field.declaration.dictionary) : undefined;
     if (allowed && !allowed.has(value))
       return { ok: false, key: 'validation.invalidValue', params: { values: [...allowed].slice(0, 12).join(', ') } };
     return { ok: true, value };
@@ -91,15 +90,15 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-function checkField(field: ResolvedField, value: unknown): Check {
+function checkField(field: ResolvedField, value: unknown, dictionaries: Dictionaries): Check {
   if (isEmpty(value))
     return field.declaration?.required ? { ok: false, key: 'validation.required' } : { ok: true, value: null };
-  if (!field.multiple) return CHECK_SCALAR[field.dataType](field, value);
+  if (!field.multiple) return CHECK_SCALAR[field.dataType](field, value, dictionaries);
   if (!Array.isArray(value)) return { ok: false, key: 'validation.invalidType', params: { expected: 'array' } };
   if (value.length > MAX_ITEMS) return { ok: false, key: 'validation.tooBig.array', params: { maximum: MAX_ITEMS } };
   const out: unknown[] = [];
   for (const item of value) {
-    const checked = CHECK_SCALAR[field.dataType](field, item);
+    const checked = CHECK_SCALAR[field.dataType](field, item, dictionaries);
     if (!checked.ok) return checked;
     if (!out.includes(checked.value)) out.push(checked.value);
   }
@@ -128,6 +127,7 @@ export function checkValues(
   data: Record<string, unknown>,
   mode: 'create' | 'update',
   language: Language,
+  dictionaries: Dictionaries,
 ): CheckedValues {
   const fields: FieldError[] = [];
   const values = new Map<string, unknown>();
@@ -146,7 +146,7 @@ export function checkValues(
   for (const name of names) {
     const field = model.fields.get(name);
     if (!field || field.system) continue;
-    const checked = checkField(field, data[name]);
+    const checked = checkField(field, data[name], dictionaries);
     if (checked.ok) values.set(name, checked.value);
     else fail(name, field.label[language === 'en' ? 'en' : 'zh'], checked.key, checked.params);
   }

@@ -1,0 +1,205 @@
+// {webapi} custom field management (tenant administrators): list, create and edit drafts, publish a
+// model's drafts; and the tenant's dictionaries (options added, relabelled or disabled, never deleted).
+import { AppError, DICTIONARY_KEY_PATTERN } from '@ipdesk/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { audit } from '../../modules/accounts/context.js';
+import { CUSTOM_CODE_PATTERN, definitionSchema } from '../../modules/custom-fields/definition.js';
+import {
+  createCustomField,
+  listCustomFields,
+  publishCustomFields,
+  updateCustomField,
+  type TenantModels,
+} from '../../modules/custom-fields/service.js';
+import { dictionaryOptions, saveOptions } from '../../modules/dictionary/dictionary.js';
+import { principalOf } from '../context.js';
+import { labelled } from '../labels.js';
+import { envelopeSchema, ok } from '../reply.js';
+
+const modelField = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const dictionaryName = labelled(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), 'field.dictionary');
+const anyRecord = z.record(z.string(), z.unknown());
+const customFieldSchema = z.object({
+  sid: z.string(),
+  model: z.string(),
+  code: z.string(),
+  published: anyRecord.nullable(),
+  draft: anyRecord.nullable(),
+  published_at: z.date().nullable(),
+});
+
+export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext; models: TenantModels }> = async (
+  app,
+  { accounts, models },
+) => {
+  const tags = ['custom_field'];
+  const base = '/model/custom_field/do';
+
+  app.post(
+    `${base}/search`,
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        summary: "Your tenant's custom fields (published definition and pending draft)",
+        tags,
+        body: z.object({ model: modelField.optional() }).strict(),
+        response: { 200: envelopeSchema({ data: z.array(anyRecord) }) },
+      },
+    },
+    async (request) => {
+      const rows = await listCustomFields(accounts.db, principalOf(request).tenantSid, request.body.model);
+      return ok(request, {
+        data: rows.map((r) => ({
+          ...r,
+          status: r.published ? 'published' : 'unpublished',
+          has_draft: r.draft !== null,
+        })),
+      });
+    },
+  );
+
+  app.post(
+    `${base}/create`,
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        summary: 'Add a custom field as a draft (published with the model)',
+        tags,
+        body: z
+          .object({
+            model: modelField,
+            code: labelled(z.string().regex(CUSTOM_CODE_PATTERN), 'field.customField'),
+            definition: definitionSchema,
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: customFieldSchema }) },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      const row = await createCustomField(accounts.db, models, p.tenantSid, request.body, accounts.now());
+      return ok(request, { data: row });
+    },
+  );
+
+  app.post(
+    `${base}/update`,
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        summary: "Change a custom field's draft (its identifier stays)",
+        tags,
+        body: z
+          .object({
+            sid: labelled(z.string().regex(/^[0-9A-Za-z]{16}$/), 'field.customField'),
+            definition: definitionSchema,
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: customFieldSchema }) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await updateCustomField(
+          accounts.db,
+          models,
+          principalOf(request).tenantSid,
+          request.body.sid,
+          request.body.definition,
+          accounts.now(),
+        ),
+      }),
+  );
+
+  app.post(
+    `${base}/publish`,
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        summary: "Publish a model's drafts; users see them after signing in again",
+        tags,
+        body: z.object({ model: modelField }).strict(),
+        response: { 200: envelopeSchema({ data: z.object({ version: z.number() }) }) },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      if (!(await models.resolve(p.tenantSid, request.body.model)))
+        throw new AppError('modelNotFound', { params: { model: request.body.model } });
+      const version = await publishCustomFields(accounts.db, models, p.tenantSid, request.body.model, accounts.now());
+      await accounts.db.transaction((tx) =>
+        audit(tx, {
+          tenantSid: p.tenantSid,
+          actorSid: p.userSid,
+          action: 'custom_field.published',
+          target: request.body.model,
+          detail: { version },
+          requestId: request.id,
+          at: accounts.now(),
+        }),
+      );
+      return ok(request, { data: { version } });
+    },
+  );
+
+  app.get(
+    '/dictionary/:name',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "A dictionary's options (built-in and your tenant's), disabled ones flagged",
+        tags: ['dictionary'],
+        params: z.object({ name: dictionaryName }).strict(),
+        response: { 200: envelopeSchema({ data: z.array(anyRecord) }) },
+      },
+    },
+    async (request) => {
+      const options = await dictionaryOptions(accounts.db, principalOf(request).tenantSid, request.params.name);
+      return ok(request, {
+        data: options.map((o) => ({ ...o, label: request.language === 'en' ? o.labels.en : o.labels.zh })),
+      });
+    },
+  );
+
+  app.post(
+    '/dictionary/do/save',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        summary: 'Add, relabel or disable options; saved options are never deleted',
+        tags: ['dictionary'],
+        body: z
+          .object({
+            dictionary: dictionaryName,
+            options: z
+              .array(
+                z
+                  .object({
+                    key: labelled(
+                      z.string().regex(DICTIONARY_KEY_PATTERN, 'validation.dictionaryKey'),
+                      'field.dictionaryKey',
+                    ),
+                    label_zh: z.string().trim().min(1).max(255),
+                    label_en: z.string().trim().min(1).max(255),
+                    parent_key: z.string().regex(DICTIONARY_KEY_PATTERN).nullable().optional(),
+                    disabled: z.boolean().optional(),
+                    sort_by: z.number().int().min(0).max(1_000_000).optional(),
+                  })
+                  .strict(),
+              )
+              .min(1)
+              .max(1000),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({}) },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      await saveOptions(accounts.db, p.tenantSid, request.body.dictionary, request.body.options, accounts.now());
+      return ok(request, {});
+    },
+  );
+};

@@ -1,0 +1,249 @@
+// Custom fields from definition to search: drafts, publishing with a schema version, JSONB storage,
+// iql on custom values, the definition rules of spec §5, tenant dictionaries, and isolation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authed,
+  createAccountsTestApp,
+  createTenant,
+  createUser,
+  signIn,
+  type AccountsTestApp,
+  type SignedIn,
+  type TestTenant,
+} from '../../../test/accounts.js';
+import { onPostgres } from '../../../test/database.js';
+
+const textField = (overrides: object = {}) => ({
+  name_zh: '优先级',
+  name_en: 'Priority',
+  kind: 'text',
+  max_length: 20,
+  flags: { search_filter: true, table_column: true },
+  ...overrides,
+});
+
+describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: AccountsTestApp;
+  let tenant: TestTenant;
+  let admin: SignedIn;
+  let user: SignedIn;
+  beforeAll(async () => {
+    t = await createAccountsTestApp();
+    tenant = await createTenant(t);
+    const a = await createUser(t, tenant, { isTenantAdmin: true });
+    const u = await createUser(t, tenant);
+    admin = await signIn(t.app, a.account, a.password);
+    user = await signIn(t.app, u.account, u.password);
+  });
+  afterAll(() => t.close());
+
+  const call = (url: string, payload: object, s: SignedIn = admin) =>
+    t.app.inject({ method: 'POST', url: `/webapi${url}`, headers: authed(s), payload });
+  const schema = async (s: SignedIn = user) =>
+    (await t.app.inject({ method: 'GET', url: '/webapi/model/patent/do/schema', headers: authed(s) })).json().data as {
+      version: number;
+      fields: Array<{ name: string; label: string; custom: boolean; options: unknown }>;
+    };
+  const patent = (data: object, s: SignedIn = user) =>
+    call(
+      '/model/patent/do/create',
+      { data: { title: '一种电池', patent_type: 'invention', country: 'CN', ...data } },
+      s,
+    );
+  let serial = 0;
+  const sn = () => `CF-${++serial}`;
+
+  it('keeps a new field as a draft until the model is published, then stores and searches its values', async () => {
+    const created = await call('/model/custom_field/do/create', {
+      model: 'patent',
+      code: 'priority',
+      definition: textField(),
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({ code: 'priority', published: null });
+    expect((await schema()).fields.some((f) => f.name === 'priority')).toBe(false);
+    expect((await patent({ sn: sn(), priority: 'high' })).json()).toMatchObject({
+      code: 500005,
+      message: 'priority: contains fields that are not allowed: priority',
+    });
+
+    const published = await call('/model/custom_field/do/publish', { model: 'patent' });
+    expect(published.json().data.version).toBe(1);
+    const after = await schema();
+    expect(after.version).toBe(1);
+    expect(after.fields.find((f) => f.name === 'priority')).toMatchObject({ label: 'Priority', custom: true });
+
+    const a = (await patent({ sn: sn(), priority: 'high' })).json().data;
+    expect(a.priority).toBe('high');
+    await patent({ sn: sn(), priority: 'low' });
+    await patent({ sn: sn() });
+    const [raw] = await t.database.db.query<{ custom: unknown }>('SELECT custom FROM m_patent WHERE sid = $1', [a.sid]);
+    expect(raw?.custom).toEqual({ priority: 'high' });
+
+    const find = async (iql: string) =>
+      ((await call('/model/patent/do/search', { iql }, user)).json().data.rows as Array<{ priority: unknown }>).map(
+        (r) => r.priority,
+      );
+    expect(await find("priority = 'high'")).toEqual(['high']);
+    expect(await find("priority CONTAINS 'ig'")).toEqual(['high']);
+    expect(await find("sn STARTS WITH 'CF-' AND priority IS NULL")).toEqual([null]);
+    expect(await find("sn STARTS WITH 'CF-' AND priority IS NOT NULL ORDER BY priority ASC")).toEqual(['high', 'low']);
+
+    const updated = await call(
+      '/model/patent/do/update',
+      { sid: a.sid, version: 1, data: { priority: 'urgent' } },
+      user,
+    );
+    expect(updated.json().data).toMatchObject({ priority: 'urgent', title: '一种电池' });
+    const tooLong = await call(
+      '/model/patent/do/update',
+      { sid: a.sid, version: 2, data: { priority: 'x'.repeat(21) } },
+      user,
+    );
+    expect(tooLong.json().message).toBe('Priority: must be at most 20 characters');
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/do/history/${a.sid}`,
+      headers: authed(user),
+    });
+    expect(history.json().data[1].changes).toEqual({ priority: { before: 'high', after: 'urgent' } });
+  });
+
+  it('applies an edit of a published field only when published again', async () => {
+    const list = (await call('/model/custom_field/do/search', { model: 'patent' })).json().data as Array<{
+      sid: string;
+      code: string;
+      status: string;
+      has_draft: boolean;
+    }>;
+    const priority = list.find((f) => f.code === 'priority')!;
+    expect(priority).toMatchObject({ status: 'published', has_draft: false });
+    await call('/model/custom_field/do/update', { sid: priority.sid, definition: textField({ name_en: 'Urgency' }) });
+    expect((await schema()).fields.find((f) => f.name === 'priority')?.label).toBe('Priority');
+    expect((await call('/model/custom_field/do/publish', { model: 'patent' })).json().data.version).toBe(2);
+    expect((await schema()).fields.find((f) => f.name === 'priority')?.label).toBe('Urgency');
+  });
+
+  it.each([
+    [{ code: '1st', definition: textField() }, 500001, 'Custom field: has an invalid format'],
+    [{ code: 'title', definition: textField() }, 500005, 'Custom field: The identifier "title" is already used'],
+    [{ code: 'Priority', definition: textField() }, 500005, 'Custom field: The identifier "Priority" is already used'],
+    [{ code: 'x'.repeat(49), definition: textField() }, 500001, 'Custom field: has an invalid format'],
+    [
+      { code: 'notes2', definition: textField({ min_length: 10, max_length: 5 }) },
+      500005,
+      'Custom field: The maximum length must not be below the minimum',
+    ],
+    [
+      { code: 'notes3', definition: textField({ max_length: 300 }) },
+      500005,
+      'Custom field: The maximum length must not exceed 255',
+    ],
+    [
+      { code: 'notes4', definition: textField({ kind: 'textarea', max_length: 3001 }) },
+      500005,
+      'Custom field: The maximum length must not exceed 3000',
+    ],
+    [
+      { code: 'notes5', definition: textField({ kind: 'longText', max_length: 5001 }) },
+      500005,
+      'Custom field: The maximum length must not exceed 5000',
+    ],
+    [{ code: 'notes6', definition: textField({ min_length: 0 }) }, 500001, null],
+    [
+      { code: 'level', definition: textField({ kind: 'option' }) },
+      500005,
+      'Dictionary: An option field needs a dictionary',
+    ],
+    [
+      { code: 'level2', definition: textField({ kind: 'option', dictionary: 'nothing_here' }) },
+      500005,
+      'Dictionary: There is no dictionary "nothing_here"',
+    ],
+    [{ code: 'bad', definition: { ...textField(), kind: 'script' } }, 500001, null],
+  ])('refuses the definition %j', async (body, code, message) => {
+    const res = await call('/model/custom_field/do/create', { model: 'patent', ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(code);
+    if (message) expect(res.json().message).toBe(message);
+  });
+
+  it('validates option fields against the tenant dictionary; disabled options refuse new values; nothing is deleted', async () => {
+    const save = (options: object[]) => call('/dictionary/do/save', { dictionary: 'licence_level', options });
+    expect(
+      (
+        await save([
+          { key: 'gold', label_zh: '金', label_en: 'Gold' },
+          { key: 'silver', label_zh: '银', label_en: 'Silver' },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect((await save([{ key: 'bad key', label_zh: 'x', label_en: 'x' }])).json().code).toBe(500001);
+    expect(
+      (
+        await call('/model/custom_field/do/create', {
+          model: 'patent',
+          code: 'licence_level',
+          definition: textField({
+            name_en: 'Licence level',
+            kind: 'option',
+            dictionary: 'licence_level',
+            max_length: null,
+          }),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await call('/model/custom_field/do/publish', { model: 'patent' });
+    expect((await patent({ sn: sn(), licence_level: 'gold' })).statusCode).toBe(200);
+    expect((await patent({ sn: sn(), licence_level: 'bronze' })).json().message).toBe(
+      'Licence level: must be one of: gold, silver',
+    );
+    // Disabling keeps the option (and existing values) but refuses it for new values.
+    await save([{ key: 'gold', label_zh: '金', label_en: 'Gold', disabled: true }]);
+    const options = (
+      await t.app.inject({ method: 'GET', url: '/webapi/dictionary/licence_level', headers: authed(user) })
+    ).json().data as Array<{ key: string; disabled: boolean }>;
+    expect(options.map((o) => [o.key, o.disabled])).toEqual([
+      ['gold', true],
+      ['silver', false],
+    ]);
+    expect((await patent({ sn: sn(), licence_level: 'gold' })).json().code).toBe(500005);
+    expect(
+      (await call('/model/patent/do/search', { iql: "licence_level = 'gold'" }, user)).json().data.rows,
+    ).toHaveLength(1);
+  });
+
+  it('relabels and disables built-in options per tenant', async () => {
+    await call('/dictionary/do/save', {
+      dictionary: 'patent_type',
+      options: [{ key: 'design', label_zh: '外观', label_en: 'Industrial design', disabled: true }],
+    });
+    const fields = (await schema()).fields.find((f) => f.name === 'patent_type');
+    expect(fields?.options).toContainEqual({ value: 'design', label: 'Industrial design', disabled: true });
+    expect((await patent({ sn: sn(), patent_type: 'design' })).json().code).toBe(500005);
+  });
+
+  it('is for administrators only, and stays within the tenant', async () => {
+    expect((await call('/model/custom_field/do/search', {}, user)).statusCode).toBe(403);
+    expect((await call('/model/custom_field/do/publish', { model: 'patent' }, user)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          '/dictionary/do/save',
+          { dictionary: 'x', options: [{ key: 'a', label_zh: 'a', label_en: 'a' }] },
+          user,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const other = await createTenant(t);
+    const otherUser = await createUser(t, other);
+    const theirs = await signIn(t.app, otherUser.account, otherUser.password);
+    expect((await schema(theirs)).fields.some((f) => f.name === 'priority')).toBe(false);
+    const search = await call('/model/patent/do/search', { iql: "priority = 'high'" }, theirs);
+    expect(search.json()).toMatchObject({
+      code: 500001,
+      message: 'Query: at character 1: there is no field "priority"',
+    });
+    expect((await patent({ sn: 'OTHER-1', patent_type: 'design' }, theirs)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,200 @@
+// Custom fields: admins edit drafts; publishing a model applies its drafts at once and bumps the
+// model's schema version for the tenant, which clients compare to know their cached schema is old
+// (spec: publishing takes effect after re-login). Only published definitions shape data and search.
+import { AppError, field, newSid, type FieldDeclaration, type FieldKind } from '@ipdesk/core';
+import type { Database, Queryable } from '../../db/database.js';
+import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
+import { withCustomFields } from '../models/registry.js';
+import {
+  CUSTOM_CODE_PATTERN,
+  checkDefinition,
+  definitionSchema,
+  flagsOf,
+  LENGTH_CAP,
+  type CustomFieldDefinition,
+  type CustomKind,
+} from './definition.js';
+
+const KIND: Record<CustomKind, FieldKind> = {
+  text: 'text',
+  textarea: 'longText',
+  longText: 'longText',
+  number: 'number',
+  money: 'money',
+  date: 'date',
+  timestamp: 'timestamp',
+  boolean: 'boolean',
+  option: 'option',
+};
+
+export function declarationOf(definition: CustomFieldDefinition): FieldDeclaration {
+  return field(KIND[definition.kind], {
+    label: { zh: definition.name_zh, en: definition.name_en },
+    required: definition.required,
+    multiple: definition.kind === 'option' && definition.multiple,
+    minLength: definition.min_length ?? undefined,
+    maxLength: definition.max_length ?? LENGTH_CAP[definition.kind],
+    scale: definition.kind === 'money' ? 2 : undefined,
+    dictionary: definition.dictionary ?? undefined,
+    flags: flagsOf(definition),
+  });
+}
+
+export interface CustomFieldRow {
+  sid: string;
+  model: string;
+  code: string;
+  published: CustomFieldDefinition | null;
+  draft: CustomFieldDefinition | null;
+  published_at: Date | null;
+}
+
+export async function listCustomFields(db: Queryable, tenantSid: string, model?: string): Promise<CustomFieldRow[]> {
+  return db.query<CustomFieldRow>(
+    `SELECT sid, model, code, published, draft, published_at FROM custom_field
+      WHERE tenant_sid = $1 AND ($2::text IS NULL OR model = $2) ORDER BY model, created_at`,
+    [tenantSid, model ?? null],
+  );
+}
+
+async function tenantDictionaries(db: Queryable, tenantSid: string): Promise<Set<string>> {
+  const rows = await db.query<{ dictionary: string }>(
+    'SELECT DISTINCT dictionary FROM dictionary_option WHERE tenant_sid = $1',
+    [tenantSid],
+  );
+  return new Set(rows.map((r) => r.dictionary));
+}
+
+export interface TenantModels {
+  /** The model as the tenant sees it now: declared fields plus published custom fields. */
+  resolve(tenantSid: string, name: string): Promise<ResolvedModel | undefined>;
+  version(tenantSid: string, name: string): Promise<number>;
+  invalidate(tenantSid: string, name: string): void;
+}
+
+const RECHECK_MS = 2000;
+
+export function tenantModels(db: Database, registry: ModelRegistry, now: () => Date): TenantModels {
+  const cache = new Map<string, { model: ResolvedModel; version: number; checkedAt: number }>();
+  const version = async (tenantSid: string, name: string) =>
+    (
+      await db.query<{ version: number }>(
+        'SELECT version FROM model_schema_version WHERE tenant_sid = $1 AND model = $2',
+        [tenantSid, name],
+      )
+    )[0]?.version ?? 0;
+  return {
+    version,
+    invalidate: (tenantSid, name) => cache.delete(`${tenantSid}:${name}`),
+    async resolve(tenantSid, name) {
+      const base = registry.get(name);
+      if (!base) return undefined;
+      const key = `${tenantSid}:${name}`;
+      const cached = cache.get(key);
+      const at = now().getTime();
+      if (cached && at - cached.checkedAt < RECHECK_MS) return cached.model;
+      const current = await version(tenantSid, name);
+      if (cached && cached.version === current) {
+        cached.checkedAt = at;
+        return cached.model;
+      }
+      const rows =
+        current === 0
+          ? []
+          : (await listCustomFields(db, tenantSid, name)).filter(
+              (r) => r.published && CUSTOM_CODE_PATTERN.test(r.code),
+            );
+      const model = withCustomFields(
+        base,
+        rows.map((r) => ({ code: r.code, declaration: declarationOf(r.published!) })),
+      );
+      cache.set(key, { model, version: current, checkedAt: at });
+      return model;
+    },
+  };
+}
+
+export async function createCustomField(
+  db: Database,
+  models: TenantModels,
+  tenantSid: string,
+  input: { model: string; code: string; definition: unknown },
+  at: Date,
+): Promise<CustomFieldRow> {
+  const model = await models.resolve(tenantSid, input.model);
+  if (!model) throw new AppError('modelNotFound', { params: { model: input.model } });
+  const definition = definitionSchema.parse(input.definition);
+  const others = await listCustomFields(db, tenantSid, input.model);
+  if (others.some((o) => o.code.toLowerCase() === input.code.toLowerCase())) {
+    throw new AppError('fieldRule', {
+      issues: [
+        {
+          field: 'code',
+          labelKey: 'field.customField',
+          messageKey: 'customField.codeTaken',
+          params: { code: input.code },
+        },
+      ],
+    });
+  }
+  checkDefinition(model, input.code, definition, await tenantDictionaries(db, tenantSid));
+  const rows = await db.query<CustomFieldRow>(
+    `INSERT INTO custom_field (sid, tenant_sid, model, code, draft, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+     RETURNING sid, model, code, published, draft, published_at`,
+    [newSid(), tenantSid, input.model, input.code, JSON.stringify(definition), at],
+  );
+  return rows[0]!;
+}
+
+export async function updateCustomField(
+  db: Database,
+  models: TenantModels,
+  tenantSid: string,
+  sid: string,
+  definitionInput: unknown,
+  at: Date,
+): Promise<CustomFieldRow> {
+  const existing = (
+    await db.query<CustomFieldRow>(
+      'SELECT sid, model, code, published, draft, published_at FROM custom_field WHERE sid = $1 AND tenant_sid = $2',
+      [sid, tenantSid],
+    )
+  )[0];
+  if (!existing) throw new AppError('recordNotFound');
+  const definition = definitionSchema.parse(definitionInput);
+  const base = await models.resolve(tenantSid, existing.model);
+  // Check against the model without this field itself, so its own code does not count as taken.
+  const withoutSelf = base
+    ? { ...base, fields: new Map([...base.fields].filter(([name]) => name !== existing.code)) }
+    : undefined;
+  if (withoutSelf) checkDefinition(withoutSelf, existing.code, definition, await tenantDictionaries(db, tenantSid));
+  const rows = await db.query<CustomFieldRow>(
+    'UPDATE custom_field SET draft = $3, updated_at = $4 WHERE sid = $1 AND tenant_sid = $2 RETURNING sid, model, code, published, draft, published_at',
+    [sid, tenantSid, JSON.stringify(definition), at],
+  );
+  return rows[0]!;
+}
+
+/** Applies every draft of the model at once; returns the new schema version. */
+export async function publishCustomFields(
+  db: Database,
+  models: TenantModels,
+  tenantSid: string,
+  model: string,
+  at: Date,
+): Promise<number> {
+  const version = await db.transaction(async (tx) => {
+    await tx.query(
+      'UPDATE custom_field SET published = draft, draft = NULL, published_at = $3, updated_at = $3 WHERE tenant_sid = $1 AND model = $2 AND draft IS NOT NULL',
+      [tenantSid, model, at],
+    );
+    const rows = await tx.query<{ version: number }>(
+      `INSERT INTO model_schema_version (tenant_sid, model, version) VALUES ($1, $2, 1)
+       ON CONFLICT (tenant_sid, model) DO UPDATE SET version = model_schema_version.version + 1 RETURNING version`,
+      [tenantSid, model],
+    );
+    return rows[0]!.version;
+  });
+  models.invalidate(tenantSid, model);
+  return version;
+}
