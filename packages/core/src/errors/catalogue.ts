@@ -53,6 +53,8 @@ export const errors = {
   /** Params: label, value. */
   duplicateValue: def(409201, 409, 'error.duplicateValue'),
   cursorInvalid: def(400201, 400, 'error.cursorInvalid'),
+  /** Spec §8 "Export link invalid: reselect the data". */
+  exportLinkExpired: def(400202, 400, 'request.exportLinkInvalid'),
 
   forbidden: def(403000, 403, 'error.forbidden'),
   notFound: def(404000, 404, 'error.notFound'),

@@ -7,6 +7,7 @@ import type { AccountsContext } from '../modules/accounts/context.js';
 import type { TenantModels } from '../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
 import { customFieldRoutes } from './routes/custom-fields.js';
+import { transferRoutes } from './routes/transfer.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
@@ -39,7 +40,15 @@ export interface ServiceOptions {
 /** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
 const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
   '/passport': [passportRoutes],
-  '/webapi': [webapiRoutes, userInfoRoutes, tenantSettingsRoutes, listSettingsRoutes, customFieldRoutes, modelRoutes],
+  '/webapi': [
+    webapiRoutes,
+    userInfoRoutes,
+    tenantSettingsRoutes,
+    listSettingsRoutes,
+    customFieldRoutes,
+    transferRoutes,
+    modelRoutes,
+  ],
   '/openapi': [],
   '/openapi-external': [],
   '/account': [accountServiceRoutes],

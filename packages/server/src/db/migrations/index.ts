@@ -5,6 +5,7 @@ import { models } from './0003-models.js';
 import { bigrams } from './0004-bigrams.js';
 import { customFieldsAndDictionary } from './0005-custom-fields-dictionary.js';
 import { userDefineConfig } from './0006-user-define-config.js';
+import { transfer } from './0007-transfer.js';
 
 export interface Migration {
   id: number;
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   bigrams,
   customFieldsAndDictionary,
   userDefineConfig,
+  transfer,
 ];

@@ -163,6 +163,50 @@ export async function createRecord(
   );
 }
 
+/**
+ * Inserts many checked records in the caller's transaction, a few hundred per statement (imports).
+ * Returns how many were written; the caller writes one audit entry for the whole batch.
+ */
+export async function insertRecords(
+  tx: Queryable,
+  model: ResolvedModel,
+  principal: Principal,
+  records: ReadonlyArray<Map<string, unknown>>,
+  now: Date,
+): Promise<number> {
+  const declared = [...model.fields.values()].filter((f) => !f.system && !f.custom).map((f) => f.name);
+  const perStatement = Math.max(1, Math.floor(30_000 / (declared.length + 6)));
+  for (let start = 0; start < records.length; start += perStatement) {
+    const params = new SqlParams([
+      principal.tenantSid,
+      principal.companySid ?? principal.tenantSid,
+      now,
+      principal.userSid,
+    ]);
+    const tuples = records.slice(start, start + perStatement).map((values) => {
+      const { columns, custom } = splitValues(model, values);
+      const cells = [
+        params.add(newSid()),
+        '$1',
+        '$2',
+        '$3',
+        '$4',
+        '$3',
+        '$4',
+        '1',
+        ...declared.map((name) => params.add(columns.get(name) ?? null)),
+        `${params.add(JSON.stringify(custom))}::jsonb`,
+      ];
+      return `(${cells.join(', ')})`;
+    });
+    await tx.query(
+      `INSERT INTO ${model.table} (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${declared.map((n) => `, ${n}`).join('')}, custom) VALUES ${tuples.join(', ')}`,
+      params.values as never,
+    );
+  }
+  return records.length;
+}
+
 export async function updateRecord(
   ctx: AccountsContext,
   model: ResolvedModel,

@@ -1,0 +1,162 @@
+// {webapi} spreadsheet import and export of any model: template, import jobs with progress and row
+// errors, export links that expire (spec §8 "export link invalid: reselect the data").
+import { AppError, messages, translate, type MessageKey } from '@ipdesk/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import type { TenantModels } from '../../modules/custom-fields/service.js';
+import type { ModelRegistry } from '../../modules/models/registry.js';
+import { createExportLink, openExport } from '../../modules/transfer/export.js';
+import { importTemplate, readImportJob, startImport } from '../../modules/transfer/import.js';
+import { principalOf } from '../context.js';
+import { labelled } from '../labels.js';
+import { envelopeSchema, ok } from '../reply.js';
+
+const modelParam = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const transferRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsContext;
+  registry: ModelRegistry;
+  models: TenantModels;
+  timeZone: string;
+}> = async (app, { accounts, registry, models, timeZone }) => {
+  const search = { accounts, registry, timeZone };
+  const tags = ['transfer'];
+  const modelFor = async (tenantSid: string, name: string) => {
+    const model = await models.resolve(tenantSid, name);
+    if (!model) throw new AppError('modelNotFound', { params: { model: name } });
+    return model;
+  };
+
+  app.get(
+    '/model/:model/do/import_template',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "The model's xlsx import template, in your language",
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const model = await modelFor(p.tenantSid, request.params.model);
+      const file = await importTemplate(accounts, model, p.tenantSid, request.language);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${model.name}-template.xlsx"`)
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/model/:model/do/import',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary:
+          'Import an xlsx (multipart field "file"); all_or_nothing imports nothing if any row fails, valid_only imports the good rows',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        querystring: z.object({ mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing') }).strict(),
+        response: { 200: envelopeSchema({ data: z.object({ job_sid: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      const model = await modelFor(p.tenantSid, request.params.model);
+      if (!request.isMultipart())
+        throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
+      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0 } });
+      if (!part) throw new AppError('badRequest');
+      const bytes = await part.toBuffer().catch((cause: unknown) => {
+        throw new AppError('fileTooLarge', { params: { max: '50 MB' }, cause });
+      });
+      const job = await startImport(accounts, model, p, {
+        bytes,
+        mode: request.query.mode,
+        language: request.language,
+        requestId: request.id,
+      });
+      void job.done;
+      return ok(request, { data: { job_sid: job.sid } });
+    },
+  );
+
+  app.get(
+    '/model/:model/do/import/:job',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Progress and row errors of one of your import jobs',
+        tags,
+        params: z
+          .object({ model: modelParam, job: labelled(z.string().regex(/^[0-9A-Za-z]{16}$/), 'field.data') })
+          .strict(),
+        response: { 200: envelopeSchema({ data: z.record(z.string(), z.unknown()) }) },
+      },
+    },
+    async (request) => {
+      const job = await readImportJob(accounts, principalOf(request), request.params.job);
+      const failure =
+        job.failure && Object.prototype.hasOwnProperty.call(messages[request.language], job.failure)
+          ? translate(request.language, job.failure as MessageKey)
+          : job.failure;
+      return ok(request, { data: { ...job, failure } });
+    },
+  );
+
+  app.post(
+    '/model/:model/do/export',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Make a download link (valid 10 minutes) for the records a query finds',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z
+          .object({
+            iql: labelled(z.string().max(20_000), 'field.iql').optional(),
+            fl: labelled(z.array(z.string().max(64)).max(200), 'field.fieldList').optional(),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: z.object({ url: z.string(), expires_at: z.date() }) }) },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      const model = await modelFor(p.tenantSid, request.params.model);
+      const link = await createExportLink(accounts, p, {
+        model: model.name,
+        iql: request.body.iql ?? '',
+        fields: request.body.fl,
+        language: request.language,
+      });
+      return ok(request, { data: { url: `/webapi/file/export/${link.token}`, expires_at: link.expiresAt } });
+    },
+  );
+
+  app.get(
+    '/file/export/:token',
+    {
+      // The unguessable, short-lived token is the permission (a browser download cannot send headers);
+      // the rows are those its owner may see at download time.
+      config: { access: 'public' },
+      schema: {
+        summary: 'Download an export (xlsx)',
+        tags,
+        params: z.object({ token: labelled(z.string().regex(/^[0-9a-f]{32}$/), 'field.token') }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const download = await openExport(search, models, request.params.token, request.id);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(download.stream);
+    },
+  );
+};
