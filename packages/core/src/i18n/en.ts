@@ -95,7 +95,6 @@ export const en: Record<MessageKey, string> = {
   'shell.welcomeHint': 'Patents, trademarks, copyrights, proposals, fees and deadlines, managed in one place.',
   'shell.environment': 'Environment: {{env}}',
   'shell.signIn': 'Sign in',
-  'shell.signInSoon': 'Sign-in and accounts are coming next.',
 
   'page.backHome': 'Back to home',
   'page.notFound.title': 'Page not found',

@@ -12,8 +12,6 @@ export const webAccountsEn: Record<WebAccountsMessageKey, string> = {
   'login.submit': 'Sign in',
   'login.forgotPassword': 'Forgot password?',
   'login.resetDone': 'Your password has been reset; sign in with the new one',
-  'login.insecureContext':
-    'This page is not served over a secure connection (HTTPS), so the browser cannot encrypt the password; please open the system by its HTTPS address',
   'login.keyUnavailable': 'The sign-in encryption key could not be loaded; please try again later',
 
   'forgot.title': 'Forgot password',

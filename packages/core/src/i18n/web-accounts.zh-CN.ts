@@ -11,7 +11,6 @@ export const webAccountsZhCN = {
   'login.submit': '登录',
   'login.forgotPassword': '忘记密码？',
   'login.resetDone': '密码已重置，请使用新密码登录',
-  'login.insecureContext': '当前页面不是安全连接（HTTPS），浏览器无法加密密码，请通过 HTTPS 地址访问本系统',
   'login.keyUnavailable': '无法获取登录加密公钥，请稍后再试',
 
   'forgot.title': '忘记密码',

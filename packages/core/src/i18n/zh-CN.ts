@@ -93,7 +93,6 @@ export const zhCN = {
   'shell.welcomeHint': '专利、商标、版权、提案、费用与期限，一处管理。',
   'shell.environment': '运行环境：{{env}}',
   'shell.signIn': '登录',
-  'shell.signInSoon': '登录与账号功能即将上线。',
 
   'page.backHome': '返回首页',
   'page.notFound.title': '页面不存在',

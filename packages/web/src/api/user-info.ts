@@ -1,6 +1,6 @@
 // {webapi}/model/user_info calls of accounts (spec §7 "User info"): the reset-by-e-mail flow (public),
 // the signed-in user's own record, company choice and avatar.
-import type { SuccessEnvelope } from '@ipdesk/core';
+import type { PasswordPolicy, SuccessEnvelope } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import type { DownloadedFile } from './download';
 import { fetchBlob } from './download';
@@ -63,13 +63,21 @@ export function sendResetLink(email: string): Promise<RequestResult<SuccessEnvel
   });
 }
 
-export function checkResetLink(email: string, emailKey: string): Promise<RequestResult<SuccessEnvelope>> {
-  return request<SuccessEnvelope>({
+export type PolicyEnvelope = SuccessEnvelope & { data: { password_policy: PasswordPolicy } };
+
+/** Valid links answer the tenant's password policy, so the form shows the rules that apply. */
+export function checkResetLink(email: string, emailKey: string): Promise<RequestResult<PolicyEnvelope>> {
+  return request<PolicyEnvelope>({
     url: `${USER_INFO}/emailLinkCheck`,
     query: { email, emailKey },
     anonymous: true,
     silent: true,
   });
+}
+
+/** The signed-in user's password policy (the change form's live rules). */
+export function fetchPasswordPolicy(): Promise<RequestResult<PolicyEnvelope>> {
+  return request<PolicyEnvelope>({ url: `${USER_INFO}/password_policy`, silent: true });
 }
 
 /** The passwords are envelopes. */

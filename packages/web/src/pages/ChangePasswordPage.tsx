@@ -3,12 +3,14 @@
 // answer's token replaces the stored one (the server ends the other sessions), then on to ?redirect=
 // or the home page. A forced change can only be left by signing out.
 import { LockOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { RESULT_CODES } from '@ipdesk/core';
 import type { VisibleNotice } from '../api/failure';
+import { fetchPasswordPolicy } from '../api/user-info';
 import { FormNotice } from '../components/FormNotice';
 import { NewPasswordFields, type NewPasswordValues } from '../components/NewPasswordFields';
 import { resetLanguageAfterSignOut } from '../i18n/i18n';
@@ -23,6 +25,8 @@ export function ChangePasswordPage() {
   const [params] = useSearchParams();
   const forced = params.get('forced') === '1';
   const next = safeRedirectPath(params.get('redirect')) ?? '/';
+  // The tenant's own rules, so the live feedback agrees with the server.
+  const policy = useQuery({ queryKey: ['password-policy'], queryFn: fetchPasswordPolicy, staleTime: 60_000 });
   const [form] = Form.useForm<NewPasswordValues>();
   const [error, setError] = useState<VisibleNotice>();
   const [busy, setBusy] = useState(false);
@@ -87,7 +91,9 @@ export function ChangePasswordPage() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="old-password" />
         </Form.Item>
-        <NewPasswordFields />
+        <NewPasswordFields
+          policy={policy.data?.result === RESULT_CODES.success ? policy.data.data.data.password_policy : undefined}
+        />
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={busy} data-testid="change-password-submit">
             {t('changePassword.submit')}

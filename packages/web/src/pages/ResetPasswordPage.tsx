@@ -6,7 +6,7 @@ import { Button, Card, Form, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { RESULT_CODES } from '@ipdesk/core';
+import { RESULT_CODES, type PasswordPolicy } from '@ipdesk/core';
 import { inlineNotice, type VisibleNotice } from '../api/failure';
 import { checkResetLink } from '../api/user-info';
 import { FormNotice } from '../components/FormNotice';
@@ -18,7 +18,10 @@ import type { LoginPageState } from './LoginPage';
 
 const EXPIRED: VisibleNotice = { kind: 'text', key: 'error.resetLinkExpired' };
 
-function useLinkCheck(email: string, emailKey: string): { checking: boolean; problem: VisibleNotice | undefined } {
+function useLinkCheck(
+  email: string,
+  emailKey: string,
+): { checking: boolean; problem: VisibleNotice | undefined; policy: PasswordPolicy | undefined } {
   const complete = email !== '' && emailKey !== '';
   const check = useQuery({
     queryKey: ['reset-link', email, emailKey],
@@ -26,12 +29,11 @@ function useLinkCheck(email: string, emailKey: string): { checking: boolean; pro
     enabled: complete,
     gcTime: 0,
   });
-  if (!complete) return { checking: false, problem: EXPIRED };
-  if (!check.data) return { checking: true, problem: undefined };
-  return {
-    checking: false,
-    problem: check.data.result === RESULT_CODES.success ? undefined : inlineNotice(check.data.error),
-  };
+  if (!complete) return { checking: false, problem: EXPIRED, policy: undefined };
+  if (!check.data) return { checking: true, problem: undefined, policy: undefined };
+  return check.data.result === RESULT_CODES.success
+    ? { checking: false, problem: undefined, policy: check.data.data.data.password_policy }
+    : { checking: false, problem: inlineNotice(check.data.error), policy: undefined };
 }
 
 export function ResetPasswordPage() {
@@ -40,7 +42,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const emailKey = params.get('emailKey') ?? '';
-  const { checking, problem } = useLinkCheck(email, emailKey);
+  const { checking, problem, policy } = useLinkCheck(email, emailKey);
   const [form] = Form.useForm<NewPasswordValues>();
   const [error, setError] = useState<VisibleNotice>();
   const [busy, setBusy] = useState(false);
@@ -104,7 +106,7 @@ export function ResetPasswordPage() {
         disabled={busy}
         onFinish={(values) => void onFinish(values)}
       >
-        <NewPasswordFields />
+        <NewPasswordFields policy={policy} />
         <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="reset-submit">
           {t('reset.submit')}
         </Button>

@@ -12,9 +12,6 @@ export type ActionOutcome<T = undefined> =
   { ok: true; value: T } | { ok: false; notice: ShownTip; failure?: RequestFailure | undefined };
 
 function sealFailure(sealed: Exclude<SealResult, { ok: true }>): ActionOutcome<never> {
-  if (sealed.reason === 'insecureContext') {
-    return { ok: false, notice: { kind: 'text', key: 'login.insecureContext' } };
-  }
   return {
     ok: false,
     notice: sealed.failure ? inlineNotice(sealed.failure) : { kind: 'text', key: 'login.keyUnavailable' },

@@ -2,9 +2,17 @@
 // a real HTTP server handing out the public key, and the test opens every chunk with the private key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESULT_CODES, oaepCapacity } from '@ipdesk/core';
+import type { PublicKeyEnvelope } from '../api/passport';
 import { makeEnvelopeKey, type TestEnvelopeKey } from '../testing/envelope-key';
 import { sendJson, setPageUrl, startLocalServer, type LocalServer } from '../testing/local-server';
-import { envelopeKey, forgetEnvelopeKey, sealPassword, sealPasswords } from './password-envelope';
+import {
+  envelopeKey,
+  forgetEnvelopeKey,
+  importEnvelopeKey,
+  sealPassword,
+  sealPasswords,
+  sealWithKey,
+} from './password-envelope';
 
 const BITS = 1024;
 
@@ -26,6 +34,13 @@ beforeEach(() => {
 const open = (envelope: string) => key.open(envelope);
 
 describe('password envelope (spec §7)', () => {
+  it('seals without Web Crypto too (plain-HTTP installs), in the same format', async () => {
+    const forgeKey = await importEnvelopeKey((key.answer as unknown as PublicKeyEnvelope).data, false);
+    const envelope = await sealWithKey('密码Secret#2024'.repeat(5), forgeKey);
+    expect(await open(envelope)).toMatchObject({ text: '密码Secret#2024'.repeat(5) });
+    expect(envelope.split('.').length).toBeGreaterThan(1);
+  });
+
   it('encrypts a password the private key opens again', async () => {
     const sealed = await sealPassword('Secret#2024');
     expect(sealed.ok).toBe(true);

@@ -1,21 +1,22 @@
 // The password envelope of spec §7 with Web Crypto (no library): the password is split by core's
 // splitForEnvelope into chunks the server's RSA key can carry, each chunk (UTF-8) is encrypted with
 // RSA-OAEP/SHA-256, base64-encoded, and the chunks are joined by the separator the server names. The
-// key is fetched once per page load. Web Crypto only exists in secure contexts (HTTPS, or localhost).
+// key is fetched once per page load. Web Crypto only exists in secure contexts (HTTPS, or localhost);
+// an install served over plain HTTP on an intranet address falls back to node-forge's RSA-OAEP,
+// loaded only then, so people can still sign in there.
 import { RESULT_CODES, splitForEnvelope } from '@ipdesk/core';
 import type { RequestFailure } from '../api/failure';
 import { fetchPublicKey, type PublicKeyEnvelope } from '../api/passport';
 
 export interface EnvelopeKey {
-  key: CryptoKey;
+  /** Encrypts one chunk (UTF-8 bytes) with RSA-OAEP/SHA-256, answering base64. */
+  encrypt(chunk: Uint8Array<ArrayBuffer>): Promise<string>;
   maxChunkBytes: number;
   separator: string;
 }
 
 export type SealResult =
-  | { ok: true; envelope: string }
-  | { ok: false; reason: 'insecureContext' }
-  | { ok: false; reason: 'keyUnavailable'; failure?: RequestFailure };
+  { ok: true; envelope: string } | { ok: false; reason: 'keyUnavailable'; failure?: RequestFailure };
 
 export type SealManyResult<K extends string> =
   { ok: true; envelopes: Record<K, string> } | Exclude<SealResult, { ok: true }>;
@@ -43,22 +44,43 @@ function toBase64(bytes: ArrayBuffer): string {
   return btoa(binary);
 }
 
-export async function importEnvelopeKey(data: PublicKeyEnvelope['data']): Promise<EnvelopeKey> {
+/** The same encryption without Web Crypto (plain-HTTP installs), with node-forge loaded on demand. */
+async function forgeEncrypter(pem: string): Promise<EnvelopeKey['encrypt']> {
+  const forge = (await import('node-forge')).default;
+  const publicKey = forge.pki.publicKeyFromPem(pem);
+  return async (chunk) => {
+    const binary = Array.from(chunk, (byte) => String.fromCharCode(byte)).join('');
+    const sealed = publicKey.encrypt(binary, 'RSA-OAEP', {
+      md: forge.md.sha256.create(),
+      mgf1: { md: forge.md.sha256.create() },
+    });
+    return forge.util.encode64(sealed);
+  };
+}
+
+export async function importEnvelopeKey(
+  data: PublicKeyEnvelope['data'],
+  useWebCrypto = subtle() !== undefined,
+): Promise<EnvelopeKey> {
   const crypto = subtle();
-  if (!crypto) throw new Error('Web Crypto is not available');
-  const key = await crypto.importKey('spki', pemToDer(data.public_key), OAEP, false, ['encrypt']);
-  return { key, maxChunkBytes: data.max_chunk_bytes, separator: data.separator };
+  let encrypt: EnvelopeKey['encrypt'];
+  if (crypto && useWebCrypto) {
+    const key = await crypto.importKey('spki', pemToDer(data.public_key), OAEP, false, ['encrypt']);
+    encrypt = async (chunk) => toBase64(await crypto.encrypt(OAEP, key, chunk));
+  } else {
+    encrypt = await forgeEncrypter(data.public_key);
+  }
+  return { encrypt, maxChunkBytes: data.max_chunk_bytes, separator: data.separator };
 }
 
 /** Encrypts the password into the envelope the server opens. */
-export async function sealWithKey(password: string, { key, maxChunkBytes, separator }: EnvelopeKey): Promise<string> {
-  const crypto = subtle();
-  if (!crypto) throw new Error('Web Crypto is not available');
+export async function sealWithKey(
+  password: string,
+  { encrypt, maxChunkBytes, separator }: EnvelopeKey,
+): Promise<string> {
   const encoder = new TextEncoder();
   const chunks = await Promise.all(
-    splitForEnvelope(password, maxChunkBytes).map(async (chunk) =>
-      toBase64(await crypto.encrypt(OAEP, key, encoder.encode(chunk))),
-    ),
+    splitForEnvelope(password, maxChunkBytes).map((chunk) => encrypt(encoder.encode(chunk))),
   );
   return chunks.join(separator);
 }
@@ -77,7 +99,6 @@ async function loadKey(): Promise<KeyResult> {
 
 /** The server's key, fetched once per page load; a failed fetch is tried again next time. */
 export function envelopeKey(): Promise<KeyResult> {
-  if (!subtle()) return Promise.resolve({ ok: false, reason: 'insecureContext' });
   cachedKey ??= loadKey().then((result) => {
     if (!result.ok) cachedKey = undefined;
     return result;

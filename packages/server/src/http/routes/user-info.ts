@@ -1,7 +1,7 @@
 // {webapi} account calls (spec §7 "User info", "Other account calls"): forgot/reset password, own
 // profile, company choice, personal settings, avatar, sessions, and the administrator's unlock and
 // password set.
-import { AppError, SID_PATTERN } from '@ipdesk/core';
+import { AppError, PASSWORD_POLICIES, SID_PATTERN } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { audit, type AccountsContext } from '../../modules/accounts/context.js';
 import { changeOwnPassword } from '../../modules/accounts/password-change.js';
 import { checkResetLink, resetPassword, sendResetLink } from '../../modules/accounts/password-reset.js';
 import { chooseCompany, readSetting, updateOwnProfile, writeSetting } from '../../modules/accounts/profile.js';
+import { securityPolicy } from '../../modules/accounts/security-policy.js';
 import { revokeSession, revokeUserSessions } from '../../modules/accounts/sessions.js';
 import { companiesOf, findUser, presentBasicUser, presentUser } from '../../modules/accounts/users.js';
 import { fileStore } from '../../modules/files/file-store.js';
@@ -49,6 +50,7 @@ const companySchema = z.object({
   last_login_flag: z.boolean(),
 });
 const empty = envelopeSchema({});
+const policyAnswer = envelopeSchema({ data: z.object({ password_policy: z.enum(PASSWORD_POLICIES) }) });
 const settingKey = labelled(z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/), 'field.settingKey');
 
 export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async (app, { accounts }) => {
@@ -87,13 +89,29 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
         querystring: z
           .object({ email: emailField, emailKey: labelled(z.string().regex(/^[0-9a-f]{32}$/), 'field.emailKey') })
           .strict(),
-        response: { 200: empty },
+        response: { 200: policyAnswer },
       },
     },
     async (request) => {
-      await checkResetLink(accounts, request.query.email, request.query.emailKey);
-      return ok(request, {});
+      const policy = await checkResetLink(accounts, request.query.email, request.query.emailKey);
+      return ok(request, { data: { password_policy: policy } });
     },
+  );
+
+  app.get(
+    '/model/user_info/do/password_policy',
+    {
+      config: { access: 'password-change' },
+      schema: {
+        summary: "Your tenant's password policy (for the change form's live rules)",
+        tags,
+        response: { 200: policyAnswer },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: { password_policy: (await securityPolicy(accounts.db, principalOf(request).tenantSid)).passwordPolicy },
+      }),
   );
 
   app.post(

@@ -68,7 +68,9 @@ describe(`password reset by e-mail (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(email).toBe(user.email);
     expect(message.text).toContain('30 分钟');
 
-    expect((await check(email, key)).statusCode).toBe(200);
+    const checked = await check(email, key);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().data).toEqual({ password_policy: 'strict' });
     const notice = mail.nextMessageTo(user.email);
     expect((await reset(email, key, 'Reset#Pass2026')).statusCode).toBe(200);
     expect((await notice).subject).toBe('[IPDesk] Your password was changed');

@@ -8,7 +8,7 @@
 // rate limits on this call, every request audited, and the answer takes the same path for both cases
 // up to the point of sending mail.
 import { randomBytes } from 'node:crypto';
-import { AppError, translate, type Language } from '@ipdesk/core';
+import { AppError, translate, type Language, type PasswordPolicy } from '@ipdesk/core';
 import { audit, type AccountsContext } from './context.js';
 import { setPassword } from './passwords.js';
 import { securityPolicy } from './security-policy.js';
@@ -87,8 +87,10 @@ async function validLink(ctx: AccountsContext, email: string, key: string): Prom
   return { userSid: row.user_sid, tenantSid: row.tenant_sid, tokenHash: hashToken(key) };
 }
 
-export async function checkResetLink(ctx: AccountsContext, email: string, key: string): Promise<void> {
-  await validLink(ctx, email, key);
+/** Checks the link; answers the tenant's password policy so the form shows the right rules. */
+export async function checkResetLink(ctx: AccountsContext, email: string, key: string): Promise<PasswordPolicy> {
+  const link = await validLink(ctx, email, key);
+  return (await securityPolicy(ctx.db, link.tenantSid)).passwordPolicy;
 }
 
 export async function resetPassword(

@@ -230,6 +230,12 @@ describe(`passwords (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ).toEqual(policy);
     const user = await createUser(t, other);
     const session = await signIn(t.app, user.account, user.password);
+    const told = await t.app.inject({
+      method: 'GET',
+      url: '/webapi/model/user_info/do/password_policy',
+      headers: authed(session),
+    });
+    expect(told.json().data).toEqual({ password_policy: 'simple' });
     expect((await change(session, user.password, 'abc12345')).statusCode).toBe(200);
     const tooLong = await change(session, 'abc12345', 'abcdefgh12345678x');
     expect(tooLong.json().message).toBe('New password: The password does not meet the rules: 8–16 characters');
