@@ -1,6 +1,7 @@
 // {webapi} custom field management (tenant administrators): list, create and edit drafts, publish a
 // model's drafts; and the tenant's dictionaries (options added, relabelled or disabled, never deleted).
 import { AppError, DICTIONARY_KEY_PATTERN } from '@ipdesk/core';
+import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
@@ -13,6 +14,7 @@ import {
   updateCustomField,
   type TenantModels,
 } from '../../modules/custom-fields/service.js';
+import { importCascade } from '../../modules/dictionary/cascade-import.js';
 import { dictionaryOptions, saveOptions } from '../../modules/dictionary/dictionary.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
@@ -200,6 +202,43 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
       const p = principalOf(request);
       await saveOptions(accounts.db, p.tenantSid, request.body.dictionary, request.body.options, accounts.now());
       return ok(request, {});
+    },
+  );
+
+  app.post(
+    '/dictionary/do/import',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        summary:
+          'Import cascader options from xlsx (columns: key, Chinese label, English label, parent key); all rows or none',
+        tags: ['dictionary'],
+        querystring: z.object({ dictionary: dictionaryName }).strict(),
+        response: {
+          200: envelopeSchema({
+            data: z.object({ saved: z.number(), errors: z.array(z.object({ row: z.number(), message: z.string() })) }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      if (!request.isMultipart())
+        throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
+      const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 0 } });
+      if (!part) throw new AppError('badRequest');
+      const bytes = await part.toBuffer().catch((cause: unknown) => {
+        throw new AppError('fileTooLarge', { params: { max: '10 MB' }, cause });
+      });
+      const result = await importCascade(
+        accounts.db,
+        p.tenantSid,
+        request.query.dictionary,
+        bytes,
+        request.language,
+        accounts.now(),
+      );
+      return ok(request, { data: result });
     },
   );
 };

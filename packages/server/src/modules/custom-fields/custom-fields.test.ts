@@ -1,5 +1,6 @@
 // Custom fields from definition to search: drafts, publishing with a schema version, JSONB storage,
 // iql on custom values, the definition rules of spec §5, tenant dictionaries, and isolation.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -221,6 +222,75 @@ describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'
     const fields = (await schema()).fields.find((f) => f.name === 'patent_type');
     expect(fields?.options).toContainEqual({ value: 'design', label: 'Industrial design', disabled: true });
     expect((await patent({ sn: sn(), patent_type: 'design' })).json().code).toBe(500005);
+  });
+
+  it('imports cascader options from xlsx only when every row is right, listing errors by row', async () => {
+    const sheetOf = async (rows: unknown[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('options');
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const upload = async (bytes: Buffer, s: SignedIn = admin) => {
+      const boundary = '----cascade';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.xlsx"\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/webapi/dictionary/do/import?dictionary=region',
+        headers: { ...authed(s), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const header = ['key', '中文名称', 'English name', 'parent key'];
+    const bad = await upload(
+      await sheetOf([
+        header,
+        ['east', '华东', 'East China', ''],
+        ['sh', '上海', 'Shanghai', 'east'],
+        ['bad key', '坏', 'Bad', ''],
+        ['sh', '重复', 'Dup', 'east'],
+        ['x', '孤儿', 'Orphan', 'nowhere'],
+        ['a', '甲', 'A', 'b'],
+        ['b', '乙', 'B', 'a'],
+      ]),
+    );
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json().data).toEqual({
+      saved: 0,
+      errors: [
+        { row: 4, message: 'may only contain digits, English letters and underscores' },
+        { row: 5, message: 'duplicates row 3' },
+        { row: 6, message: 'must be one of: nowhere' },
+        { row: 7, message: 'is invalid' },
+        { row: 8, message: 'is invalid' },
+      ],
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/webapi/dictionary/region', headers: authed(user) })).json().data,
+    ).toEqual([]);
+    const good = await upload(
+      await sheetOf([
+        header,
+        ['east', '华东', 'East China', ''],
+        ['sh', '上海', 'Shanghai', 'east'],
+        ['pd', '浦东', 'Pudong', 'sh'],
+      ]),
+    );
+    expect(good.json().data).toEqual({ saved: 3, errors: [] });
+    const options = (
+      await t.app.inject({ method: 'GET', url: '/webapi/dictionary/region', headers: authed(user) })
+    ).json().data as Array<{ key: string; parent_key: string | null }>;
+    expect(options.map((o) => [o.key, o.parent_key])).toEqual([
+      ['east', null],
+      ['sh', 'east'],
+      ['pd', 'sh'],
+    ]);
+    expect((await upload(Buffer.from('key,label\nx,y'))).json().code).toBe(415001);
+    expect((await upload(await sheetOf([header]), user)).statusCode).toBe(403);
   });
 
   it('is for administrators only, and stays within the tenant', async () => {
