@@ -10,6 +10,7 @@ import { createExportLink, openExport } from '../../modules/transfer/export.js';
 import { importTemplate, readImportJob, startImport } from '../../modules/transfer/import.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
+import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
 
 const modelParam = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
@@ -24,6 +25,10 @@ export const transferRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { accounts, registry, models, timeZone }) => {
   const search = { accounts, registry, timeZone };
   const tags = ['transfer'];
+  // SECURITY.md abuse limits: uploads and exports per user and minute.
+  const clock = () => accounts.now().getTime();
+  const uploads = new RateLimiter(20, 60_000, clock);
+  const exports = new RateLimiter(30, 60_000, clock);
   const modelFor = async (tenantSid: string, name: string) => {
     const model = await models.resolve(tenantSid, name);
     if (!model) throw new AppError('modelNotFound', { params: { model: name } });
@@ -66,6 +71,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const p = principalOf(request);
+      if (!uploads.hit(p.userSid)) throw new AppError('rateLimited');
       const model = await modelFor(p.tenantSid, request.params.model);
       if (!request.isMultipart())
         throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
@@ -127,6 +133,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const p = principalOf(request);
+      if (!exports.hit(p.userSid)) throw new AppError('rateLimited');
       const model = await modelFor(p.tenantSid, request.params.model);
       const link = await createExportLink(accounts, p, {
         model: model.name,

@@ -268,6 +268,34 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ).toBe(400202);
   });
 
+  it('limits exports per user and minute (429000)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++)
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/webapi/model/patent/do/export',
+            headers: authed(session),
+            payload: {},
+          })
+        ).statusCode,
+      );
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(30);
+    expect(codes.at(-1)).toBe(429);
+    t.clock.advanceMinutes(1);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/webapi/model/patent/do/export',
+          headers: authed(session),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('keeps jobs to their owner, and fails jobs a restart interrupted', async () => {
     const other = await createTenant(t);
     const stranger = await createUser(t, other);
