@@ -52,6 +52,23 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await import('../pages/HomePage')).HomePage }) },
           { path: 'profile', lazy: async () => ({ Component: (await import('../pages/ProfilePage')).ProfilePage }) },
+          // The generic pages every declared model gets (list, new, detail, edit).
+          {
+            path: 'model/:model',
+            lazy: async () => ({ Component: (await import('../pages/model/ModelListPage')).ModelListPage }),
+          },
+          {
+            path: 'model/:model/new',
+            lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
+          },
+          {
+            path: 'model/:model/:sid',
+            lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
+          },
+          {
+            path: 'model/:model/:sid/edit',
+            lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
+          },
         ],
       },
     ],

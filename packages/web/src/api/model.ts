@@ -1,0 +1,159 @@
+// {webapi} generic model calls (spec §7 "Generic resource pattern"): a model's schema, one record,
+// create / update / delete, iql search and count, and a record's history. Every declared model answers
+// the same calls, so the generic list, detail and form pages need no per-model code.
+import type { DataType, FieldKind, SuccessEnvelope } from '@ipdesk/core';
+import type { RequestResult } from './call';
+import { request } from './request';
+
+export interface DataEnvelope<T> extends SuccessEnvelope {
+  data: T;
+}
+
+export interface SchemaOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+  /** For cascade dictionaries: the key of the option above this one (absent: a top-level option). */
+  parent?: string | null;
+}
+
+export interface SchemaFieldFlags {
+  searchFilter: boolean;
+  keyword: boolean;
+  tableColumn: boolean;
+  import: boolean;
+  export: boolean;
+  processVariable: boolean;
+  approval: boolean;
+}
+
+/** One field of GET model/{model}/do/schema, labels already in the request's language. */
+export interface SchemaField {
+  name: string;
+  label: string;
+  labels?: { zh: string; en: string };
+  kind: FieldKind;
+  data_type: DataType;
+  system: boolean;
+  custom?: boolean;
+  multiple: boolean;
+  required: boolean;
+  unique: boolean;
+  min_length: number | null;
+  max_length: number | null;
+  min: number | null;
+  max: number | null;
+  scale: number | null;
+  dictionary: string | null;
+  target: string | null;
+  options: SchemaOption[] | null;
+  flags: SchemaFieldFlags;
+}
+
+export interface ModelSchema {
+  name: string;
+  label: string;
+  title_field: string;
+  version?: number;
+  fields: SchemaField[];
+}
+
+/** A record as the API returns it: system fields plus the declared ones, by field name. */
+export type ModelRow = Record<string, unknown> & { sid: string; version: number; company_sid?: string };
+
+export interface SearchInput {
+  iql?: string;
+  fl?: string[];
+  page?: number;
+  size?: number;
+  total?: boolean;
+}
+
+export interface SearchAnswer {
+  rows: ModelRow[];
+  total?: number;
+  next_cursor?: string;
+}
+
+export interface HistoryEntry {
+  action: 'record.created' | 'record.updated' | 'record.deleted' | string;
+  actor_sid: string | null;
+  actor_name: string | null;
+  at: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+/** Call options the pages choose: whether failures are shown by the global notices, and the company. */
+export interface ModelCallOptions {
+  silent?: boolean;
+  subCompanySid?: string;
+}
+
+const base = (model: string): string => `/webapi/model/${encodeURIComponent(model)}`;
+
+export function fetchModelSchema(model: string): Promise<RequestResult<DataEnvelope<ModelSchema>>> {
+  return request({ url: `${base(model)}/do/schema` });
+}
+
+export function fetchRecord(
+  model: string,
+  sid: string,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<ModelRow>>> {
+  return request({ url: `${base(model)}/${encodeURIComponent(sid)}`, ...options });
+}
+
+export function createRecord(
+  model: string,
+  data: Record<string, unknown>,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<ModelRow>>> {
+  return request({ url: `${base(model)}/do/create`, method: 'POST', body: { data }, ...options });
+}
+
+export function updateRecord(
+  model: string,
+  input: { sid: string; version: number; data: Record<string, unknown> },
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<ModelRow>>> {
+  return request({ url: `${base(model)}/do/update`, method: 'POST', body: input, ...options });
+}
+
+/** With the version read, so a record changed meanwhile is not deleted (409000). */
+export function deleteRecord(
+  model: string,
+  sid: string,
+  version: number | undefined,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<SuccessEnvelope>> {
+  return request({
+    url: `${base(model)}/do/delete/${encodeURIComponent(sid)}`,
+    method: 'POST',
+    body: version === undefined ? {} : { version },
+    ...options,
+  });
+}
+
+export function searchRecords(
+  model: string,
+  input: SearchInput,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<SearchAnswer>>> {
+  return request({ url: `${base(model)}/do/search`, method: 'POST', body: input, ...options });
+}
+
+export function countRecords(
+  model: string,
+  iql: string | undefined,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<{ total: number }>>> {
+  return request({ url: `${base(model)}/do/count`, method: 'POST', body: iql ? { iql } : {}, ...options });
+}
+
+export function fetchHistory(
+  model: string,
+  sid: string,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<HistoryEntry[]>>> {
+  return request({ url: `${base(model)}/do/history/${encodeURIComponent(sid)}`, ...options });
+}

@@ -1,0 +1,158 @@
+// A record's detail page: its fields with labels and readable values, the record information (company,
+// created, updated, version), the history, and edit / delete. Once the record is loaded, its company
+// is added to the URL when missing (spec §2), so the address can be shared.
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Popconfirm, Space, Tabs } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { DEFAULT_LANGUAGE, RESULT_CODES, errors, isLanguage } from '@ipdesk/core';
+import { deleteRecord, fetchHistory, fetchRecord, type ModelRow, type ModelSchema } from '../../api/model';
+import { useSession } from '../../session/store';
+import { renderValue, type CellContext } from '../fields/cells';
+import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
+import { editRecordPath, modelListPath } from '../paths';
+import { modelKeys } from '../queries';
+import { editableFields, fieldMap } from '../schema';
+import { HistoryList } from './HistoryList';
+import { subCompanyFromLink, withSubCompany } from './sub-company';
+
+/** The record information block: who created and changed it, when, in which company, which version. */
+const RECORD_INFO = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
+
+export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string }) {
+  const model = schema.name;
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const companies = useSession()?.companys ?? [];
+  const subCompanySid = subCompanyFromLink(location.search, companies);
+  const [tab, setTab] = useState('details');
+
+  const recordQuery = useQuery({
+    queryKey: modelKeys.record(model, sid),
+    queryFn: () => fetchRecord(model, sid, { subCompanySid }),
+  });
+  const outcome = recordQuery.data;
+  const record = outcome?.result === RESULT_CODES.success ? outcome.data.data : undefined;
+  const missing = outcome !== undefined && outcome.result !== RESULT_CODES.success && outcome.error.status === 404;
+
+  const historyQuery = useQuery({
+    queryKey: modelKeys.history(model, sid),
+    queryFn: () => fetchHistory(model, sid, { subCompanySid }),
+    enabled: tab === 'history' && record !== undefined,
+  });
+  const history = historyQuery.data?.result === RESULT_CODES.success ? historyQuery.data.data.data : undefined;
+
+  // Spec §2: the record's company into the address, replacing the entry (no reload, no new history step).
+  useEffect(() => {
+    if (!record) return;
+    const search = withSubCompany(location.search, record.company_sid);
+    if (search !== undefined)
+      void navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
+  }, [record, location.pathname, location.search, location.hash, navigate]);
+
+  const fields = useMemo(() => fieldMap(schema), [schema]);
+  const context: CellContext = { t, language, variant: 'detail' };
+
+  const remove = async (current: ModelRow): Promise<void> => {
+    const deleted = await deleteRecord(model, current.sid, current.version, { subCompanySid });
+    if (deleted.result !== RESULT_CODES.success) {
+      // Changed meanwhile (409000, already announced): show the current record.
+      if (deleted.error.body?.code === errors.conflict.code) await recordQuery.refetch();
+      return;
+    }
+    void message.success(t('modelDetail.deleted'));
+    queryClient.removeQueries({ queryKey: modelKeys.record(model, sid) });
+    await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
+    void navigate(modelListPath(model));
+  };
+
+  if (missing) return <RecordNotFound model={model} />;
+  if (!record) return outcome ? <LoadFailed onRetry={() => void recordQuery.refetch()} /> : <LoadingCard />;
+
+  const title = record[schema.title_field];
+  const companyName = companies.find((company) => company.sid === record.company_sid)?.company_name;
+  const info = RECORD_INFO.flatMap((name) => {
+    const field = fields.get(name);
+    if (!field) return [];
+    const value = name === 'company_sid' && companyName ? companyName : renderValue(record[name], field, context);
+    return [{ key: name, label: field.label, children: <span data-testid={`detail-${name}`}>{value}</span> }];
+  });
+
+  return (
+    <Card
+      data-testid="model-detail"
+      title={
+        <Space>
+          <Link to={modelListPath(model)}>{schema.label}</Link>
+          <span data-testid="detail-title">{typeof title === 'string' ? title : record.sid}</span>
+        </Space>
+      }
+      extra={
+        <Space>
+          <Link to={editRecordPath(model, sid, location.search)}>
+            <Button type="primary" icon={<EditOutlined />} data-testid="detail-edit">
+              {t('modelDetail.edit')}
+            </Button>
+          </Link>
+          <Popconfirm
+            title={t('modelDetail.deleteConfirm')}
+            okText={t('model.ok')}
+            cancelText={t('model.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove(record)}
+          >
+            <Button danger icon={<DeleteOutlined />} data-testid="detail-delete">
+              {t('modelDetail.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'details',
+            label: <span data-testid="tab-details">{t('modelDetail.tabDetails')}</span>,
+            children: (
+              <Space direction="vertical" size="large" style={{ width: '100%' }}>
+                <Descriptions
+                  bordered
+                  size="middle"
+                  column={{ xs: 1, md: 2 }}
+                  items={editableFields(schema).map((field) => ({
+                    key: field.name,
+                    label: field.label,
+                    span: field.kind === 'longText' ? ('filled' as const) : 1,
+                    children: (
+                      <span data-testid={`detail-${field.name}`}>
+                        {renderValue(record[field.name], field, context)}
+                      </span>
+                    ),
+                  }))}
+                />
+                <Descriptions title={t('modelDetail.systemInfo')} size="small" column={{ xs: 1, md: 3 }} items={info} />
+              </Space>
+            ),
+          },
+          {
+            key: 'history',
+            label: <span data-testid="tab-history">{t('modelDetail.tabHistory')}</span>,
+            children: history ? (
+              <HistoryList entries={history} fields={fields} context={context} />
+            ) : (
+              <Card loading variant="borderless" />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+// Field kind → how a value reads in a table cell, a detail page or the history, as an exhaustive Record
+// (a kind added to core without a renderer here fails type-checking). Option values read as their
+// labels, money with two decimals and separators, timestamps in local time.
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { FieldKind, Language } from '@ipdesk/core';
+import type { SchemaField } from '../../api/model';
+import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
+import { cascadeOptions, formatNumber, formatTimestamp, optionLabels, valuesOf, type CascadeOption } from './format';
+
+export interface CellContext {
+  t: TFunction;
+  language: Language;
+  /** 'table': one line, long texts cut; 'detail': everything, line breaks kept. */
+  variant: 'table' | 'detail';
+}
+
+export type CellRenderer = (value: unknown, field: SchemaField, context: CellContext) => ReactNode;
+
+const text: CellRenderer = (value, _field, { variant }) =>
+  variant === 'table' ? (
+    <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
+      {String(value)}
+    </Typography.Text>
+  ) : (
+    <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{String(value)}</span>
+  );
+
+const number: CellRenderer = (value, field, { language }) =>
+  typeof value === 'number' ? formatNumber(value, field, language) : String(value);
+
+const date: CellRenderer = (value) => String(value);
+
+const timestamp: CellRenderer = (value) => formatTimestamp(String(value));
+
+const boolean: CellRenderer = (value, _field, { t }) => (value === true ? t('model.yes') : t('model.no'));
+
+const option: CellRenderer = (value, field, { t }) => optionLabels(field, value).join(t('model.listSeparator'));
+
+/** A cascade value is a path of keys: each step's label, joined with " / ". */
+const cascade: CellRenderer = (value, field) => {
+  let level: CascadeOption[] | undefined = cascadeOptions(field.options);
+  return valuesOf(value)
+    .map((key) => {
+      const node: CascadeOption | undefined = level?.find((candidate) => candidate.value === String(key));
+      level = node?.children;
+      return node?.label ?? optionLabel(field, key);
+    })
+    .join(' / ');
+};
+
+/** References show the referenced ID until the referenced models have names to show. */
+const reference: CellRenderer = (value, _field, { t }) => (
+  <Typography.Text code>{valuesOf(value).map(String).join(t('model.listSeparator'))}</Typography.Text>
+);
+
+const files: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
+
+export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
+  text,
+  longText: text,
+  number,
+  money: number,
+  date,
+  timestamp,
+  boolean,
+  option,
+  cascade,
+  productCategory: option,
+  technologyCategory: option,
+  techTerritory: option,
+  patternType: option,
+  user: reference,
+  organization: reference,
+  applicant: reference,
+  agent: reference,
+  agency: reference,
+  expert: reference,
+  company: reference,
+  virtualOrg: reference,
+  project: reference,
+  parent: reference,
+  invoice: reference,
+  designSample: files,
+  figure: files,
+};
+
+/** A field's value for reading; a dash when empty. Booleans read "no" when false, not empty. */
+export function renderValue(value: unknown, field: SchemaField, context: CellContext): ReactNode {
+  if (isEmptyValue(value)) return EMPTY_VALUE;
+  // A kind this build does not know yet (a newer server) reads as text.
+  const render = (FIELD_CELLS as Partial<Record<string, CellRenderer>>)[field.kind] ?? text;
+  return render(value, field, context);
+}

@@ -1,0 +1,231 @@
+// The field-kind maps: one input and one cell renderer per core FieldKind (the Records make a missing
+// kind a type error; this checks the same at run time), and what they show for real values.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_KINDS, messages, type FieldKind } from '@ipdesk/core';
+import type { SchemaField } from '../../api/model';
+import { ANTD_LOCALES } from '../../app/antd-locale';
+import { i18n, startI18n } from '../../i18n/i18n';
+import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
+import { typeInto } from '../../testing/render';
+import { FIELD_CELLS, renderValue, type CellContext } from './cells';
+import { FIELD_INPUTS } from './inputs';
+import type { FieldInputProps } from './types';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const zh = messages['zh-CN'];
+let root: Root | undefined;
+
+beforeAll(async () => {
+  // No server: the language pack falls back to the bundled zh-CN texts, pickers find nothing.
+  const gone = await startLocalServer();
+  await gone.close();
+  setPageUrl(`${gone.origin}/ip/`);
+  localStorage.clear();
+  localStorage.setItem('language', 'zh-CN');
+  silenceBrowserConsole();
+  await startI18n(localStorage);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+function field(kind: FieldKind, extra: Partial<SchemaField> = {}): SchemaField {
+  return {
+    name: 'f',
+    label: '字段',
+    kind,
+    data_type: 'string',
+    system: false,
+    multiple: false,
+    required: false,
+    unique: false,
+    min_length: null,
+    max_length: null,
+    min: null,
+    max: null,
+    scale: null,
+    dictionary: null,
+    target: null,
+    options: null,
+    flags: {
+      searchFilter: false,
+      keyword: false,
+      tableColumn: false,
+      import: true,
+      export: true,
+      processVariable: false,
+      approval: false,
+    },
+    ...extra,
+  };
+}
+
+const options = [
+  { value: 'invention', label: '发明' },
+  { value: 'design', label: '外观设计' },
+];
+
+describe('the kind maps cover every kind', () => {
+  it('has an input and a cell for each FieldKind and nothing else', () => {
+    expect(Object.keys(FIELD_INPUTS).sort()).toEqual([...FIELD_KINDS].sort());
+    expect(Object.keys(FIELD_CELLS).sort()).toEqual([...FIELD_KINDS].sort());
+  });
+});
+
+describe('cells', () => {
+  const context: CellContext = { t: i18n.t, language: 'zh-CN', variant: 'detail' };
+  const cell = (value: unknown, shape: SchemaField): string => {
+    const shown = renderValue(value, shape, context);
+    return typeof shown === 'string' ? shown : renderToStaticMarkup(<>{shown}</>).replace(/<[^>]+>/g, '');
+  };
+
+  it('money with two decimals and thousands separators; numbers with at most their scale', () => {
+    expect(cell(1234567.5, field('money', { data_type: 'decimal' }))).toBe('1,234,567.50');
+    expect(cell(0, field('money', { data_type: 'decimal' }))).toBe('0.00');
+    expect(cell(88.25, field('number', { data_type: 'decimal', scale: 1 }))).toBe('88.3');
+    expect(cell(12000, field('number', { data_type: 'integer' }))).toBe('12,000');
+  });
+
+  it('options by their labels, a value the dictionary lost as itself', () => {
+    expect(cell('invention', field('option', { data_type: 'key', options }))).toBe('发明');
+    expect(cell(['invention', 'design', 'gone'], field('option', { data_type: 'key', options, multiple: true }))).toBe(
+      '发明、外观设计、gone',
+    );
+  });
+
+  it('a cascade path step by step', () => {
+    const tree = [
+      { value: 'cn', label: '中国' },
+      { value: 'bj', label: '北京', parent: 'cn' },
+    ];
+    expect(cell(['cn', 'bj'], field('cascade', { data_type: 'key', options: tree, multiple: true }))).toBe(
+      '中国 / 北京',
+    );
+  });
+
+  it('booleans as yes / no, empty values as a dash, dates as they are, timestamps in local time', () => {
+    expect(cell(true, field('boolean', { data_type: 'boolean' }))).toBe(zh['model.yes']);
+    expect(cell(false, field('boolean', { data_type: 'boolean' }))).toBe(zh['model.no']);
+    expect(cell(null, field('text'))).toBe('—');
+    expect(cell([], field('option', { multiple: true }))).toBe('—');
+    expect(cell('2024-01-31', field('date', { data_type: 'date' }))).toBe('2024-01-31');
+    const at = new Date(2024, 0, 31, 8, 5, 9).toISOString();
+    expect(cell(at, field('timestamp', { data_type: 'timestamp' }))).toBe('2024-01-31 08:05:09');
+  });
+
+  it('references and files by their IDs', () => {
+    expect(cell('User000000000001', field('user', { data_type: 'ref' }))).toBe('User000000000001');
+    expect(cell(['File000000000001', 'File000000000002'], field('figure', { data_type: 'file' }))).toBe(
+      'File000000000001、File000000000002',
+    );
+  });
+});
+
+describe('inputs', () => {
+  async function mount(kind: FieldKind, props: Partial<FieldInputProps> & { field?: SchemaField } = {}) {
+    const Input = FIELD_INPUTS[kind];
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const tree: ReactNode = (
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider locale={ANTD_LOCALES['zh-CN']}>
+          <QueryClientProvider client={client}>
+            <Input field={props.field ?? field(kind)} model="patent" testId="input" {...props} />
+          </QueryClientProvider>
+        </ConfigProvider>
+      </I18nextProvider>
+    );
+    await act(async () => root?.render(tree));
+    return container;
+  }
+
+  it('text counts against its maximum (spec §9 count/max) and gives the typed text', async () => {
+    let changed: unknown;
+    const container = await mount('text', {
+      field: field('text', { max_length: 500 }),
+      value: 'abc',
+      onChange: (value) => (changed = value),
+    });
+    expect(container.querySelector('.ant-input-show-count-suffix')?.textContent).toBe('3 / 500');
+    await typeInto(container.querySelector('input') as HTMLInputElement, 'abcd');
+    expect(changed).toBe('abcd');
+  });
+
+  it('long text is a text area with a count', async () => {
+    const container = await mount('longText', { field: field('longText', { max_length: 5000 }), value: '摘要' });
+    expect(container.querySelector('textarea')?.value).toBe('摘要');
+    expect(container.querySelector('[data-count]')?.getAttribute('data-count')).toBe('2 / 5000');
+  });
+
+  it('money shows thousands separators and two decimals', async () => {
+    const container = await mount('money', { field: field('money', { data_type: 'decimal' }), value: 1234567.5 });
+    expect(container.querySelector('input')?.value).toBe('1,234,567.50');
+  });
+
+  it('dates and timestamps show the API value in the picker', async () => {
+    const date = await mount('date', { field: field('date', { data_type: 'date' }), value: '2024-01-31' });
+    expect(date.querySelector('input')?.value).toBe('2024-01-31');
+    act(() => root?.unmount());
+    const at = new Date(2024, 0, 31, 8, 5, 9).toISOString();
+    const time = await mount('timestamp', { field: field('timestamp', { data_type: 'timestamp' }), value: at });
+    expect(time.querySelector('input')?.value).toBe('2024-01-31 08:05:09');
+  });
+
+  it('boolean is a switch', async () => {
+    const container = await mount('boolean', { field: field('boolean', { data_type: 'boolean' }), value: true });
+    expect(container.querySelector('button[role="switch"]')?.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('options are a select, several at once when the field is multiple', async () => {
+    const single = await mount('option', { field: field('option', { data_type: 'key', options }), value: 'design' });
+    expect(single.querySelector('.ant-select-single')).not.toBeNull();
+    expect(single.textContent).toContain('外观设计');
+    act(() => root?.unmount());
+    const many = await mount('patternType', {
+      field: field('patternType', { data_type: 'key', options, multiple: true }),
+      value: ['invention', 'design'],
+    });
+    expect(many.querySelector('.ant-select-multiple')).not.toBeNull();
+    expect(many.textContent).toContain('发明');
+  });
+
+  it('cascade is a cascader', async () => {
+    const container = await mount('cascade', { field: field('cascade', { data_type: 'key', multiple: true }) });
+    expect(container.querySelector('.ant-cascader')).not.toBeNull();
+  });
+
+  it('a user is typed as an ID with a hint until people can be searched', async () => {
+    const container = await mount('user', { field: field('user', { data_type: 'ref' }) });
+    expect(container.querySelector('input')?.getAttribute('placeholder')).toBe(zh['modelField.sidPlaceholder']);
+    expect(container.textContent).toContain(zh['modelField.userHint']);
+  });
+
+  it('references into declared models are searched; others are typed as IDs', async () => {
+    const project = await mount('project', { field: field('project', { data_type: 'ref', target: 'project' }) });
+    expect(project.querySelector('.ant-select')).not.toBeNull();
+    act(() => root?.unmount());
+    const agency = await mount('agency', { field: field('agency', { data_type: 'ref', target: 'agency' }) });
+    expect(agency.textContent).toContain(zh['modelField.refHint']);
+  });
+
+  it('design samples and figures are listed read-only', async () => {
+    const container = await mount('figure', {
+      field: field('figure', { data_type: 'file', multiple: true }),
+      value: ['File000000000001'],
+    });
+    expect(container.querySelector('input')).toBeNull();
+    expect(container.textContent).toContain('File000000000001');
+  });
+});

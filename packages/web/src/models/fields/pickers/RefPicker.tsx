@@ -1,0 +1,88 @@
+// A reference to another record. Where the referenced model is declared (projects, a parent record of
+// the same model), a select searches it by keyword and shows records by their title; elsewhere the
+// record's ID is typed (SidInput) until that model has a search.
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Select, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MODEL_CATALOG, RESULT_CODES } from '@ipdesk/core';
+import { fetchRecord, searchRecords, type ModelRow } from '../../../api/model';
+import { useDebouncedValue } from '../../../components/useDebouncedValue';
+import { modelKeys, useModelSchema } from '../../queries';
+import { matchIql } from '../../search/iql-build';
+import { valuesOf } from '../format';
+import type { FieldInputProps } from '../types';
+import { SidInput } from './SidInput';
+
+/** The model a reference field points into: its declared target, or for a parent field its own model. */
+export function refTarget(field: FieldInputProps['field'], model: string): string | undefined {
+  return field.target ?? (field.kind === 'parent' ? model : undefined);
+}
+
+export function isSearchableModel(name: string | undefined): name is string {
+  return name !== undefined && MODEL_CATALOG.some((declared) => declared.name === name);
+}
+
+function titleOf(row: ModelRow | undefined, titleField: string): string | undefined {
+  const title = row?.[titleField];
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
+
+function RecordSelect({ target, ...props }: FieldInputProps & { target: string }) {
+  const { field, value, onChange, id, disabled, testId } = props;
+  const { t } = useTranslation();
+  const { schema } = useModelSchema(target);
+  const titleField = schema?.title_field;
+  const [term, setTerm] = useState('');
+  const settled = useDebouncedValue(term, 300);
+  const found = useQuery({
+    queryKey: modelKeys.search(target, { picker: settled }),
+    queryFn: () =>
+      searchRecords(target, { iql: matchIql(settled), size: 20, fl: ['sid', titleField as string] }, { silent: true }),
+    enabled: titleField !== undefined,
+  });
+  const selected = valuesOf(value).filter((item): item is string => typeof item === 'string');
+  const chosen = useQueries({
+    queries: selected.map((sid) => ({
+      queryKey: modelKeys.record(target, sid),
+      queryFn: () => fetchRecord(target, sid, { silent: true }),
+      enabled: titleField !== undefined,
+    })),
+  });
+  // The chosen records first (by their titles once read), then what the search found.
+  const labels = new Map<string, string>();
+  for (const query of chosen) {
+    if (query.data?.result !== RESULT_CODES.success || !titleField) continue;
+    const row = query.data.data.data;
+    labels.set(row.sid, titleOf(row, titleField) ?? row.sid);
+  }
+  for (const sid of selected) if (!labels.has(sid)) labels.set(sid, sid);
+  if (found.data?.result === RESULT_CODES.success && titleField) {
+    for (const row of found.data.data.data.rows) labels.set(row.sid, titleOf(row, titleField) ?? row.sid);
+  }
+  const options = [...labels].map(([sid, label]) => ({ value: sid, label }));
+
+  return (
+    <Select
+      id={id}
+      showSearch
+      allowClear
+      filterOption={false}
+      onSearch={setTerm}
+      mode={field.multiple ? 'multiple' : undefined}
+      value={field.multiple ? selected : selected[0]}
+      onChange={(next: string | string[] | undefined) => onChange?.(next ?? null)}
+      options={options}
+      placeholder={t('modelField.pickerPlaceholder')}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : undefined}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+}
+
+export function RefPicker(props: FieldInputProps) {
+  const target = refTarget(props.field, props.model);
+  if (isSearchableModel(target)) return <RecordSelect {...props} target={target} />;
+  return <SidInput {...props} hintKey="modelField.refHint" />;
+}

@@ -1,0 +1,46 @@
+// A record reference typed as its 16-character ID, with a hint saying what to enter. Used where no
+// search exists yet for the referenced records (people, organisations, agencies …).
+import { Flex, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '@ipdesk/core';
+import type { FieldInputProps } from '../types';
+
+export interface SidInputProps extends FieldInputProps {
+  hintKey: MessageKey;
+}
+
+export function SidInput({ field, value, onChange, id, disabled, testId, hintKey }: SidInputProps) {
+  const { t } = useTranslation();
+  const control = field.multiple ? (
+    <Select
+      id={id}
+      mode="tags"
+      open={false}
+      tokenSeparators={[',', ' ', '\n']}
+      value={Array.isArray(value) ? (value as string[]) : []}
+      onChange={(next: string[]) => onChange?.(next.map((item) => item.trim()).filter(Boolean))}
+      placeholder={t('modelField.sidPlaceholder')}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  ) : (
+    <Input
+      id={id}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange?.(event.target.value.trim())}
+      maxLength={16}
+      allowClear
+      placeholder={t('modelField.sidPlaceholder')}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+  return (
+    <Flex vertical gap={4}>
+      {control}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t(hintKey)}
+      </Typography.Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,16 @@
+// The contract between a form and a field's input: antd's Form.Item hands every input its value (in the
+// API's own format: 'YYYY-MM-DD', ISO timestamps, arrays for multiple fields) and onChange.
+import type { SchemaField } from '../../api/model';
+
+export interface FieldInputProps {
+  field: SchemaField;
+  /** The model the form edits (a parent field points into it). */
+  model: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  /** Set by Form.Item, so the label's htmlFor finds the input. */
+  id?: string;
+  disabled?: boolean;
+  /** data-testid of the input, for the browser tests. */
+  testId?: string;
+}

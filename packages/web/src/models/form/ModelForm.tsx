@@ -1,0 +1,179 @@
+// The new / edit form of any model: one input per non-system field from the kind map, the schema's rules
+// checked as the user types, and the server's verdict placed where it belongs: each failing field's
+// message on its own item (500005), a change made elsewhere meanwhile (409000) with the server's words
+// and an offer to load the current record, anything else above the form.
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Row, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { RESULT_CODES, errors } from '@ipdesk/core';
+import { inlineNotice, type RequestFailure, type VisibleNotice } from '../../api/failure';
+import { createRecord, fetchRecord, updateRecord, type ModelRow, type ModelSchema } from '../../api/model';
+import { FormNotice } from '../../components/FormNotice';
+import { noticeText } from '../../components/notice-text';
+import { useSession } from '../../session/store';
+import { subCompanyFromLink } from '../detail/sub-company';
+import { inputFor } from '../fields/inputs';
+import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
+import { modelListPath, recordPath } from '../paths';
+import { modelKeys } from '../queries';
+import { changedData, createData, fieldRules, formFields, initialValues, type FormValues } from './form-values';
+
+/** Kinds that take a whole row: long texts and file lists. */
+const WIDE_KINDS = new Set(['longText', 'designSample', 'figure']);
+
+export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }) {
+  const model = schema.name;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const subCompanySid = subCompanyFromLink(location.search, useSession()?.companys ?? []);
+  const [form] = Form.useForm<FormValues>();
+  const [opened, setOpened] = useState<ModelRow>();
+  const [notice, setNotice] = useState<VisibleNotice>();
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const recordQuery = useQuery({
+    queryKey: modelKeys.record(model, sid ?? ''),
+    queryFn: () => fetchRecord(model, sid ?? '', { subCompanySid }),
+    enabled: sid !== undefined,
+  });
+  const loaded = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.data : undefined;
+
+  // The form opens on the record as first read; later reads (a reload after a conflict) are explicit.
+  useEffect(() => {
+    if (loaded && !opened) {
+      setOpened(loaded);
+      form.setFieldsValue(initialValues(schema, loaded));
+    }
+  }, [loaded, opened, form, schema]);
+
+  const showFailure = (failure: RequestFailure): void => {
+    const code = failure.body?.code;
+    const fieldErrors = failure.body?.fields ?? [];
+    const names = new Set(formFields(schema).map((field) => field.name));
+    form.setFields(
+      fieldErrors
+        .filter((error) => names.has(error.field))
+        .map((error) => ({ name: error.field, errors: [error.message] })),
+    );
+    setConflict(code === errors.conflict.code);
+    setNotice(inlineNotice(failure));
+  };
+
+  const save = async (values: FormValues): Promise<void> => {
+    setNotice(undefined);
+    setConflict(false);
+    if (sid !== undefined && !opened) return;
+    const data = opened ? changedData(schema, opened, values) : createData(schema, values);
+    if (opened && Object.keys(data).length === 0) {
+      void message.info(t('modelForm.noChanges'));
+      void navigate(recordPath(model, opened.sid, location.search));
+      return;
+    }
+    setSaving(true);
+    const outcome = opened
+      ? await updateRecord(model, { sid: opened.sid, version: opened.version, data }, { silent: true, subCompanySid })
+      : await createRecord(model, data, { silent: true, subCompanySid });
+    setSaving(false);
+    if (outcome.result !== RESULT_CODES.success) {
+      showFailure(outcome.error);
+      return;
+    }
+    const row = outcome.data.data;
+    queryClient.setQueryData(modelKeys.record(model, row.sid), outcome);
+    void queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
+    void queryClient.invalidateQueries({ queryKey: modelKeys.history(model, row.sid) });
+    void message.success(t(opened ? 'modelForm.saved' : 'modelForm.created'));
+    void navigate(recordPath(model, row.sid, location.search));
+  };
+
+  /** After a conflict: the current record replaces what the form was opened on (and the user's edits). */
+  const reload = async (): Promise<void> => {
+    const fresh = await recordQuery.refetch();
+    if (fresh.data?.result !== RESULT_CODES.success) return;
+    const current = fresh.data.data.data;
+    setOpened(current);
+    form.resetFields();
+    form.setFieldsValue(initialValues(schema, current));
+    setConflict(false);
+    setNotice(undefined);
+    void message.info(t('modelForm.reloaded'));
+  };
+
+  if (sid !== undefined && !loaded) {
+    const failed = recordQuery.data?.result !== undefined && recordQuery.data.result !== RESULT_CODES.success;
+    if (failed && recordQuery.data?.result !== RESULT_CODES.success && recordQuery.data?.error.status === 404)
+      return <RecordNotFound model={model} />;
+    return failed ? <LoadFailed onRetry={() => void recordQuery.refetch()} /> : <LoadingCard />;
+  }
+
+  const title =
+    sid === undefined
+      ? t('modelForm.newTitle', { model: schema.label })
+      : t('modelForm.editTitle', { model: schema.label });
+  return (
+    <Card title={<span data-testid="form-title">{title}</span>} data-testid="model-form">
+      {conflict && notice ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={<span data-testid="form-conflict">{noticeText(t, notice)}</span>}
+          description={t('modelForm.conflictHint')}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => void reload()} data-testid="form-reload">
+              {t('modelForm.reload')}
+            </Button>
+          }
+        />
+      ) : (
+        <FormNotice notice={notice} />
+      )}
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        disabled={saving}
+        scrollToFirstError
+        onFinish={(values) => void save(values)}
+      >
+        <Row gutter={24}>
+          {formFields(schema).map((field) => {
+            const Input = inputFor(field.kind);
+            return (
+              <Col key={field.name} xs={24} md={WIDE_KINDS.has(field.kind) ? 24 : 12}>
+                <Form.Item
+                  name={field.name}
+                  label={field.label}
+                  required={field.required}
+                  rules={fieldRules(field, model, t)}
+                  data-testid={`item-${field.name}`}
+                >
+                  <Input field={field} model={model} testId={`field-${field.name}`} />
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </Row>
+        <Space style={{ marginTop: 8 }}>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="form-save">
+            {t('modelForm.save')}
+          </Button>
+          <Button
+            onClick={() =>
+              void navigate(opened ? recordPath(model, opened.sid, location.search) : modelListPath(model))
+            }
+            data-testid="form-cancel"
+          >
+            {t('modelForm.cancel')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+// The form's rules from the schema and what create / update send.
+import type { FormRule } from 'antd';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ipdesk/core';
+import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
+import { i18n, startI18n } from '../../i18n/i18n';
+import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
+import { changedData, createData, fieldRules, formFields, initialValues } from './form-values';
+
+const zh = messages['zh-CN'];
+
+beforeAll(async () => {
+  const gone = await startLocalServer();
+  await gone.close();
+  setPageUrl(`${gone.origin}/ip/`);
+  localStorage.clear();
+  localStorage.setItem('language', 'zh-CN');
+  silenceBrowserConsole();
+  await startI18n(localStorage);
+});
+
+function field(name: string, extra: Partial<SchemaField>): SchemaField {
+  return {
+    name,
+    label: name,
+    kind: 'text',
+    data_type: 'string',
+    system: false,
+    multiple: false,
+    required: false,
+    unique: false,
+    min_length: null,
+    max_length: null,
+    min: null,
+    max: null,
+    scale: null,
+    dictionary: null,
+    target: null,
+    options: null,
+    flags: {
+      searchFilter: false,
+      keyword: false,
+      tableColumn: false,
+      import: true,
+      export: true,
+      processVariable: false,
+      approval: false,
+    },
+    ...extra,
+  };
+}
+
+const schema: ModelSchema = {
+  name: 'patent',
+  label: '专利',
+  title_field: 'title',
+  fields: [
+    field('sid', { system: true }),
+    field('version', { system: true, kind: 'number', data_type: 'integer' }),
+    field('title', { label: '专利名称', required: true, max_length: 5 }),
+    field('score', { kind: 'number', data_type: 'decimal', min: 0, max: 100 }),
+    field('patent_type', { kind: 'option', data_type: 'key', multiple: true }),
+    field('manager', { kind: 'user', data_type: 'ref' }),
+    field('figures', { kind: 'figure', data_type: 'file', multiple: true }),
+  ],
+};
+const byName = (name: string): SchemaField => schema.fields.find((f) => f.name === name) as SchemaField;
+
+/** The first message the field's rules give for a value, or undefined when it passes. */
+async function check(name: string, value: unknown): Promise<string | undefined> {
+  for (const rule of fieldRules(byName(name), 'patent', i18n.t) as Exclude<FormRule, (...args: never[]) => unknown>[]) {
+    try {
+      await rule.validator?.(rule as never, value, () => undefined);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+  return undefined;
+}
+
+describe('the form of a model', () => {
+  it('edits the non-system fields', () => {
+    expect(formFields(schema).map((f) => f.name)).toEqual(['title', 'score', 'patent_type', 'manager', 'figures']);
+  });
+
+  it('requires required fields, a blank text counting as empty', async () => {
+    expect(await check('title', '  ')).toBe(zh['modelForm.required'].replace('{{label}}', '专利名称'));
+    expect(await check('title', undefined)).toBeDefined();
+    expect(await check('title', '电池')).toBeUndefined();
+  });
+
+  it('counts characters as the server does (an emoji once) against the maximum', async () => {
+    expect(await check('title', '😀😀😀😀😀')).toBeUndefined();
+    expect(await check('title', '😀😀😀😀😀😀')).toBe(zh['validation.tooBig.string'].replace('{{maximum}}', '5'));
+  });
+
+  it('keeps numbers within min and max', async () => {
+    expect(await check('score', -1)).toBe(zh['validation.tooSmall.number'].replace('{{minimum}}', '0'));
+    expect(await check('score', 100.5)).toBe(zh['validation.tooBig.number'].replace('{{maximum}}', '100'));
+    expect(await check('score', 100)).toBeUndefined();
+  });
+
+  it('checks the shape of typed IDs', async () => {
+    expect(await check('manager', 'abc')).toBe(zh['modelForm.invalidSid']);
+    expect(await check('manager', 'User000000000001')).toBeUndefined();
+    expect(await check('manager', '')).toBeUndefined();
+  });
+
+  it('creates with the filled-in fields only, texts trimmed, never the read-only files', () => {
+    expect(
+      createData(schema, { title: ' 电池 ', score: null, patent_type: [], manager: '', figures: ['File000000000001'] }),
+    ).toEqual({ title: '电池' });
+  });
+
+  it('updates only what changed, clearing emptied fields with null', () => {
+    const record = {
+      sid: 'Rec0000000000001',
+      version: 3,
+      title: '电池',
+      score: 90,
+      patent_type: ['invention'],
+      manager: null,
+      figures: null,
+    } as ModelRow;
+    const values = initialValues(schema, record);
+    expect(values).toEqual({ title: '电池', score: 90, patent_type: ['invention'], manager: null, figures: null });
+    expect(changedData(schema, record, values)).toEqual({});
+    expect(
+      changedData(schema, record, { ...values, title: '电池 ', score: null, patent_type: ['invention', 'design'] }),
+    ).toEqual({
+      score: null,
+      patent_type: ['invention', 'design'],
+    });
+  });
+});

@@ -1,0 +1,108 @@
+// The form's side of a record: the client-side rules from the schema (the same limits the server
+// checks), the values a form opens with, and what create and update send.
+import type { FormRule as Rule } from 'antd';
+import type { TFunction } from 'i18next';
+import { SID_PATTERN } from '@ipdesk/core';
+import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
+import { READ_ONLY_KINDS } from '../fields/inputs';
+import { apiValue } from '../fields/format';
+import { refTarget, isSearchableModel } from '../fields/pickers/RefPicker';
+import { editableFields, isEmptyValue } from '../schema';
+
+/** Field name → value in the API's format (unknown, spelled as antd's form types want it). */
+export type FormValues = Record<string, NonNullable<unknown> | null | undefined>;
+
+/** The fields the form shows, in declaration order. */
+export function formFields(schema: ModelSchema): SchemaField[] {
+  return editableFields(schema);
+}
+
+/** Fields whose values the form sends (read-only kinds are shown, never sent). */
+function writableFields(schema: ModelSchema): SchemaField[] {
+  return formFields(schema).filter((field) => !READ_ONLY_KINDS.has(field.kind));
+}
+
+/** Characters as the server counts them (an emoji once). */
+function characters(value: string): number {
+  return [...value].length;
+}
+
+export function fieldRules(field: SchemaField, model: string, t: TFunction): Rule[] {
+  const rules: Rule[] = [];
+  if (field.required && !READ_ONLY_KINDS.has(field.kind)) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        const blank = typeof value === 'string' ? value.trim() === '' : isEmptyValue(value);
+        if (blank) throw new Error(t('modelForm.required', { label: field.label }));
+      },
+    });
+  }
+  if (field.data_type === 'string' || field.data_type === 'text') {
+    const { min_length: min, max_length: max } = field;
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (typeof value !== 'string' || value.trim() === '') return;
+        const length = characters(value.trim());
+        if (min !== null && length < min) throw new Error(t('validation.tooSmall.string', { minimum: min }));
+        if (max !== null && length > max) throw new Error(t('validation.tooBig.string', { maximum: max }));
+      },
+    });
+  }
+  if (field.data_type === 'integer' || field.data_type === 'decimal') {
+    const { min, max } = field;
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (typeof value !== 'number') return;
+        if (min !== null && value < min) throw new Error(t('validation.tooSmall.number', { minimum: min }));
+        if (max !== null && value > max) throw new Error(t('validation.tooBig.number', { maximum: max }));
+      },
+    });
+  }
+  // IDs typed by hand (no search for the target yet) are checked for their shape.
+  if (field.data_type === 'ref' && !isSearchableModel(refTarget(field, model))) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        const items = Array.isArray(value) ? value : isEmptyValue(value) ? [] : [value];
+        if (items.some((item) => typeof item !== 'string' || !SID_PATTERN.test(item)))
+          throw new Error(t('modelForm.invalidSid'));
+      },
+    });
+  }
+  return rules;
+}
+
+/** The values an edit form opens with: the record's, field by field. */
+export function initialValues(schema: ModelSchema, record: ModelRow | undefined): FormValues {
+  if (!record) return {};
+  return Object.fromEntries(formFields(schema).map((field) => [field.name, record[field.name] ?? null]));
+}
+
+function normalized(value: unknown): unknown {
+  const api = apiValue(typeof value === 'string' ? value.trim() : value);
+  return api === undefined ? null : api;
+}
+
+/** do/create's data: the filled-in fields only. */
+export function createData(schema: ModelSchema, values: FormValues): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of writableFields(schema)) {
+    const value = normalized(values[field.name]);
+    if (value !== null) data[field.name] = value;
+  }
+  return data;
+}
+
+/**
+ * do/update's data: only what differs from the record the form was opened on (null clears a field), so
+ * a save never overwrites fields the user did not touch.
+ */
+export function changedData(schema: ModelSchema, record: ModelRow, values: FormValues): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of writableFields(schema)) {
+    if (!(field.name in values)) continue;
+    const before = normalized(record[field.name]);
+    const after = normalized(values[field.name]);
+    if (JSON.stringify(before) !== JSON.stringify(after)) data[field.name] = after;
+  }
+  return data;
+}

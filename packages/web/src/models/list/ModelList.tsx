@@ -1,0 +1,320 @@
+// The generic list of a model: search (basic / advance / batch, quick time ranges), a paged table whose
+// columns are the user's saved choice or the model's defaults, row selection with batch delete, column
+// settings and saved views. Everything it sends is one iql string, shown above the table.
+import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  RESULT_CODES,
+  VALIDATION_CODES,
+  isLanguage,
+  tryParseIql,
+  type IqlQuery,
+} from '@ipdesk/core';
+import type { RequestFailure } from '../../api/failure';
+import { reportFailure } from '../../api/failure-notifier';
+import { fetchHeaderColumns, type SavedView } from '../../api/list-settings';
+import { deleteRecord, searchRecords, type ModelRow, type ModelSchema } from '../../api/model';
+import { renderValue, type CellContext } from '../fields/cells';
+import { editRecordPath, newRecordPath, recordPath } from '../paths';
+import { modelKeys } from '../queries';
+import { defaultTimeRangeField, fieldMap, supports, timeRangeFields } from '../schema';
+import { composeIql, type QuickRange, type SortOrder } from '../search/iql-build';
+import { QuickRangeFilter } from '../search/QuickRangeFilter';
+import { ColumnSettings } from './ColumnSettings';
+import { resolveColumns } from './columns';
+import { SavedViews } from './SavedViews';
+import { SearchPanel, type SearchMode } from './SearchPanel';
+
+/** The server's message when it refused the query itself (400 with fields[0].field 'iql'). */
+export function iqlFailureMessage(failure: RequestFailure | undefined): string | undefined {
+  const body = failure?.body;
+  const first = body?.fields?.[0];
+  if (!body || body.code === undefined || !VALIDATION_CODES.includes(body.code) || first?.field !== 'iql')
+    return undefined;
+  return first.message;
+}
+
+function useHeaderColumns(model: string): { saved: string[] | null; ready: boolean } {
+  const query = useQuery({ queryKey: modelKeys.header(model), queryFn: () => fetchHeaderColumns(model) });
+  const saved = query.data?.result === RESULT_CODES.success ? query.data.data.data.columns : null;
+  return { saved, ready: !query.isPending };
+}
+
+export function ModelList({ schema }: { schema: ModelSchema }) {
+  const model = schema.name;
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+
+  const [mode, setMode] = useState<SearchMode>('basic');
+  const [query, setQuery] = useState<IqlQuery>();
+  const [advancedText, setAdvancedText] = useState('');
+  const [quickField, setQuickField] = useState(() => defaultTimeRangeField(schema));
+  const [quickRange, setQuickRange] = useState<QuickRange>();
+  const [sort, setSort] = useState<SortOrder>();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [selected, setSelected] = useState<ModelRow[]>([]);
+  const [activeView, setActiveView] = useState<SavedView>();
+  const [editingColumns, setEditingColumns] = useState(false);
+
+  const header = useHeaderColumns(model);
+  const columns = resolveColumns(schema, activeView?.columns ?? header.saved);
+  const iql = composeIql(query, {
+    quick: quickRange && quickField ? { field: quickField, range: quickRange } : undefined,
+    sort,
+  });
+
+  const search = useQuery({
+    queryKey: modelKeys.search(model, { iql, page, size }),
+    queryFn: async () => {
+      const outcome = await searchRecords(model, { iql: iql || undefined, page, size, total: true }, { silent: true });
+      // A refused query is shown beside the search; every other failure as usual.
+      if (outcome.result !== RESULT_CODES.success && !iqlFailureMessage(outcome.error)) reportFailure(outcome.error);
+      return outcome;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const answer = search.data?.result === RESULT_CODES.success ? search.data.data.data : undefined;
+  const serverIqlError =
+    search.data?.result !== RESULT_CODES.success ? iqlFailureMessage(search.data?.error) : undefined;
+  const total = answer?.total ?? 0;
+
+  // After a delete the last page may be gone: step back to the last one there is.
+  useEffect(() => {
+    if (answer && answer.rows.length === 0 && page > 1 && total > 0) setPage(Math.ceil(total / size));
+  }, [answer, page, size, total]);
+
+  const startSearch = (next: IqlQuery, from: SearchMode): void => {
+    setQuery(next);
+    // A query with its own ORDER BY is ordered by it, not by an earlier click on a column.
+    if (from === 'advance' && next.orderBy.length > 0) setSort(undefined);
+    setPage(1);
+    setSelected([]);
+  };
+
+  const applyView = (view: SavedView): void => {
+    const parsed = tryParseIql(view.iql);
+    setMode('advance');
+    setAdvancedText(view.iql);
+    setQuery(parsed.ok ? parsed.query : undefined);
+    setQuickRange(undefined);
+    setSort(undefined);
+    setPage(1);
+    setSelected([]);
+    setActiveView(view);
+  };
+
+  const deleteSelected = (): void => {
+    if (selected.length === 0) {
+      void message.warning(t('modelList.selectAtLeastOne'));
+      return;
+    }
+    const rows = [...selected];
+    modal.confirm({
+      title: (
+        <span data-testid="delete-confirm-title">{t('modelList.deleteConfirmTitle', { count: rows.length })}</span>
+      ),
+      content: t('modelList.deleteConfirmContent'),
+      okText: t('model.ok'),
+      cancelText: t('model.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        let failed = 0;
+        for (const row of rows) {
+          const outcome = await deleteRecord(model, row.sid, row.version);
+          if (outcome.result !== RESULT_CODES.success) failed += 1;
+        }
+        const deleted = rows.length - failed;
+        if (failed === 0) void message.success(t('modelList.deleted', { count: deleted }));
+        else void message.warning(t('modelList.deletePartly', { deleted, failed }));
+        setSelected([]);
+        await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
+      },
+    });
+  };
+
+  const fields = useMemo(() => fieldMap(schema), [schema]);
+  const cellContext: CellContext = { t, language, variant: 'table' };
+  const tableColumns: TableProps<ModelRow>['columns'] = [
+    ...columns.flatMap((name) => {
+      const field = fields.get(name);
+      if (!field) return [];
+      const sortable = supports(field, 'order');
+      return [
+        {
+          key: name,
+          dataIndex: name,
+          title: field.label,
+          sorter: sortable,
+          sortOrder:
+            sort?.field === name ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+          render: (value: unknown, row: ModelRow) =>
+            name === schema.title_field ? (
+              <Link to={recordPath(model, row.sid)} data-testid="record-link">
+                {typeof value === 'string' && value !== '' ? value : row.sid}
+              </Link>
+            ) : (
+              renderValue(value, field, cellContext)
+            ),
+        },
+      ];
+    }),
+    {
+      key: '_actions',
+      title: t('modelList.actions'),
+      fixed: 'right',
+      width: 120,
+      render: (_value: unknown, row: ModelRow) => (
+        <Space size="small">
+          <Link to={recordPath(model, row.sid)} data-testid={`row-view-${row.sid}`}>
+            {t('modelList.view')}
+          </Link>
+          <Link to={editRecordPath(model, row.sid)} data-testid={`row-edit-${row.sid}`}>
+            {t('modelList.edit')}
+          </Link>
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<ModelRow>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = typeof one?.columnKey === 'string' ? one.columnKey : undefined;
+      setSort(field && one?.order ? { field, direction: one.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+      setPage(1);
+      return;
+    }
+    if (pagination.pageSize && pagination.pageSize !== size) {
+      setSize(pagination.pageSize);
+      setPage(1);
+    } else if (pagination.current) {
+      setPage(pagination.current);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid="model-list">
+      <Card
+        title={<span data-testid="model-title">{schema.label}</span>}
+        extra={
+          <Space wrap>
+            <Link to={newRecordPath(model)}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="model-new">
+                {t('modelList.new')}
+              </Button>
+            </Link>
+            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} data-testid="model-batch-delete">
+              {t('modelList.delete')}
+            </Button>
+            <Button icon={<SettingOutlined />} onClick={() => setEditingColumns(true)} data-testid="model-columns">
+              {t('modelColumns.open')}
+            </Button>
+            <SavedViews
+              model={model}
+              iql={iql}
+              columns={columns}
+              onApply={applyView}
+              onDeleted={(view) => {
+                if (view.sid === activeView?.sid) setActiveView(undefined);
+              }}
+            />
+          </Space>
+        }
+      >
+        <SearchPanel
+          schema={schema}
+          mode={mode}
+          onModeChange={setMode}
+          advancedText={advancedText}
+          onAdvancedTextChange={setAdvancedText}
+          advancedServerError={mode === 'advance' ? serverIqlError : undefined}
+          onSearch={startSearch}
+        />
+      </Card>
+      <Card>
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <QuickRangeFilter
+              fields={timeRangeFields(schema)}
+              field={quickField}
+              range={quickRange}
+              onChange={(change) => {
+                setQuickField(change.field);
+                setQuickRange(change.range);
+                setPage(1);
+              }}
+            />
+            <Space wrap>
+              {activeView && (
+                <Tag color="processing" closable onClose={() => setActiveView(undefined)} data-testid="active-view">
+                  {t('modelViews.applied', { name: activeView.name })}
+                </Tag>
+              )}
+              {selected.length > 0 && (
+                <Typography.Text type="secondary" data-testid="selected-count">
+                  {t('modelList.selected', { count: selected.length })}
+                </Typography.Text>
+              )}
+            </Space>
+          </Flex>
+          {iql && (
+            <Flex gap={8} align="baseline">
+              <Typography.Text type="secondary">{t('modelSearch.currentQuery')}</Typography.Text>
+              <Typography.Text code copyable={{ text: iql }} data-testid="current-iql">
+                {iql}
+              </Typography.Text>
+            </Flex>
+          )}
+          {serverIqlError && mode !== 'advance' && (
+            <Alert type="error" showIcon message={<span data-testid="search-error">{serverIqlError}</span>} />
+          )}
+          <Table<ModelRow>
+            rowKey="sid"
+            size="middle"
+            loading={search.isFetching}
+            columns={tableColumns}
+            dataSource={answer?.rows ?? []}
+            scroll={{ x: 'max-content' }}
+            onChange={onTableChange}
+            rowSelection={{
+              selectedRowKeys: selected.map((row) => row.sid),
+              preserveSelectedRowKeys: true,
+              onChange: (_keys, rows) => setSelected(rows.filter((row): row is ModelRow => row !== undefined)),
+            }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+              showTotal: (count) => <span data-testid="list-total">{t('modelList.total', { total: count })}</span>,
+            }}
+            data-testid="model-table"
+          />
+        </Flex>
+      </Card>
+      {editingColumns && (
+        <ColumnSettings
+          schema={schema}
+          columns={columns}
+          onClose={() => setEditingColumns(false)}
+          onSaved={() => {
+            setEditingColumns(false);
+            setActiveView(undefined);
+            void queryClient.invalidateQueries({ queryKey: modelKeys.header(model) });
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

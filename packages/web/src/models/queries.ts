@@ -1,0 +1,46 @@
+// react-query hooks over the model calls. A schema is cached per model and language (its labels are
+// in the request's language); records and lists are keyed under the model so a write can refresh them.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RESULT_CODES, errors } from '@ipdesk/core';
+import { fetchModelSchema, type ModelSchema } from '../api/model';
+
+export const modelKeys = {
+  all: (model: string) => ['model', model] as const,
+  schema: (model: string, language: string) => ['model', model, 'schema', language] as const,
+  record: (model: string, sid: string) => ['model', model, 'record', sid] as const,
+  history: (model: string, sid: string) => ['model', model, 'history', sid] as const,
+  search: (model: string, input: unknown) => ['model', model, 'search', input] as const,
+  header: (model: string) => ['model', model, 'header'] as const,
+  views: (model: string) => ['model', model, 'views'] as const,
+};
+
+export interface SchemaState {
+  schema: ModelSchema | undefined;
+  /** The server does not know the model (404201). */
+  notFound: boolean;
+  failed: boolean;
+  isPending: boolean;
+  retry: () => void;
+}
+
+export function useModelSchema(model: string): SchemaState {
+  const { i18n } = useTranslation();
+  const query = useQuery({
+    queryKey: modelKeys.schema(model, i18n.language),
+    queryFn: () => fetchModelSchema(model),
+    staleTime: 5 * 60_000,
+    // While the labels of another language load, the page keeps the schema it has (and its state).
+    placeholderData: keepPreviousData,
+  });
+  const outcome = query.data;
+  const ok = outcome?.result === RESULT_CODES.success;
+  return {
+    // The placeholder may be another model's schema for a moment after navigating: never use that.
+    schema: ok && outcome.data.data.name === model ? outcome.data.data : undefined,
+    notFound: outcome !== undefined && !ok && outcome.error.body?.code === errors.modelNotFound.code,
+    failed: outcome !== undefined && !ok,
+    isPending: query.isPending || query.isPlaceholderData,
+    retry: () => void query.refetch(),
+  };
+}
