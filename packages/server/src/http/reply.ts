@@ -1,5 +1,5 @@
 // Builders of the response envelope: { code, message, request_id, ...payload }.
-import { OK_CODE, translate, type AppError, type ErrorEnvelope, type Language } from '@ipdesk/core';
+import { OK_CODE, VALIDATION_CODES, translate, type AppError, type ErrorEnvelope, type Language } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -10,7 +10,7 @@ export function ok<Payload extends object>(request: FastifyRequest, payload: Pay
 export function errorEnvelope(error: AppError, language: Language, requestId: string): ErrorEnvelope {
   // Spec §8: a validation answer leads with the first failing field's label and message.
   const fields = error.fieldsIn((key, params) => translate(language, key, params));
-  const first = fields[0];
+  const first = VALIDATION_CODES.includes(error.code) ? fields[0] : undefined;
   return {
     code: error.code,
     message: first

@@ -27,7 +27,14 @@ const iqlField = labelled(z.string().max(20_000), 'field.iql');
 const recordData = labelled(z.record(z.string(), z.unknown()), 'field.data');
 const anyRecord = z.record(z.string(), z.unknown());
 
-type Options = Map<string, Array<{ value: string; label: string; disabled: boolean }>>;
+type Options = Map<string, Array<{ value: string; label: string; disabled: boolean; parent: string | null }>>;
+
+/** Kind and target of the system reference columns, which have no declaration. */
+const SYSTEM_REFS: Record<string, { kind: string; target: string }> = {
+  company_sid: { kind: 'company', target: 'company' },
+  created_by: { kind: 'user', target: 'user_info' },
+  updated_by: { kind: 'user', target: 'user_info' },
+};
 
 function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number) {
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
@@ -44,13 +51,8 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
         labels: f.label,
         kind:
           d?.kind ??
-          (f.dataType === 'timestamp'
-            ? 'timestamp'
-            : f.dataType === 'integer'
-              ? 'number'
-              : f.dataType === 'ref'
-                ? 'user'
-                : 'text'),
+          SYSTEM_REFS[f.name]?.kind ??
+          (f.dataType === 'timestamp' ? 'timestamp' : f.dataType === 'integer' ? 'number' : 'text'),
         data_type: f.dataType,
         system: f.system,
         custom: f.custom,
@@ -63,7 +65,7 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
         max: d?.max ?? null,
         scale: d?.scale ?? null,
         dictionary: d?.dictionary ?? null,
-        target: d?.target ?? null,
+        target: d?.target ?? SYSTEM_REFS[f.name]?.target ?? null,
         options: d?.dictionary ? (options.get(d.dictionary) ?? []) : null,
         flags: d?.flags ?? {
           searchFilter: f.name === 'updated_at' || f.name === 'created_at',
@@ -118,6 +120,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
             value: o.key,
             label: request.language === 'en' ? o.labels.en : o.labels.zh,
             disabled: o.disabled,
+            parent: o.parent_key,
           })),
         );
       }

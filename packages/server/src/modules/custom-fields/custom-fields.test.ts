@@ -220,7 +220,12 @@ describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'
       options: [{ key: 'design', label_zh: '外观', label_en: 'Industrial design', disabled: true }],
     });
     const fields = (await schema()).fields.find((f) => f.name === 'patent_type');
-    expect(fields?.options).toContainEqual({ value: 'design', label: 'Industrial design', disabled: true });
+    expect(fields?.options).toContainEqual({
+      value: 'design',
+      label: 'Industrial design',
+      disabled: true,
+      parent: null,
+    });
     expect((await patent({ sn: sn(), patent_type: 'design' })).json().code).toBe(500005);
   });
 
@@ -312,7 +317,7 @@ describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'
     const search = await call('/model/patent/do/search', { iql: "priority = 'high'" }, theirs);
     expect(search.json()).toMatchObject({
       code: 500001,
-      message: 'Query: at character 1: there is no field "priority"',
+      message: 'Query: Position 1: there is no field "priority"',
     });
     expect((await patent({ sn: 'OTHER-1', patent_type: 'design' }, theirs)).statusCode).toBe(200);
   });

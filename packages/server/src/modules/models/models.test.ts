@@ -86,7 +86,15 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(data).toMatchObject({ name: 'test_gadget', label: 'Test gadget', title_field: 'title' });
     const kind = data.fields.find((f: { name: string }) => f.name === 'kind');
     expect(kind).toMatchObject({ kind: 'option', data_type: 'key', label: 'Kind', labels: { zh: '类型', en: 'Kind' } });
-    expect(kind.options).toContainEqual({ value: 'invention', label: 'Invention', disabled: false });
+    expect(kind.options).toContainEqual({ value: 'invention', label: 'Invention', disabled: false, parent: null });
+    expect(data.fields.find((f: { name: string }) => f.name === 'company_sid')).toMatchObject({
+      kind: 'company',
+      target: 'company',
+    });
+    expect(data.fields.find((f: { name: string }) => f.name === 'created_by')).toMatchObject({
+      kind: 'user',
+      target: 'user_info',
+    });
     expect(data.version).toBe(0);
     expect(data.fields.find((f: { name: string }) => f.name === 'title')).toMatchObject({
       required: true,
@@ -200,7 +208,11 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await create({ title: 'a', code: 'DUP-1' })).statusCode).toBe(200);
     const dup = await create({ title: 'b', code: 'dup-1' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 409201, message: 'Code "dup-1" already exists' });
+    expect(dup.json()).toMatchObject({
+      code: 409201,
+      message: 'Code "dup-1" already exists',
+      fields: [{ field: 'code', label: 'Code' }],
+    });
   });
 
   describe('iql search', () => {
@@ -337,12 +349,12 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
 
     it.each([
-      ['nope = 1', 'Query: at character 1: there is no field "nope"'],
-      ["weight = 'heavy'", 'Query: at character 10: the value for "weight" must be a number'],
-      ['active > TRUE', 'Query: at character 1: field "active" does not take this condition'],
-      ["title.name = 'x'", 'Query: at character 1: "title" is not a relation, so "." cannot follow it'],
+      ['nope = 1', 'Query: Position 1: there is no field "nope"'],
+      ["weight = 'heavy'", 'Query: Position 10: the value for "weight" must be a number'],
+      ['active > TRUE', 'Query: Position 1: field "active" does not take this condition'],
+      ["title.name = 'x'", 'Query: Position 1: "title" is not a relation, so "." cannot follow it'],
       ['title = ', null],
-      ['ORDER BY classes', 'Query: at character 10: cannot sort by "classes"'],
+      ['ORDER BY classes', 'Query: Position 10: cannot sort by "classes"'],
     ])('refuses %j with 500001 and the position', async (iql, message) => {
       const res = await post('do/search', { iql });
       expect(res.statusCode).toBe(400);

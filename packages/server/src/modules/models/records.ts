@@ -1,6 +1,6 @@
 // Reading and writing one model's records: create, read, update with optimistic concurrency, delete,
 // each in one transaction with an audit entry carrying the field changes, and a record's history.
-import { AppError, newSid, type Language } from '@ipdesk/core';
+import { AppError, newSid, translate, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -90,8 +90,13 @@ async function uniqueGuard<T>(
       (f) => f.declaration?.unique && text.includes(`${model.table}_${f.name}_unique`),
     );
     if (!field) throw error;
+    const params = { label: field.label[language === 'en' ? 'en' : 'zh'], value: String(values.get(field.name) ?? '') };
+    // The field is named too, so a form can show the message on it.
     throw new AppError('duplicateValue', {
-      params: { label: field.label[language === 'en' ? 'en' : 'zh'], value: String(values.get(field.name) ?? '') },
+      params,
+      fields: [
+        { field: field.name, label: params.label, message: translate(language, 'error.duplicateValue', params) },
+      ],
     });
   }
 }
