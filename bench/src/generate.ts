@@ -1,5 +1,5 @@
 // npm run bench:generate -- [count] [file]: writes generated patents as CSV (COPY-ready) and reports
-// the generation rate. The model-layer issue loads this into the patent table with COPY.
+// the generation rate. npm run bench:search loads the same rows into m_patent with COPY.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { generatePatents } from './patents.js';
@@ -17,9 +17,25 @@ const path = await import('node:path');
 mkdirSync(path.dirname(file), { recursive: true });
 const out = createWriteStream(file);
 const started = performance.now();
-out.write('sid,case_number,title,patent_type,country,status,application_number,filing_date\n');
+out.write(
+  'sid,sn,title,patent_type,country,status,application_number,filing_date,publication_date,grant_date,created_at,updated_at,priority_level\n',
+);
 for (const p of generatePatents(count)) {
-  const line = [p.sid, p.caseNumber, p.title, p.patentType, p.country, p.status, p.applicationNumber, p.filingDate]
+  const line = [
+    p.sid,
+    p.caseNumber,
+    p.title,
+    p.patentType,
+    p.country,
+    p.status,
+    p.applicationNumber,
+    p.filingDate,
+    p.publicationDate ?? '',
+    p.grantDate ?? '',
+    p.createdAt,
+    p.updatedAt,
+    p.priorityLevel ?? '',
+  ]
     .map(csv)
     .join(',');
   if (!out.write(`${line}\n`)) await once(out, 'drain');

@@ -32,6 +32,14 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(row).toEqual({ amount: 1234.56, day: '2024-02-29' });
   });
 
+  it.skipIf(!onPostgres)('runs short queries without JIT or parallel workers', async () => {
+    const [jit] = await test.db.query<{ jit: string }>('SHOW jit');
+    const [workers] = await test.db.query<{ max_parallel_workers_per_gather: string }>(
+      'SHOW max_parallel_workers_per_gather',
+    );
+    expect([jit?.jit, workers?.max_parallel_workers_per_gather]).toEqual(['off', '0']);
+  });
+
   it('has pg_trgm loaded', async () => {
     const [row] = await test.db.query<{ score: number }>("SELECT similarity('patent', 'patents') AS score");
     expect(row?.score).toBeGreaterThan(0.5);

@@ -33,14 +33,33 @@ export interface PostgresOptions {
   max?: number;
 }
 
+// Short OLTP queries: JIT compilation (50–70 ms) and parallel workers (10–25 ms) cost more than they
+// save on a page of 20 rows (bench/src/search, docs/benchmarks.md). Options given in the URL
+// (?options=-c …) are kept, after ours, since pg would otherwise let one replace the other.
+function sessionOptions(options: PostgresOptions): string {
+  const fromUrl = new URL(options.connectionString).searchParams.get('options');
+  return [
+    '-c jit=off',
+    '-c max_parallel_workers_per_gather=0',
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    ...(fromUrl ? [fromUrl] : []),
+  ].join(' ');
+}
+
+function withoutOptions(connectionString: string): string {
+  const url = new URL(connectionString);
+  url.searchParams.delete('options');
+  return url.toString();
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString: options.connectionString,
+    connectionString: withoutOptions(options.connectionString),
     max: options.max ?? 10,
     types: typeParsers,
     // Statements over 30 s are cut: a runaway query must not hold a connection forever.
     statement_timeout: 30_000,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    options: sessionOptions(options),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

@@ -2,7 +2,7 @@
 // embedded keys are refused), with issuer, audience and expiry checked. The payload carries the spec's
 // extra.user_type_client and extra.user_sid; permissions and the forced-password-change state are
 // loaded on the server for every request, never trusted from the token.
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { AppError, type ClientSide } from '@ipdesk/core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -33,7 +33,8 @@ export function accessTokens(
   lifetimeMinutes: number,
   now: () => Date = () => new Date(),
 ): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A key object made once: jose would otherwise import the raw secret again on every request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const lifetimeSeconds = lifetimeMinutes * 60;
   return {
     lifetimeSeconds,

@@ -274,7 +274,8 @@ function substring(column: string, likePattern: string, term: string, p: (value:
   const ilike = `${column} ILIKE ${p(likePattern)}`;
   const length = [...term].length;
   const needsBigrams = length >= 2 && (length < 3 || [...term].some((char) => char.charCodeAt(0) > 0x7f));
-  return needsBigrams ? `(ipdesk_bigrams(${column}) @> ipdesk_bigrams(${p(term)}) AND ${ilike})` : ilike;
+  // ILIKE first: when the bigram index is not used, the costly function runs only on rows that match.
+  return needsBigrams ? `(${ilike} AND ipdesk_bigrams(${column}) @> ipdesk_bigrams(${p(term)}))` : ilike;
 }
 
 function isNull(target: Target, negated: boolean): string {
