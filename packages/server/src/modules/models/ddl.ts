@@ -51,7 +51,10 @@ export function modelDdl(model: ResolvedModel): string[] {
     } else if (field.multiple && flags?.searchFilter) {
       statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_gin ON ${t} USING gin (${name})`);
     } else if (flags?.searchFilter) {
-      statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_idx ON ${t} (tenant_sid, ${name})`);
+      // Filters and sorts: one index serves equality, ranges and both sort directions (search.ts).
+      statements.push(
+        `CREATE INDEX IF NOT EXISTS ${t}_${name}_sort ON ${t} (tenant_sid, ${name} DESC NULLS LAST, sid DESC)`,
+      );
     }
     if (flags?.keyword && !field.multiple) {
       // Substring search (CONTAINS, MATCH) of three characters or more uses the trigram index.

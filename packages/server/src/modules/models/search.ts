@@ -55,9 +55,21 @@ function decodeCursor(cursor: string, length: number): string[] {
   throw new AppError('cursorInvalid');
 }
 
+function orderSuffix(o: CompiledOrder): string {
+  if (o.notNull) return o.direction.toUpperCase();
+  return o.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+}
+
+function tieBreak(orderBy: CompiledOrder[]): 'ASC' | 'DESC' {
+  return orderBy[0]?.direction === 'asc' ? 'ASC' : 'DESC';
+}
+
 /** (a, b, sid) after the cursor in the query's order, as one boolean expression. */
 function afterCursor(orderBy: CompiledOrder[], values: string[], params: SqlParams): string {
-  const terms = [...orderBy, { sql: 't.sid', sqlType: 'text', direction: 'desc' as const }];
+  const terms = [
+    ...orderBy,
+    { sql: 't.sid', sqlType: 'text', direction: tieBreak(orderBy) === 'ASC' ? ('asc' as const) : ('desc' as const) },
+  ];
   // The cursor holds each value as the column's own text form, so the cast back is exact
   // (timestamps keep their microseconds).
   const typed = terms.map((term, i) => `CAST(${params.add(values[i])}::text AS ${term.sqlType})`);
@@ -101,13 +113,11 @@ export async function searchRecords(
     if (!keyset) throw new AppError('cursorInvalid');
     condition = `${where} AND ${afterCursor(orderBy, decodeCursor(input.cursor, orderBy.length + 1), params)}`;
   }
-  // Never-null columns get no NULLS clause, so "DESC" matches the index order and a page walks the
-  // index instead of sorting every match (measured: 612 ms → 0.04 ms on 1M rows). Empty values of
-  // optional columns sort last either way.
-  const order = [
-    ...orderBy.map((o) => `${o.sql} ${o.direction.toUpperCase()}${o.notNull ? '' : ' NULLS LAST'}`),
-    't.sid DESC',
-  ].join(', ');
+  // Empty values sort as the smallest (ASC NULLS FIRST, DESC NULLS LAST) and the sid tie-break follows
+  // the first term's direction, so every order is one direction of an index (tenant_sid, col DESC
+  // NULLS LAST, sid DESC) and a page walks the index instead of sorting all matches (measured on 1M
+  // rows: 612 ms → 0.04 ms).
+  const order = [...orderBy.map((o) => `${o.sql} ${orderSuffix(o)}`), `t.sid ${tieBreak(orderBy)}`].join(', ');
   const keys = keyset ? orderBy.map((o, i) => `, (${o.sql})::text AS __k${i}`).join('') : '';
   const limit = params.add(input.rows + 1);
   const offset = input.cursor ? '' : ` OFFSET ${params.add(input.start)}`;
