@@ -15,7 +15,7 @@ let counter = 0;
 
 export async function createUser(
   server: TestServer,
-  options: { companies?: string[]; mustChangePassword?: boolean; name?: string } = {},
+  options: { companies?: string[]; mustChangePassword?: boolean; name?: string; isTenantAdmin?: boolean } = {},
 ): Promise<TestUser> {
   counter += 1;
   const account = `user${counter}.${Date.now().toString(36)}`;
@@ -30,6 +30,7 @@ export async function createUser(
     ...user,
     ...(options.companies && { companies: options.companies }),
     mustChangePassword: options.mustChangePassword ?? false,
+    ...(options.isTenantAdmin && { isTenantAdmin: true }),
   });
   return { sid, ...user };
 }

@@ -9,20 +9,36 @@ import { modelsEn } from './models.en.js';
 import { modelsZhCN, type ModelsMessageKey } from './models.zh-CN.js';
 import { webAccountsEn } from './web-accounts.en.js';
 import { webAccountsZhCN, type WebAccountsMessageKey } from './web-accounts.zh-CN.js';
+import { webAdminEn } from './web-admin.en.js';
+import { webAdminZhCN, type WebAdminMessageKey } from './web-admin.zh-CN.js';
 import { webModelsEn } from './web-models.en.js';
 import { webModelsZhCN, type WebModelsMessageKey } from './web-models.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
 export type MessageKey =
-  ShellMessageKey | AccountsMessageKey | WebAccountsMessageKey | WebModelsMessageKey | ModelsMessageKey | IqlMessageKey;
+  | ShellMessageKey
+  | AccountsMessageKey
+  | WebAccountsMessageKey
+  | WebModelsMessageKey
+  | WebAdminMessageKey
+  | ModelsMessageKey
+  | IqlMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 // Each area keeps its texts in a zh-CN/en pair of files; the pack is their union.
 export const messages: Record<Language, Record<MessageKey, string>> = {
-  'zh-CN': { ...zhCN, ...accountsZhCN, ...webAccountsZhCN, ...webModelsZhCN, ...modelsZhCN, ...iqlZhCN },
-  en: { ...en, ...accountsEn, ...webAccountsEn, ...webModelsEn, ...modelsEn, ...iqlEn },
+  'zh-CN': {
+    ...zhCN,
+    ...accountsZhCN,
+    ...webAccountsZhCN,
+    ...webModelsZhCN,
+    ...webAdminZhCN,
+    ...modelsZhCN,
+    ...iqlZhCN,
+  },
+  en: { ...en, ...accountsEn, ...webAccountsEn, ...webModelsEn, ...webAdminEn, ...modelsEn, ...iqlEn },
 };
 
 export function isLanguage(value: unknown): value is Language {

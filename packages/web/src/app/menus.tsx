@@ -1,4 +1,5 @@
-// The shell's menu: the home entry and the declared models' lists. The shape is what server-driven menus
+// The shell's menu: the home entry, the declared models' lists and, for tenant administrators, the
+// administration of custom fields and dictionaries. The shape is what server-driven menus
 // (menu and resource management, spec §2) will fill: a resource code, a route path, a text key, children.
 // Menu texts are i18n keys rather than schema labels, so the menu shows before any schema is fetched.
 import {
@@ -7,11 +8,13 @@ import {
   HomeOutlined,
   ProjectOutlined,
   ReadOutlined,
+  SettingOutlined,
   TrademarkOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '@ipdesk/core';
 import { modelListPath } from '../models/paths';
+import { useMyUser } from '../session/my-user';
 
 export interface MenuEntry {
   /** The menu resource code, sent as x-menu-resource-code while working in the entry. */
@@ -41,6 +44,21 @@ const BUILT_IN_MENUS: readonly MenuEntry[] = [
   },
 ];
 
+/** Only for tenant administrators (the server refuses anyone else anyway). */
+export const ADMIN_MENU: MenuEntry = {
+  code: 'admin',
+  path: '/admin',
+  titleKey: 'menu.admin',
+  icon: <SettingOutlined />,
+  children: [
+    { code: 'custom_field', path: '/admin/custom-fields', titleKey: 'menu.customFields' },
+    { code: 'dictionary', path: '/admin/dictionaries', titleKey: 'menu.dictionaries' },
+  ],
+};
+
+const ADMIN_MENUS: readonly MenuEntry[] = [...BUILT_IN_MENUS, ADMIN_MENU];
+
 export function useMenus(): readonly MenuEntry[] {
-  return BUILT_IN_MENUS;
+  const { user } = useMyUser();
+  return user?.is_tenant_admin ? ADMIN_MENUS : BUILT_IN_MENUS;
 }

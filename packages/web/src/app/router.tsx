@@ -65,6 +65,15 @@ export const appRoutes: RouteObject[] = [
             path: 'model/:model/:sid',
             lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
           },
+          // Tenant administration of the model layer (the server refuses anyone else with 403).
+          {
+            path: 'admin/custom-fields',
+            lazy: async () => ({ Component: (await import('../admin/CustomFieldsPage')).CustomFieldsPage }),
+          },
+          {
+            path: 'admin/dictionaries',
+            lazy: async () => ({ Component: (await import('../admin/DictionaryPage')).DictionaryPage }),
+          },
           {
             path: 'model/:model/:sid/edit',
             lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),

@@ -1,13 +1,15 @@
-// react-query hooks over the model calls. A schema is cached per model and language (its labels are
-// in the request's language); records and lists are keyed under the model so a write can refresh them.
+// react-query hooks over the model calls. A schema is cached per model, language (its labels are in the
+// request's language) and sign-in, and keeps the fields of the session's first answer (schema-session.ts); records and lists are keyed under the model so a write can refresh them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES, errors } from '@ipdesk/core';
 import { fetchModelSchema, type ModelSchema } from '../api/model';
+import { useSession } from '../session/store';
+import { sessionSchema } from './schema-session';
 
 export const modelKeys = {
   all: (model: string) => ['model', model] as const,
-  schema: (model: string, language: string) => ['model', model, 'schema', language] as const,
+  schema: (model: string, language: string, loginTime = 0) => ['model', model, 'schema', language, loginTime] as const,
   record: (model: string, sid: string) => ['model', model, 'record', sid] as const,
   history: (model: string, sid: string) => ['model', model, 'history', sid] as const,
   search: (model: string, input: unknown) => ['model', model, 'search', input] as const,
@@ -26,9 +28,19 @@ export interface SchemaState {
 
 export function useModelSchema(model: string): SchemaState {
   const { i18n } = useTranslation();
+  // Keyed by the sign-in: custom fields published meanwhile appear after signing in again (schema-session).
+  const session = useSession();
+  const loginTime = session?.loginTime ?? 0;
   const query = useQuery({
-    queryKey: modelKeys.schema(model, i18n.language),
-    queryFn: () => fetchModelSchema(model),
+    queryKey: modelKeys.schema(model, i18n.language, loginTime),
+    queryFn: async () => {
+      const outcome = await fetchModelSchema(model);
+      if (outcome.result !== RESULT_CODES.success) return outcome;
+      const schema = sessionSchema(outcome.data.data, loginTime);
+      return { ...outcome, data: { ...outcome.data, data: schema } };
+    },
+    // Not fetched without a session (a page still open while signing out would otherwise be refused).
+    enabled: session !== undefined,
     staleTime: 5 * 60_000,
     // While the labels of another language load, the page keeps the schema it has (and its state).
     placeholderData: keepPreviousData,

@@ -1,10 +1,18 @@
 // The generic list of a model: search (basic / advance / batch, quick time ranges), a paged table whose
 // columns are the user's saved choice or the model's defaults, row selection with batch delete, column
-// settings and saved views. Everything it sends is one iql string, shown above the table.
-import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+// settings and saved views, the xlsx template, import and export. Everything it sends is one iql string,
+// shown above the table.
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -21,6 +29,7 @@ import type { RequestFailure } from '../../api/failure';
 import { reportFailure } from '../../api/failure-notifier';
 import { fetchHeaderColumns, type SavedView } from '../../api/list-settings';
 import { deleteRecord, searchRecords, type ModelRow, type ModelSchema } from '../../api/model';
+import { createExport, downloadImportTemplate } from '../../api/transfer';
 import { renderValue, type CellContext } from '../fields/cells';
 import { editRecordPath, newRecordPath, recordPath } from '../paths';
 import { modelKeys } from '../queries';
@@ -30,6 +39,7 @@ import { QuickRangeFilter } from '../search/QuickRangeFilter';
 import { ColumnSettings } from './ColumnSettings';
 import { resolveColumns } from './columns';
 import { SavedViews } from './SavedViews';
+import { ImportDialog } from '../transfer/ImportDialog';
 import { SearchPanel, type SearchMode } from './SearchPanel';
 
 /** The server's message when it refused the query itself (400 with fields[0].field 'iql'). */
@@ -65,6 +75,8 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
   const [selected, setSelected] = useState<ModelRow[]>([]);
   const [activeView, setActiveView] = useState<SavedView>();
   const [editingColumns, setEditingColumns] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [busy, setBusy] = useState<'template' | 'export'>();
 
   const header = useHeaderColumns(model);
   const columns = resolveColumns(schema, activeView?.columns ?? header.saved);
@@ -142,6 +154,27 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
     });
   };
 
+  const downloadTemplate = async (): Promise<void> => {
+    setBusy('template');
+    await downloadImportTemplate(model);
+    setBusy(undefined);
+  };
+
+  // The current query and columns; the link needs no token, so the browser downloads it itself.
+  const exportRecords = async (): Promise<void> => {
+    setBusy('export');
+    const outcome = await createExport(model, { iql: iql || undefined, fl: columns });
+    setBusy(undefined);
+    if (outcome.result !== RESULT_CODES.success) return;
+    void message.info(t('transfer.exportStarted'));
+    window.location.assign(outcome.data.data.url);
+  };
+
+  const onImported = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] }),
+    [queryClient, model],
+  );
+
   const fields = useMemo(() => fieldMap(schema), [schema]);
   const cellContext: CellContext = { t, language, variant: 'table' };
   const tableColumns: TableProps<ModelRow>['columns'] = [
@@ -218,6 +251,25 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
             </Button>
             <Button icon={<SettingOutlined />} onClick={() => setEditingColumns(true)} data-testid="model-columns">
               {t('modelColumns.open')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy === 'template'}
+              onClick={() => void downloadTemplate()}
+              data-testid="model-template"
+            >
+              {t('transfer.template')}
+            </Button>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="model-import">
+              {t('transfer.import')}
+            </Button>
+            <Button
+              icon={<ExportOutlined />}
+              loading={busy === 'export'}
+              onClick={() => void exportRecords()}
+              data-testid="model-export"
+            >
+              {t('transfer.export')}
             </Button>
             <SavedViews
               model={model}
@@ -303,6 +355,14 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
           />
         </Flex>
       </Card>
+      {importing && (
+        <ImportDialog
+          model={model}
+          modelLabel={schema.label}
+          onClose={() => setImporting(false)}
+          onImported={onImported}
+        />
+      )}
       {editingColumns && (
         <ColumnSettings
           schema={schema}

@@ -1,0 +1,123 @@
+// The custom field definition form's rules (spec §5), checked in the browser before the server checks
+// them again: identifier pattern, name lengths, word limits with their caps and order, the dictionary of
+// option fields. Pure functions over the form's values, so they are tested without a browser.
+import type { MessageKey } from '@ipdesk/core';
+import { CUSTOM_FLAGS, type CustomFieldDefinition, type CustomFlag, type CustomKind } from '../api/admin';
+
+/** A letter first, then letters, digits or underscores; at most 48 characters. */
+export const CUSTOM_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,47}$/;
+export const CODE_MAX = 48;
+export const NAME_ZH_MAX = 50;
+export const NAME_EN_MAX = 100;
+
+/** Spec §5: at most 255 characters for text, 3000 for a text area, 5000 for long text. */
+export const LENGTH_CAPS: Partial<Record<CustomKind, number>> = { text: 255, textarea: 3000, longText: 5000 };
+
+export function hasLengthLimits(kind: CustomKind | undefined): boolean {
+  return kind !== undefined && LENGTH_CAPS[kind] !== undefined;
+}
+
+/** What the drawer's form holds. */
+export interface DefinitionFormValues {
+  code: string;
+  name_zh: string;
+  name_en: string;
+  kind: CustomKind;
+  multiple: boolean;
+  scope: string[];
+  min_length: number | null;
+  max_length: number | null;
+  required: boolean;
+  dictionary: string | null;
+  flags: CustomFlag[];
+}
+
+export interface RuleIssue {
+  field: keyof DefinitionFormValues;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+const isBlank = (value: string | null | undefined): boolean => !value || value.trim() === '';
+
+export function checkCode(code: string | undefined): RuleIssue | undefined {
+  if (isBlank(code)) return { field: 'code', key: 'adminField.codeRequired' };
+  if (!CUSTOM_CODE_PATTERN.test(code ?? ''))
+    return { field: 'code', key: 'adminField.codePattern', params: { max: CODE_MAX } };
+  return undefined;
+}
+
+function checkName(field: 'name_zh' | 'name_en', value: string | undefined, max: number): RuleIssue | undefined {
+  if (isBlank(value)) return { field, key: 'adminField.nameRequired' };
+  if ((value ?? '').trim().length > max) return { field, key: 'adminField.tooLong', params: { max } };
+  return undefined;
+}
+
+function isPositiveInt(value: number | null | undefined): boolean {
+  return value === null || value === undefined || (Number.isInteger(value) && value > 0);
+}
+
+/** Every rule the definition breaks; the code only when it is being chosen (create). */
+export function checkDefinition(values: Partial<DefinitionFormValues>, options: { withCode: boolean }): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const push = (issue: RuleIssue | undefined): void => {
+    if (issue) issues.push(issue);
+  };
+  if (options.withCode) push(checkCode(values.code));
+  push(checkName('name_zh', values.name_zh, NAME_ZH_MAX));
+  push(checkName('name_en', values.name_en, NAME_EN_MAX));
+  if (!values.kind) issues.push({ field: 'kind', key: 'adminField.kindRequired' });
+  const cap = values.kind ? LENGTH_CAPS[values.kind] : undefined;
+  if (cap !== undefined) {
+    const min = values.min_length ?? null;
+    const max = values.max_length ?? null;
+    if (!isPositiveInt(min)) issues.push({ field: 'min_length', key: 'adminField.positiveInteger' });
+    if (!isPositiveInt(max)) issues.push({ field: 'max_length', key: 'adminField.positiveInteger' });
+    else if (max !== null && max > cap)
+      issues.push({ field: 'max_length', key: 'adminField.lengthCap', params: { max: cap } });
+    else if (min !== null && max !== null && isPositiveInt(min) && max < min)
+      issues.push({ field: 'max_length', key: 'adminField.lengthOrder' });
+    if (min !== null && isPositiveInt(min) && min > cap)
+      issues.push({ field: 'min_length', key: 'adminField.lengthCap', params: { max: cap } });
+  }
+  if (values.kind === 'option' && isBlank(values.dictionary))
+    issues.push({ field: 'dictionary', key: 'adminField.dictionaryRequired' });
+  return issues;
+}
+
+/** The definition sent to the server: limits only for text kinds, multiple and dictionary only for options. */
+export function toDefinition(values: DefinitionFormValues): CustomFieldDefinition {
+  const limits = hasLengthLimits(values.kind);
+  const option = values.kind === 'option';
+  const chosen = new Set(values.flags);
+  return {
+    name_zh: values.name_zh.trim(),
+    name_en: values.name_en.trim(),
+    kind: values.kind,
+    multiple: option && values.multiple,
+    scope: values.scope,
+    min_length: limits ? (values.min_length ?? null) : null,
+    max_length: limits ? (values.max_length ?? null) : null,
+    required: values.required,
+    dictionary: option ? (values.dictionary?.trim() ?? null) : null,
+    flags: Object.fromEntries(CUSTOM_FLAGS.map((flag) => [flag, chosen.has(flag)])) as Record<CustomFlag, boolean>,
+  };
+}
+
+/** The form's values for a field's definition (the draft when there is one, else the published one). */
+export function toFormValues(code: string, definition: CustomFieldDefinition | null): DefinitionFormValues {
+  const d = definition;
+  return {
+    code,
+    name_zh: d?.name_zh ?? '',
+    name_en: d?.name_en ?? '',
+    kind: d?.kind ?? 'text',
+    multiple: d?.multiple ?? false,
+    scope: d?.scope ?? [],
+    min_length: d?.min_length ?? null,
+    max_length: d?.max_length ?? null,
+    required: d?.required ?? false,
+    dictionary: d?.dictionary ?? null,
+    flags: d ? CUSTOM_FLAGS.filter((flag) => d.flags[flag]) : ['import', 'export'],
+  };
+}
