@@ -170,7 +170,9 @@ async function runImport(
       });
     columns[column] = field;
   });
-  const total = Math.max(0, sheet.actualRowCount - 1);
+  // actualRowCount walks every row: read it once (in the loop condition it made imports quadratic).
+  const lastRow = Math.max(sheet.rowCount, sheet.actualRowCount);
+  const total = Math.max(0, lastRow - 1);
   if (total > MAX_ROWS) throw new AppError('payloadTooLarge');
   await ctx.db.query("UPDATE import_job SET status = 'running', total = $2 WHERE sid = $1", [sid, total]);
 
@@ -186,7 +188,7 @@ async function runImport(
     if (errors.length < MAX_STORED_ERRORS) errors.push({ row, field, label, message });
   };
 
-  for (let rowNumber = 2; rowNumber <= sheet.actualRowCount + 1; rowNumber++) {
+  for (let rowNumber = 2; rowNumber <= lastRow; rowNumber++) {
     const row = sheet.getRow(rowNumber);
     if (!row.hasValues) continue;
     const data: Record<string, unknown> = {};
