@@ -13,7 +13,7 @@ import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { clearSideCookie, readSideCookie, setSideCookie } from '../side-cookie.js';
-import { accountField, passwordEnvelope } from './schemas.js';
+import { accountField, passwordEnvelope, passwordChangeBody } from './schemas.js';
 
 export interface AccountRouteOptions {
   accounts: AccountsContext;
@@ -179,13 +179,7 @@ export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async 
       schema: {
         summary: 'Change your own password (ends your other sessions)',
         tags: ['passport'],
-        body: z
-          .object({
-            old_password: passwordEnvelope('field.oldPassword'),
-            new_password: passwordEnvelope('field.newPassword'),
-            confirm_password: passwordEnvelope('field.confirmPassword'),
-          })
-          .strict(),
+        body: passwordChangeBody,
         response: { 200: envelopeSchema({ authorization: z.string() }) },
       },
     },

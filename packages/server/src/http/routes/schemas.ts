@@ -11,3 +11,12 @@ export const accountField = labelled(z.string().trim().min(1).max(254), 'field.a
 export const accountNameField = labelled(z.string().regex(ACCOUNT_NAME_PATTERN), 'field.account');
 export const sidParam = (label: Parameters<typeof labelled>[1]) => labelled(z.string().regex(SID_PATTERN), label);
 export const versionField = labelled(z.number().int().min(1), 'field.version');
+
+/** Changing one's own password: old, new and confirmation, each enveloped. */
+export const passwordChangeBody = z
+  .object({
+    old_password: passwordEnvelope('field.oldPassword'),
+    new_password: passwordEnvelope('field.newPassword'),
+    confirm_password: passwordEnvelope('field.confirmPassword'),
+  })
+  .strict();

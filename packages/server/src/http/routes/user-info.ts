@@ -19,7 +19,7 @@ import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
-import { emailField, mobileField, passwordEnvelope, sidParam, versionField } from './schemas.js';
+import { emailField, mobileField, passwordEnvelope, sidParam, versionField, passwordChangeBody } from './schemas.js';
 
 export interface UserInfoRouteOptions {
   accounts: AccountsContext;
@@ -167,13 +167,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       schema: {
         summary: 'Change your own password (same as /passport/modify_password)',
         tags,
-        body: z
-          .object({
-            old_password: passwordEnvelope('field.oldPassword'),
-            new_password: passwordEnvelope('field.newPassword'),
-            confirm_password: passwordEnvelope('field.confirmPassword'),
-          })
-          .strict(),
+        body: passwordChangeBody,
         response: { 200: envelopeSchema({ authorization: z.string() }) },
       },
     },
