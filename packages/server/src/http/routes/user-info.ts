@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { adminSetPassword, unlockUser } from '../../modules/accounts/admin.js';
 import { audit, type AccountsContext } from '../../modules/accounts/context.js';
 import { changeOwnPassword } from '../../modules/accounts/password-change.js';
+import { openPasswordField, type PasswordField } from '../../modules/accounts/password-envelope.js';
 import { checkResetLink, resetPassword, sendResetLink } from '../../modules/accounts/password-reset.js';
 import { chooseCompany, readSetting, updateOwnProfile, writeSetting } from '../../modules/accounts/profile.js';
 import { securityPolicy } from '../../modules/accounts/security-policy.js';
@@ -133,21 +134,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      const open = (value: string, field: 'new_password' | 'confirm_password') => {
-        const plain = accounts.envelope.open(value);
-        if (plain === undefined) {
-          throw new AppError('fieldRule', {
-            issues: [
-              {
-                field,
-                labelKey: field === 'new_password' ? 'field.newPassword' : 'field.confirmPassword',
-                messageKey: 'validation.invalid',
-              },
-            ],
-          });
-        }
-        return plain;
-      };
+      const open = (value: string, field: PasswordField) => openPasswordField(accounts.envelope, value, field);
       await resetPassword(accounts, {
         email: request.body.email,
         key: request.body.emailKey,
@@ -517,13 +504,8 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      const password = accounts.envelope.open(request.body.new_password);
-      const confirmation = accounts.envelope.open(request.body.confirm_password);
-      if (password === undefined || confirmation === undefined) {
-        throw new AppError('fieldRule', {
-          issues: [{ field: 'new_password', labelKey: 'field.newPassword', messageKey: 'validation.invalid' }],
-        });
-      }
+      const password = openPasswordField(accounts.envelope, request.body.new_password, 'new_password');
+      const confirmation = openPasswordField(accounts.envelope, request.body.confirm_password, 'confirm_password');
       await adminSetPassword(
         accounts,
         principalOf(request),

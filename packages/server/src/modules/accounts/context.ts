@@ -1,6 +1,5 @@
 // Everything the account services need, made once at start: database, settings, the password
 // envelope, token signing, mail, and a clock that tests can move.
-import { newSid } from '@ipdesk/core';
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { mailer, type Mailer } from '../mail/mailer.js';
@@ -71,5 +70,3 @@ export async function audit(
     ],
   );
 }
-
-export { newSid };

@@ -2,6 +2,7 @@
 import { AppError, type Language } from '@ipdesk/core';
 import type { Principal } from '../../http/context.js';
 import { audit, type AccountsContext } from './context.js';
+import { openPasswordField, type PasswordField } from './password-envelope.js';
 import { verifyPassword } from './password-hash.js';
 import { notifyPasswordChanged } from './password-reset.js';
 import { setPassword } from './passwords.js';
@@ -22,19 +23,7 @@ export async function changeOwnPassword(
   language: Language,
   requestId: string,
 ): Promise<string> {
-  const open = (envelope: string, field: 'old_password' | 'new_password' | 'confirm_password') => {
-    const plain = ctx.envelope.open(envelope);
-    if (plain === undefined) {
-      const labelKey =
-        field === 'old_password'
-          ? 'field.oldPassword'
-          : field === 'new_password'
-            ? 'field.newPassword'
-            : 'field.confirmPassword';
-      throw new AppError('fieldRule', { issues: [{ field, labelKey, messageKey: 'validation.invalid' }] });
-    }
-    return plain;
-  };
+  const open = (value: string, field: PasswordField) => openPasswordField(ctx.envelope, value, field);
   const oldPassword = open(input.old_password, 'old_password');
   const newPassword = open(input.new_password, 'new_password');
   const confirmation = open(input.confirm_password, 'confirm_password');

@@ -9,7 +9,7 @@ import {
   privateDecrypt,
   type KeyObject,
 } from 'node:crypto';
-import { ENVELOPE_MAX_CHUNK_CHARS, ENVELOPE_SEPARATOR } from '@ipdesk/core';
+import { AppError, ENVELOPE_MAX_CHUNK_CHARS, ENVELOPE_SEPARATOR, type MessageKey } from '@ipdesk/core';
 import type { Database } from '../../db/database.js';
 import { getOrCreateSecret } from '../security/secrets.js';
 
@@ -54,4 +54,24 @@ export async function loadPasswordEnvelope(db: Database, bits: number): Promise<
       return text;
     },
   };
+}
+
+export type PasswordField = 'password' | 'old_password' | 'new_password' | 'confirm_password';
+
+const PASSWORD_LABELS: Record<PasswordField, MessageKey> = {
+  password: 'field.password',
+  old_password: 'field.oldPassword',
+  new_password: 'field.newPassword',
+  confirm_password: 'field.confirmPassword',
+};
+
+/** Opens the envelope of a form field, or refuses it (500005) naming that field. */
+export function openPasswordField(envelope: PasswordEnvelope, value: string, field: PasswordField): string {
+  const plain = envelope.open(value);
+  if (plain === undefined) {
+    throw new AppError('fieldRule', {
+      issues: [{ field, labelKey: PASSWORD_LABELS[field], messageKey: 'validation.invalid' }],
+    });
+  }
+  return plain;
 }
