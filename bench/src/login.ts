@@ -3,13 +3,9 @@
 // 2. POST /passport/login end to end (envelope decryption, verify, session, JWT) at 1 and 4 concurrent
 //    clients, on the embedded database or DATABASE_URL.
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { hash, verify } from '@node-rs/argon2';
 import { ENVELOPE_SEPARATOR, oaepCapacity, splitForEnvelope } from '@ipdesk/core';
-import { createUserAccount, startServer } from '@ipdesk/server';
+import { BENCH_PASSWORD, startBenchServer } from './bench-server.js';
 import { percentile, printTable } from './table.js';
 
 async function timeIt(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
@@ -31,8 +27,8 @@ const costs = [
 const hashRows: string[][] = [];
 for (const cost of costs) {
   const { note, ...params } = cost;
-  const stored = await hash('Patent#2026a', params);
-  const times = await timeIt(30, () => verify(stored, 'Patent#2026a'));
+  const stored = await hash(BENCH_PASSWORD, params);
+  const times = await timeIt(30, () => verify(stored, BENCH_PASSWORD));
   hashRows.push([
     `m=${params.memoryCost / 1024} MiB t=${params.timeCost} p=${params.parallelism}`,
     note,
@@ -43,26 +39,9 @@ for (const cost of costs) {
 }
 printTable('argon2id verify cost (one core)', ['parameters', 'note', 'p50 ms', 'p95 ms', 'verifies/s/core'], hashRows);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-bench-login-'));
-const server = await startServer({
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '100000',
-  },
-  logStream: new Writable({ write: (_c, _e, done) => done() }),
-});
-await createUserAccount(server.db, {
-  tenantSid: server.demo.tenant.sid,
-  account: 'bench',
-  password: 'Patent#2026a',
-  name: 'Bench',
-});
+const { server, close } = await startBenchServer('bench');
 const { publicKeyPem, modulusBits } = server.app.accounts.envelope;
-const envelope = splitForEnvelope('Patent#2026a', oaepCapacity(modulusBits))
+const envelope = splitForEnvelope(BENCH_PASSWORD, oaepCapacity(modulusBits))
   .map((chunk) =>
     publicEncrypt(
       { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
@@ -103,5 +82,4 @@ printTable(
   ['clients', 'sign-ins', 'p50 ms', 'p95 ms', 'sign-ins/s'],
   loginRows,
 );
-await server.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

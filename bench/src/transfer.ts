@@ -1,36 +1,15 @@
 // npm run bench:transfer -- [rows]: xlsx import and export through the API (targets of the model-layer
 // issue: 100k rows imported ≤ 30 s, exported ≤ 15 s). Embedded database unless DATABASE_URL is set
 // (then a fresh schema-less database must be given, as rows are added to it).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { createUserAccount, startServer } from '@ipdesk/server';
 import ExcelJS from 'exceljs';
 import { generatePatents } from './patents.js';
 import { ApiClient } from './search/api.js';
+import { BENCH_PASSWORD, startBenchServer } from './bench-server.js';
 import { printTable } from './table.js';
 
 const rows = Number(process.argv[2] ?? 100_000);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-bench-transfer-'));
-const server = await startServer({
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '100000',
-  },
-  logStream: new Writable({ write: (_c, _e, done) => done() }),
-});
-await createUserAccount(server.db, {
-  tenantSid: server.demo.tenant.sid,
-  account: 'transfer',
-  password: 'Patent#2026a',
-  name: 'Transfer',
-});
-const api = new ApiClient(server.url, 'transfer', 'Patent#2026a');
+const { server, close } = await startBenchServer('transfer');
+const api = new ApiClient(server.url, 'transfer', BENCH_PASSWORD);
 const authorization = await api.authorization();
 
 // The file a user would fill in: field names as headers (the importer also takes the labels).
@@ -94,5 +73,4 @@ printTable(
     ],
   ],
 );
-await server.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
