@@ -9,3 +9,4 @@ export * from './ids.js';
 export * from './accounts/index.js';
 export * from './models/index.js';
 export * from './iql/index.js';
+export * from './rbac/index.js';

@@ -1,7 +1,15 @@
 // Helpers for account tests: an app with a movable clock, a tenant with companies and users, the
 // client's side of the password envelope, and sign-in.
 import { constants, publicEncrypt } from 'node:crypto';
-import { newSid, oaepCapacity, splitForEnvelope, ENVELOPE_SEPARATOR } from '@ipdesk/core';
+import {
+  ENVELOPE_SEPARATOR,
+  grantable,
+  newSid,
+  oaepCapacity,
+  splitForEnvelope,
+  type DataScope,
+  type FieldAccess,
+} from '@ipdesk/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createCompany, createUserAccount, type NewUserAccount } from '../src/modules/accounts/provision.js';
 import type { ModelRegistry } from '../src/modules/models/registry.js';
@@ -115,4 +123,66 @@ export function cookieOf(res: LightMyRequestResponse): string {
 
 export function authed(session: { authorization: string }, headers: Record<string, string> = {}) {
   return { authorization: `Bearer ${session.authorization}`, 'x-language': 'en', ...headers };
+}
+
+export interface TestRole {
+  /** Resource codes, or 'all' for every resource a role of the platform may hold. */
+  resources?: string[] | 'all';
+  platform?: 1 | 2;
+  dataScope?: DataScope;
+  dataDepartments?: string[];
+  showSensitive?: boolean;
+  fieldRules?: Array<{ model: string; field: string; access: FieldAccess }>;
+  modelScopes?: Array<{ model: string; scope: DataScope; departments?: string[] }>;
+}
+
+/** Creates a role with these permissions in the tenant and gives it to the users (SQL, as a fixture). */
+export async function grantRole(
+  t: TestApp,
+  tenant: { sid: string },
+  userSids: string[],
+  role: TestRole = {},
+): Promise<string> {
+  const db = t.database.db;
+  const sid = newSid();
+  const platform = role.platform ?? 1;
+  await db.query(
+    `INSERT INTO role (sid, tenant_sid, code, name, platform, show_sensitive, data_scope, data_departments)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      sid,
+      tenant.sid,
+      `r${sid.toLowerCase()}`,
+      `role ${sid}`,
+      platform,
+      role.showSensitive ?? false,
+      role.dataScope ?? 'all',
+      role.dataDepartments ?? [],
+    ],
+  );
+  const catalog = t.app.registry.resources;
+  const codes =
+    role.resources === undefined || role.resources === 'all'
+      ? catalog.all.filter((r) => grantable(r, platform)).map((r) => r.code)
+      : role.resources;
+  for (const code of codes)
+    await db.query('INSERT INTO role_resource (role_sid, resource_code) VALUES ($1, $2)', [sid, code]);
+  for (const rule of role.fieldRules ?? [])
+    await db.query('INSERT INTO role_field_rule (role_sid, model, field, access) VALUES ($1, $2, $3, $4)', [
+      sid,
+      rule.model,
+      rule.field,
+      rule.access,
+    ]);
+  for (const scope of role.modelScopes ?? [])
+    await db.query('INSERT INTO role_data_scope (role_sid, model, scope, department_sids) VALUES ($1, $2, $3, $4)', [
+      sid,
+      scope.model,
+      scope.scope,
+      scope.departments ?? [],
+    ]);
+  for (const user of userSids)
+    await db.query('INSERT INTO user_role (user_sid, role_sid) VALUES ($1, $2)', [user, sid]);
+  await db.query('UPDATE tenant SET access_version = access_version + 1 WHERE sid = $1', [tenant.sid]);
+  return sid;
 }

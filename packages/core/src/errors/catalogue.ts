@@ -66,6 +66,34 @@ export const errors = {
   unsupportedMediaType: def(415000, 415, 'error.unsupportedMediaType'),
   rateLimited: def(429000, 429, 'error.rateLimited'),
 
+  // Organisation, people, roles and permissions, menus, agencies.
+  permissionDenied: def(403301, 403, 'error.permissionDenied'),
+  menuNotAllowed: def(403302, 403, 'error.menuNotAllowed'),
+  notCompanyAdmin: def(403303, 403, 'error.notCompanyAdmin'),
+  personResigned: def(409301, 409, 'error.personResigned'),
+  agencyInvalid: def(409302, 409, 'error.agencyInvalid'),
+  /** Params: count. */
+  agencyHasOpenAccounts: def(409303, 409, 'error.agencyHasOpenAccounts'),
+  accountAlreadyOpen: def(409304, 409, 'error.accountAlreadyOpen'),
+  accountNotOpen: def(409305, 409, 'error.accountNotOpen'),
+  alreadyResigned: def(409306, 409, 'error.alreadyResigned'),
+  departmentNotEmpty: def(409307, 409, 'error.departmentNotEmpty'),
+  companyNotEmpty: def(409308, 409, 'error.companyNotEmpty'),
+  /** Params: count. */
+  roleInUse: def(409309, 409, 'error.roleInUse'),
+  menuHasChildren: def(409310, 409, 'error.menuHasChildren'),
+  statusUnchanged: def(409311, 409, 'error.statusUnchanged'),
+  handoverInvalid: def(400301, 400, 'error.handoverInvalid'),
+  menuMoveFirst: def(400302, 400, 'error.menuMoveFirst'),
+  menuMoveLast: def(400303, 400, 'error.menuMoveLast'),
+  menuBoundNoChildren: def(400304, 400, 'error.menuBoundNoChildren'),
+  menuLevel: def(400305, 400, 'error.menuLevel'),
+  treeCycle: def(400306, 400, 'error.treeCycle'),
+  /** Params: resource. */
+  resourceNotGrantable: def(400307, 400, 'error.resourceNotGrantable'),
+  /** Params: resource. */
+  resourceUnknown: def(400308, 400, 'error.resourceUnknown'),
+
   internal: def(500000, 500, 'error.internal'),
   accountCheckFailed: def(502014, 502, 'error.accountCheckFailed'),
   serviceUnavailable: def(503000, 503, 'error.serviceUnavailable'),

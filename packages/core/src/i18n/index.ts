@@ -5,6 +5,8 @@ import { accountsZhCN, type AccountsMessageKey } from './accounts.zh-CN.js';
 import { en } from './en.js';
 import { iqlEn } from './iql.en.js';
 import { iqlZhCN, type IqlMessageKey } from './iql.zh-CN.js';
+import { rbacEn } from './rbac.en.js';
+import { rbacZhCN, type RbacMessageKey } from './rbac.zh-CN.js';
 import { modelsEn } from './models.en.js';
 import { modelsZhCN, type ModelsMessageKey } from './models.zh-CN.js';
 import { webAccountsEn } from './web-accounts.en.js';
@@ -22,7 +24,8 @@ export type MessageKey =
   | WebModelsMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
-  | IqlMessageKey;
+  | IqlMessageKey
+  | RbacMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -37,8 +40,9 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
+    ...rbacZhCN,
   },
-  en: { ...en, ...accountsEn, ...webAccountsEn, ...webModelsEn, ...webAdminEn, ...modelsEn, ...iqlEn },
+  en: { ...en, ...accountsEn, ...webAccountsEn, ...webModelsEn, ...webAdminEn, ...modelsEn, ...iqlEn, ...rbacEn },
 };
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,6 +1,8 @@
 // Declaring a model once (ARCHITECTURE.md): its fields with kind, bilingual label, rules and flags.
 // From this one declaration come the table, the API validation, the schema endpoint, the generic
 // endpoints, search, and the UI's columns, filters and forms.
+import type { MessageKey } from '../i18n/index.js';
+import type { SensitiveKind } from '../rbac/masking.js';
 import { KIND_SPECS, type DataType, type FieldKind } from './field-kinds.js';
 
 export interface Label {
@@ -42,6 +44,23 @@ export interface FieldDeclaration {
   flags: FieldFlags;
   /** Shown in forms as help. */
   help?: Label;
+  /** Text formats checked on both sides besides length. */
+  format?: TextFormat;
+  /** Set only by the model's own actions (status, accounts), never by create, update or import. */
+  managed?: boolean;
+  /** The value a new record starts with when none is given. */
+  defaultValue?: string | number | boolean;
+  /** Masked for roles without the right to see sensitive data (spec §6 desensitisation). */
+  sensitive?: SensitiveKind;
+}
+
+export const TEXT_FORMATS = ['email', 'mobile', 'accountName'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+
+/** A rule across fields of one record (an ID number checked against its type, say). */
+export interface RecordIssue {
+  field: string;
+  messageKey: MessageKey;
 }
 
 export type FieldOptions = Partial<Omit<FieldDeclaration, 'kind' | 'label' | 'flags'>> & {
@@ -84,6 +103,17 @@ export interface ModelDeclaration {
   fields: Record<string, FieldDeclaration>;
   /** The field that names a record in pickers and titles. */
   titleField: string;
+  /**
+   * Records whose field holds one of these values are invalid (spec §4 "Data: valid or invalid"): new
+   * references to them are refused.
+   */
+  validity?: { field: string; invalid: readonly string[] };
+  /** A department field: the department data scope also covers records whose department is in scope. */
+  departmentField?: string;
+  /** Fields permissions depend on (a person's department or account): changing one refreshes access. */
+  accessFields?: readonly string[];
+  /** Rules across fields, run after each field's own checks, on both sides. */
+  validate?: (values: Readonly<Record<string, unknown>>) => RecordIssue[];
 }
 
 export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,47}$/;

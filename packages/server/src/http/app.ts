@@ -13,6 +13,7 @@ import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
 import { installAuthentication } from './authenticate.js';
+import { createAccessCache } from '../modules/rbac/access.js';
 import './context.js';
 import { registerDocs } from './docs.js';
 import { installErrorHandler } from './errors.js';
@@ -41,6 +42,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsContext;
+    registry: ModelRegistry;
   }
 }
 
@@ -90,6 +92,7 @@ export async function buildApp({
   // Model tables follow their declarations (additive, skipped when unchanged).
   const synced = await syncModelTables(db, registry);
   app.decorate('accounts', accounts);
+  app.decorate('registry', registry);
   await app.register(fastifyCookie);
   // Uploads: 50 MB per file (spec §9); each route narrows this further.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 50, fields: 50, parts: 100 } });
@@ -98,7 +101,7 @@ export async function buildApp({
   installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health']);
   installErrorHandler(app);
   installOriginCheck(app, config.publicUrl, config.allowedOrigins);
-  installAuthentication(app, accounts);
+  installAuthentication(app, accounts, createAccessCache(registry.resources));
   await registerDocs(app, APP_VERSION);
 
   await app.register(systemRoutes, { db, environment: config.environment });

@@ -5,6 +5,8 @@ import { AppError, HEADERS, SUB_COMPANY_ALL, SUB_COMPANY_ROOT, type ClientSide }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountsContext } from '../modules/accounts/context.js';
 import { passwordExpired, DEFAULT_SECURITY } from '../modules/accounts/security-policy.js';
+import type { AccessCache } from '../modules/rbac/access.js';
+import { authorize } from '../modules/rbac/authorize.js';
 import type { Principal } from './context.js';
 import { readSideCookie } from './side-cookie.js';
 
@@ -25,6 +27,7 @@ interface SessionRow {
   password_changed_at: Date | null;
   password_expiry_days: number | null;
   company_ok: boolean | null;
+  access_version: number;
 }
 
 /** Throws 412 when this browser holds an active session of the other side. */
@@ -42,7 +45,11 @@ export async function checkSideConflict(
   if (rows[0]?.active) throw new AppError('clientConflict');
 }
 
-export async function authenticate(ctx: AccountsContext, request: FastifyRequest): Promise<Principal> {
+export async function authenticate(
+  ctx: AccountsContext,
+  cache: AccessCache,
+  request: FastifyRequest,
+): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthorized');
   const claims = await ctx.tokens.verify(token);
@@ -57,13 +64,14 @@ export async function authenticate(ctx: AccountsContext, request: FastifyRequest
   const now = ctx.now();
   const rows = await ctx.db.query<SessionRow>(
     `SELECT s.user_sid, s.revoked_at, s.expires_at, u.status, u.is_tenant_admin, u.must_change_password,
-            u.password_changed_at, ts.password_expiry_days,
+            u.password_changed_at, ts.password_expiry_days, tn.access_version,
             CASE WHEN $3::text IS NULL THEN NULL ELSE EXISTS (
               SELECT 1 FROM user_company uc JOIN company c ON c.sid = uc.company_sid
                WHERE uc.user_sid = s.user_sid AND uc.company_sid = $3 AND c.tenant_sid = s.tenant_sid AND c.status = 1
             ) END AS company_ok
        FROM auth_session s
        JOIN user_account u ON u.sid = s.user_sid
+       JOIN tenant tn ON tn.sid = s.tenant_sid
        LEFT JOIN tenant_security ts ON ts.tenant_sid = s.tenant_sid
       WHERE s.sid = $1 AND s.user_sid = $2`,
     [claims.sessionSid, claims.userSid, companySid ?? null],
@@ -79,25 +87,29 @@ export async function authenticate(ctx: AccountsContext, request: FastifyRequest
     ...DEFAULT_SECURITY,
     passwordExpiryDays: row.password_expiry_days ?? DEFAULT_SECURITY.passwordExpiryDays,
   };
-  return {
+  const subject = {
     userSid: claims.userSid,
     tenantSid: claims.tenantSid,
-    sessionSid: claims.sessionSid,
     side: claims.side,
     isTenantAdmin: row.is_tenant_admin,
+  };
+  return {
+    ...subject,
+    sessionSid: claims.sessionSid,
     companySid,
     passwordChangeRequired: row.must_change_password || passwordExpired(row.password_changed_at, policy, now),
+    access: await cache.get(ctx.db, subject, Number(row.access_version)),
   };
 }
 
-export function installAuthentication(app: FastifyInstance, ctx: AccountsContext): void {
+export function installAuthentication(app: FastifyInstance, ctx: AccountsContext, cache: AccessCache): void {
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const principal = await authenticate(ctx, request);
+    const principal = await authenticate(ctx, cache, request);
     if (principal.passwordChangeRequired && access !== 'password-change') throw new AppError('passwordChangeRequired');
-    if (access === 'tenant-admin' && !principal.isTenantAdmin) throw new AppError('forbidden');
+    authorize(principal.access, cache.catalog, access, request);
     request.principal = principal;
   });
 }

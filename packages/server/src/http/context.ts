@@ -1,16 +1,18 @@
 // What every request carries besides Fastify's own: its language, the signed-in principal, and the
 // access its route declares.
-import type { ClientSide, Language } from '@ipdesk/core';
+import type { ClientSide, Language, ModelAction } from '@ipdesk/core';
+import type { Access } from '../modules/rbac/access.js';
 
 /**
  * Every route of a service prefix must say who may call it; a route without it fails at boot
  * (deny by default).
  * - public: anyone (sign-in, language pack, reset links).
  * - password-change: signed in, even while a forced password change is pending (change, logout, me).
- * - authenticated: signed in with no pending forced change.
- * - tenant-admin: a tenant administrator (until the RBAC module binds resources to routes).
+ * - open: any signed-in user with no pending forced change (their own profile, settings, menus).
+ * - { resource }: the principal must hold the resource (a menu, button, link or tab of the catalogue).
+ * - { model }: the principal must hold the resource of that action on the model named in the path.
  */
-export type RouteAccess = 'public' | 'password-change' | 'authenticated' | 'tenant-admin';
+export type RouteAccess = 'public' | 'password-change' | 'open' | { resource: string } | { model: ModelAction };
 
 export interface Principal {
   userSid: string;
@@ -21,6 +23,8 @@ export interface Principal {
   /** The sub-company the request acts in (header), checked against the user's companies. */
   companySid: string | undefined;
   passwordChangeRequired: boolean;
+  /** What the user may do: resources, field rules, data scopes (modules/rbac/access.ts). */
+  access: Access;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { bigrams } from './0004-bigrams.js';
 import { customFieldsAndDictionary } from './0005-custom-fields-dictionary.js';
 import { userDefineConfig } from './0006-user-define-config.js';
 import { transfer } from './0007-transfer.js';
+import { organisationRbac } from './0008-organisation-rbac.js';
 
 export interface Migration {
   id: number;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   customFieldsAndDictionary,
   userDefineConfig,
   transfer,
+  organisationRbac,
 ];

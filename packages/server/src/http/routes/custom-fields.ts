@@ -42,7 +42,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.post(
     `${base}/search`,
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.custom_fields' } },
       schema: {
         summary: "Your tenant's custom fields (published definition and pending draft)",
         tags,
@@ -65,7 +65,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.post(
     `${base}/create`,
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.custom_fields' } },
       schema: {
         summary: 'Add a custom field as a draft (published with the model)',
         tags,
@@ -89,7 +89,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.post(
     `${base}/update`,
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.custom_fields' } },
       schema: {
         summary: "Change a custom field's draft (its identifier stays)",
         tags,
@@ -118,7 +118,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.post(
     `${base}/publish`,
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.custom_fields' } },
       schema: {
         summary: "Publish a model's drafts; users see them after signing in again",
         tags,
@@ -149,7 +149,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.get(
     '/dictionary/:name',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: "A dictionary's options (built-in and your tenant's), disabled ones flagged",
         tags: ['dictionary'],
@@ -168,7 +168,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.post(
     '/dictionary/do/save',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.dictionary' } },
       schema: {
         summary: 'Add, relabel or disable options; saved options are never deleted',
         tags: ['dictionary'],
@@ -208,7 +208,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
   app.post(
     '/dictionary/do/import',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.dictionary' } },
       schema: {
         summary:
           'Import cascader options from xlsx (columns: key, Chinese label, English label, parent key); all rows or none',

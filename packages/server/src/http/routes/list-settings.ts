@@ -32,7 +32,7 @@ export const listSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsConte
   app.get(
     `${base}/search_header`,
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Your chosen table columns of a model (null: the defaults)',
         tags,
@@ -52,7 +52,7 @@ export const listSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsConte
   app.post(
     `${base}/save_header`,
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Save your table columns of a model (at most 20, in order)',
         tags,
@@ -77,7 +77,7 @@ export const listSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsConte
   app.post(
     `${base}/search`,
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Your saved views of a model, by serial number',
         tags,
@@ -110,7 +110,7 @@ export const listSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsConte
   app.post(
     `${base}/create`,
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Save a view (unique name; the next serial number)',
         tags,
@@ -168,7 +168,7 @@ export const listSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsConte
   app.post(
     `${base}/delete/:sid`,
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Delete a saved view; the others are renumbered',
         tags,

@@ -1,7 +1,8 @@
 // {webapi} generic model API (spec §7 "Generic resource pattern", `model/{model}/do/schema`): every
 // declared model gets schema, get, create, update, delete, search, count, group counts and history,
 // with no per-model code.
-import { AppError, SID_PATTERN, type Language } from '@ipdesk/core';
+import { AppError, modelResourceCode, SID_PATTERN, type Language, type ModelAction } from '@ipdesk/core';
+import type { Access } from '../../modules/rbac/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
@@ -11,6 +12,7 @@ import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
 import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
 import { principalOf, type Principal } from '../context.js';
+import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 
@@ -36,11 +38,20 @@ const SYSTEM_REFS: Record<string, { kind: string; target: string }> = {
   updated_by: { kind: 'user', target: 'user_info' },
 };
 
-function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number) {
+function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number, access: Access) {
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
+  const can = (action: ModelAction) => access.resources.has(modelResourceCode(model.name, action));
   return {
     version,
     name: model.name,
+    // What the caller may do, so the UI hides what the server would refuse.
+    abilities: {
+      create: can('create'),
+      update: can('update'),
+      delete: can('delete'),
+      import: can('import'),
+      export: can('export'),
+    },
     label: pick(model.declaration.label),
     title_field: model.declaration.titleField,
     fields: [...model.fields.values()].map((f) => {
@@ -58,6 +69,8 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
         custom: f.custom,
         multiple: f.multiple,
         required: d?.required ?? false,
+        read_only: f.readOnly ?? false,
+        masked: Boolean(f.masked),
         unique: d?.unique ?? false,
         min_length: d?.minLength ?? null,
         max_length: d?.maxLength ?? null,
@@ -89,16 +102,17 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   const tags = ['model'];
   // The model as the caller's tenant sees it: declared fields plus its published custom fields.
   const modelFor = async (request: { principal: Principal | undefined }, name: string): Promise<ResolvedModel> => {
-    const model = await models.resolve(principalOf(request).tenantSid, name);
+    const principal = principalOf(request);
+    const model = await models.resolve(principal.tenantSid, name);
     if (!model) throw new AppError('modelNotFound', { params: { model: name.slice(0, 48) } });
-    return model;
+    return viewFor(model, principal.access);
   };
   const recordAnswer = envelopeSchema({ data: anyRecord });
 
   app.get(
     '/model/:model/do/schema',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'view' } },
       schema: {
         summary: "A model's fields, kinds, rules, options and flags, in the caller's language",
         tags,
@@ -125,7 +139,13 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         );
       }
       return ok(request, {
-        data: schemaOf(model, request.language, options, await models.version(tenantSid, model.name)),
+        data: schemaOf(
+          model,
+          request.language,
+          options,
+          await models.version(tenantSid, model.name),
+          principalOf(request).access,
+        ),
       });
     },
   );
@@ -133,7 +153,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.get(
     '/model/:model/:sid',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'view' } },
       schema: {
         summary: 'One record',
         tags,
@@ -156,7 +176,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.post(
     '/model/:model/do/create',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'create' } },
       schema: {
         summary: 'Create a record',
         tags,
@@ -172,8 +192,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           await modelFor(request, request.params.model),
           principalOf(request),
           request.body.data,
-          request.language,
-          request.id,
+          { registry, language: request.language, requestId: request.id },
         ),
       }),
   );
@@ -181,7 +200,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.post(
     '/model/:model/do/update',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'update' } },
       schema: {
         summary: 'Update fields of a record; send the version you read (a stale version answers 409000)',
         tags,
@@ -199,8 +218,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           await modelFor(request, request.params.model),
           principalOf(request),
           request.body,
-          request.language,
-          request.id,
+          { registry, language: request.language, requestId: request.id },
         ),
       }),
   );
@@ -208,7 +226,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.post(
     '/model/:model/do/delete/:sid',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'delete' } },
       schema: {
         summary: 'Delete a record (optionally only at the version you read)',
         tags,
@@ -235,7 +253,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.post(
     '/model/:model/do/search',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'view' } },
       schema: {
         summary: 'Search with iql: offset pages (start/rows or page/size) or keyset pages (cursor)',
         tags,
@@ -297,7 +315,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.post(
     '/model/:model/do/count',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'view' } },
       schema: {
         summary: 'Count the records an iql query finds',
         tags,
@@ -322,7 +340,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.post(
     '/model/:model/do/aggregateSearch',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'view' } },
       schema: {
         summary: 'Group counts of one field over the records an iql query finds',
         tags,
@@ -350,7 +368,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app.get(
     '/model/:model/do/history/:sid',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'view' } },
       schema: {
         summary: "A record's history: who changed which fields when",
         tags,

@@ -29,7 +29,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
   app.get(
     '/setting/tenant/mail',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.settings' } },
       schema: {
         summary: "Your tenant's outgoing mail server (without its password)",
         tags,
@@ -55,7 +55,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
   app.post(
     '/setting/tenant/mail/do/update',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.settings' } },
       schema: {
         summary: "Set your tenant's outgoing mail server; omit password to keep the stored one",
         tags,
@@ -101,7 +101,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
   app.get(
     '/setting/tenant/security',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.settings' } },
       schema: {
         summary: "Your tenant's sign-in and password rules",
         tags,
@@ -126,7 +126,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
   app.post(
     '/setting/tenant/security/do/update',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'system.settings' } },
       schema: {
         summary: "Set your tenant's sign-in and password rules",
         tags,

@@ -8,7 +8,8 @@ import type { TenantModels } from '../../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../../modules/models/registry.js';
 import { createExportLink, openExport } from '../../modules/transfer/export.js';
 import { importTemplate, readImportJob, startImport } from '../../modules/transfer/import.js';
-import { principalOf } from '../context.js';
+import { principalOf, type Principal } from '../context.js';
+import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -29,16 +30,17 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   const clock = () => accounts.now().getTime();
   const uploads = new RateLimiter(20, 60_000, clock);
   const exports = new RateLimiter(30, 60_000, clock);
-  const modelFor = async (tenantSid: string, name: string) => {
-    const model = await models.resolve(tenantSid, name);
+  // The model as the caller sees it: hidden fields are neither imported nor exported.
+  const modelFor = async (principal: Principal, name: string) => {
+    const model = await models.resolve(principal.tenantSid, name);
     if (!model) throw new AppError('modelNotFound', { params: { model: name } });
-    return model;
+    return viewFor(model, principal.access);
   };
 
   app.get(
     '/model/:model/do/import_template',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'import' } },
       schema: {
         summary: "The model's xlsx import template, in your language",
         tags,
@@ -47,7 +49,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const p = principalOf(request);
-      const model = await modelFor(p.tenantSid, request.params.model);
+      const model = await modelFor(p, request.params.model);
       const file = await importTemplate(accounts, model, p.tenantSid, request.language);
       return reply
         .type(XLSX_TYPE)
@@ -59,7 +61,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/model/:model/do/import',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'import' } },
       schema: {
         summary:
           'Import an xlsx (multipart field "file"); all_or_nothing imports nothing if any row fails, valid_only imports the good rows',
@@ -72,7 +74,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const p = principalOf(request);
       if (!uploads.hit(p.userSid)) throw new AppError('rateLimited');
-      const model = await modelFor(p.tenantSid, request.params.model);
+      const model = await modelFor(p, request.params.model);
       if (!request.isMultipart())
         throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
       const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0 } });
@@ -94,7 +96,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/model/:model/do/import/:job',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'import' } },
       schema: {
         summary: 'Progress and row errors of one of your import jobs',
         tags,
@@ -117,7 +119,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/model/:model/do/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: { model: 'export' } },
       schema: {
         summary: 'Make a download link (valid 10 minutes) for the records a query finds',
         tags,
@@ -134,7 +136,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const p = principalOf(request);
       if (!exports.hit(p.userSid)) throw new AppError('rateLimited');
-      const model = await modelFor(p.tenantSid, request.params.model);
+      const model = await modelFor(p, request.params.model);
       const link = await createExportLink(accounts, p, {
         model: model.name,
         iql: request.body.iql ?? '',

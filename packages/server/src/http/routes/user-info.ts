@@ -212,7 +212,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
     app.post(
       url,
       {
-        config: { access: 'authenticated' },
+        config: { access: 'open' },
         schema: {
           summary: 'Update your own profile (send the version you read)',
           tags,
@@ -228,7 +228,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.get(
     '/model/user_info/:sid',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'A user of your tenant (yourself, or anyone for a tenant administrator)',
         tags,
@@ -239,7 +239,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
     },
     async (request) => {
       const principal = principalOf(request);
-      const allowed = principal.isTenantAdmin || request.params.sid === principal.userSid;
+      const allowed = principal.access.resources.has('person') || request.params.sid === principal.userSid;
       const user = allowed ? await findUser(accounts.db, principal.tenantSid, request.params.sid) : undefined;
       if (!user) throw new AppError('notFound');
       return ok(request, { data: presentUser(user) });
@@ -249,7 +249,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.get(
     '/model/user_info/basic/:sid',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Name and avatar of a user of your tenant',
         tags,
@@ -276,7 +276,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/model/user_info/do/choose_company',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Choose the company to work in (the default at next sign-in)',
         tags,
@@ -293,7 +293,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.get(
     '/setting/user/:key/setting',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Read a personal setting',
         tags: ['setting'],
@@ -307,7 +307,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/setting/user/do/update',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Write a personal setting (any JSON value up to 64 KiB)',
         tags: ['setting'],
@@ -332,7 +332,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/model/user_info/do/avatar',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Upload your avatar (PNG, JPEG, GIF or WebP, at most 2 MB; multipart field "file")',
         tags,
@@ -382,7 +382,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.get(
     '/file/avatar/:sid',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'An avatar image of your tenant',
         tags,
@@ -403,7 +403,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/model/token/do/search',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'Your active sign-in sessions',
         tags: ['token'],
@@ -443,7 +443,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/model/token/do/delete',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'open' },
       schema: {
         summary: 'End one of your sessions, or all the others',
         tags: ['token'],
@@ -472,7 +472,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.get(
     '/model/user_info/do/unlock',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'person:account' } },
       schema: {
         summary: 'Unlock a user locked by failed sign-ins (administrators)',
         tags,
@@ -489,7 +489,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/model/user_info/do/password_reset',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: { resource: 'person:account' } },
       schema: {
         summary: "Set a user's temporary password (administrators); the user must change it at sign-in",
         tags,

@@ -159,7 +159,7 @@ describe(`sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       headers: authed(asUser),
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe(403000);
+    expect(refused.json().code).toBe(403301);
     const anonymous = await t.app.inject({ method: 'GET', url: `/webapi/model/user_info/do/unlock?sid=${locked.sid}` });
     expect(anonymous.statusCode).toBe(401);
 

@@ -11,6 +11,7 @@ import {
   type AccountsTestApp,
   type SignedIn,
   type TestTenant,
+  grantRole,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 
@@ -33,6 +34,19 @@ describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'
     tenant = await createTenant(t);
     const a = await createUser(t, tenant, { isTenantAdmin: true });
     const u = await createUser(t, tenant);
+    await grantRole(t, tenant, [u.sid], {
+      resources: [
+        'patent',
+        'patent:create',
+        'patent:update',
+        'trademarks',
+        'trademarks:create',
+        'trademarks:update',
+        'project',
+        'project:create',
+        'project:update',
+      ],
+    });
     admin = await signIn(t.app, a.account, a.password);
     user = await signIn(t.app, u.account, u.password);
   });
@@ -312,6 +326,7 @@ describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'
     ).toBe(403);
     const other = await createTenant(t);
     const otherUser = await createUser(t, other);
+    await grantRole(t, other, [otherUser.sid]);
     const theirs = await signIn(t.app, otherUser.account, otherUser.password);
     expect((await schema(theirs)).fields.some((f) => f.name === 'priority')).toBe(false);
     const search = await call('/model/patent/do/search', { iql: "priority = 'high'" }, theirs);

@@ -22,6 +22,8 @@ export interface CompileContext {
   params: SqlParams;
   now: Date;
   timeZone: string;
+  /** The model as the caller sees it (field permissions), for the models a relation reaches. */
+  view?: (model: ResolvedModel) => ResolvedModel;
 }
 
 /** Columns of other tables a relation can reach (ref targets that are not declared models). */
@@ -66,6 +68,8 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
   const name = ref.path.join('.');
   const field: ResolvedField | undefined = first ? model.fields.get(first) : undefined;
   if (!field) fail(ref.span, 'iql.semantic.unknownField', { field: name });
+  // A masked value cannot be probed through a filter or an order.
+  if (field.masked && second === undefined) fail(ref.span, 'iql.semantic.notQueryable', { field: name });
   if (second === undefined) {
     return {
       sql: field.column,
@@ -83,10 +87,12 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
       : undefined;
   if (!targetName) fail(ref.span, 'iql.semantic.notRelation', { field: first ?? name });
   const alias = `r${(aliasCounter = (aliasCounter + 1) % 1_000_000)}`;
-  const declared = ctx.registry.get(targetName);
+  const found = ctx.registry.get(targetName);
+  const declared = found && ctx.view ? ctx.view(found) : found;
   if (declared) {
     const inner = declared.fields.get(second);
     if (!inner || inner.multiple) fail(ref.span, 'iql.semantic.unknownField', { field: name });
+    if (inner.masked) fail(ref.span, 'iql.semantic.notQueryable', { field: name });
     return {
       sql: `${alias}.${inner.name}`,
       dataType: inner.dataType,

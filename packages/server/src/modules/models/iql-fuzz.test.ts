@@ -12,12 +12,14 @@ import {
   signIn,
   type AccountsTestApp,
   type SignedIn,
+  grantRole,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import type { Principal } from '../../http/context.js';
 import { compileIql } from './iql-compile.js';
 import { createModelRegistry } from './registry.js';
 import { scopeCondition } from './scope.js';
+import { administratorAccess } from '../rbac/access.js';
 import { SqlParams } from './sql-params.js';
 
 const registry = createModelRegistry(MODEL_CATALOG);
@@ -93,9 +95,10 @@ const principal: Principal = {
   tenantSid: 'T'.repeat(16),
   sessionSid: 'S'.repeat(16),
   side: 1,
-  isTenantAdmin: false,
+  isTenantAdmin: true,
   companySid: undefined,
   passwordChangeRequired: false,
+  access: administratorAccess(registry.resources),
 };
 
 describe('iql compile properties', () => {
@@ -110,7 +113,7 @@ describe('iql compile properties', () => {
           return;
         }
         const params = new SqlParams();
-        const scope = scopeCondition(principal, params);
+        const scope = scopeCondition(principal, patent, params);
         try {
           const compiled = compileIql(patent, parsed, {
             registry,
@@ -138,6 +141,7 @@ describe(`iql through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     t = await createAccountsTestApp();
     const tenant = await createTenant(t);
     const user = await createUser(t, tenant);
+    await grantRole(t, tenant, [user.sid]);
     session = await signIn(t.app, user.account, user.password);
     await t.app.inject({
       method: 'POST',

@@ -12,6 +12,7 @@ import {
   type AccountsTestApp,
   type SignedIn,
   type TestTenant,
+  grantRole,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { createModelRegistry } from './registry.js';
@@ -58,6 +59,7 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     t = await createAccountsTestApp({}, createModelRegistry([...MODEL_CATALOG, gadget]));
     tenant = await createTenant(t);
     const user = await createUser(t, tenant, { companies: [tenant.rootCompany, tenant.subCompany] });
+    await grantRole(t, tenant, [user.sid]);
     ownerSid = user.sid;
     session = await signIn(t.app, user.account, user.password);
   });
@@ -369,6 +371,7 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const mine = (await create({ title: '我的', code: 'T-1' })).json().data;
       const other = await createTenant(t);
       const stranger = await createUser(t, other);
+      await grantRole(t, other, [stranger.sid]);
       const theirs = await signIn(t.app, stranger.account, stranger.password);
       expect((await post('do/search', { iql: "code = 'T-1'" }, theirs)).json().data.rows).toEqual([]);
       expect(

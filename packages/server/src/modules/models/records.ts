@@ -1,14 +1,17 @@
 // Reading and writing one model's records: create, read, update with optimistic concurrency, delete,
 // each in one transaction with an audit entry carrying the field changes, and a record's history.
-import { AppError, newSid, translate, type Language } from '@ipdesk/core';
+import { AppError, maskValue, newSid, translate, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
-import type { ResolvedModel } from './registry.js';
+import type { ModelRegistry, ResolvedModel } from './registry.js';
+import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
-import { checkValues } from './values.js';
+import { checkRecordRules, checkValues } from './values.js';
+import { bumpAccessVersion } from '../rbac/access.js';
+import { maskRows } from '../rbac/model-view.js';
 import { enabledKeys } from '../dictionary/dictionary.js';
 
 export type RecordRow = Record<string, unknown>;
@@ -50,7 +53,7 @@ function splitValues(model: ResolvedModel, values: Map<string, unknown>) {
 async function lockRecord(tx: Queryable, model: ResolvedModel, principal: Principal, sid: string): Promise<RecordRow> {
   const params = new SqlParams([sid]);
   const rows = await tx.query<RecordRow>(
-    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, params)} FOR UPDATE`,
+    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, model, params)} FOR UPDATE`,
     params.values as never,
   );
   const row = rows[0];
@@ -66,11 +69,29 @@ export async function readRecord(
 ): Promise<RecordRow> {
   const params = new SqlParams([sid]);
   const rows = await ctx.db.query<RecordRow>(
-    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, params)}`,
+    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, model, params)}`,
     params.values as never,
   );
   if (!rows[0]) throw new AppError('recordNotFound');
-  return rows[0];
+  return maskRows(model, rows)[0]!;
+}
+
+/** Writes to fields permissions depend on (a person's department, say) refresh cached access. */
+async function refreshAccessIfNeeded(
+  tx: Queryable,
+  model: ResolvedModel,
+  tenantSid: string,
+  changed: Iterable<string>,
+): Promise<void> {
+  const fields = model.declaration.accessFields;
+  if (fields && [...changed].some((name) => fields.includes(name))) await bumpAccessVersion(tx, tenantSid);
+}
+
+/** What a write needs besides the record: the models references point into, and the request. */
+export interface WriteContext {
+  registry: ModelRegistry;
+  language: Language;
+  requestId: string;
 }
 
 /** A unique-index violation as the catalogue's duplicate error naming the field. */
@@ -120,8 +141,7 @@ export async function createRecord(
   model: ResolvedModel,
   principal: Principal,
   data: Record<string, unknown>,
-  language: Language,
-  requestId: string,
+  { registry, language, requestId }: WriteContext,
 ): Promise<RecordRow> {
   const { values } = checkValues(
     model,
@@ -147,6 +167,8 @@ export async function createRecord(
   ];
   return uniqueGuard(model, language, values, () =>
     ctx.db.transaction(async (tx) => {
+      await checkReferences(tx, registry, model, principal.tenantSid, values, language);
+      await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
       const rows = await tx.query<RecordRow>(
         `INSERT INTO ${model.table} AS t (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${names.map((n) => `, ${n}`).join('')})
          VALUES ($1, $2, $3, $4, $5, $4, $5, 1${placeholders.map((p) => `, ${p}`).join('')})
@@ -163,7 +185,7 @@ export async function createRecord(
         requestId,
         at: now,
       });
-      return row;
+      return maskRows(model, [row])[0]!;
     }),
   );
 }
@@ -217,8 +239,7 @@ export async function updateRecord(
   model: ResolvedModel,
   principal: Principal,
   input: { sid: string; version: number; data: Record<string, unknown> },
-  language: Language,
-  requestId: string,
+  { registry, language, requestId }: WriteContext,
 ): Promise<RecordRow> {
   const { values } = checkValues(
     model,
@@ -232,6 +253,9 @@ export async function updateRecord(
     ctx.db.transaction(async (tx) => {
       const before = await lockRecord(tx, model, principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
+      checkRecordRules(model, { ...before, ...Object.fromEntries(values) }, language);
+      await checkReferences(tx, registry, model, principal.tenantSid, values, language);
+      await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
       const params = new SqlParams([input.sid, principal.tenantSid, now, principal.userSid]);
       const { columns, custom } = splitValues(model, values);
       const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
@@ -252,7 +276,7 @@ export async function updateRecord(
         requestId,
         at: now,
       });
-      return after;
+      return maskRows(model, [after])[0]!;
     }),
   );
 }
@@ -309,11 +333,17 @@ export async function recordHistory(
     [principal.tenantSid, `${model.name}:${sid}`],
   );
   if (rows.length === 0) await readRecord(ctx, model, principal, sid); // 404 for ids of others
-  return rows.map((r) => ({
-    action: r.action,
-    actor_sid: r.actor_sid,
-    actor_name: r.actor_name,
-    at: r.created_at,
-    changes: r.detail?.changes ?? {},
-  }));
+  // Only the fields the caller may see, masked as their answers are.
+  const masked = [...model.fields.values()].filter((f) => f.masked);
+  return rows.map((r) => {
+    const changes: HistoryEntry['changes'] = {};
+    for (const [name, change] of Object.entries(r.detail?.changes ?? {})) {
+      if (!model.fields.has(name)) continue;
+      const field = masked.find((f) => f.name === name);
+      changes[name] = field
+        ? { before: maskValue(field.masked!, change.before), after: maskValue(field.masked!, change.after) }
+        : change;
+    }
+    return { action: r.action, actor_sid: r.actor_sid, actor_name: r.actor_name, at: r.created_at, changes };
+  });
 }

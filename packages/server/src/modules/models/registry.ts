@@ -3,7 +3,11 @@
 import {
   dataTypeOf,
   MODEL_CATALOG,
+  PEOPLE_MODELS,
+  resourceCatalog,
   type DataType,
+  type ResourceCatalog,
+  type SensitiveKind,
   type FieldDeclaration,
   type Label,
   type ModelDeclaration,
@@ -23,6 +27,10 @@ export interface ResolvedField {
   custom: boolean;
   /** Never null (ids, stamps, required fields): usable for keyset paging. */
   notNull: boolean;
+  /** Not writable by this caller: managed by the model's own actions, or a read-only field rule. */
+  readOnly?: boolean;
+  /** Answered masked to this caller, and so not usable in their queries (spec §6 desensitisation). */
+  masked?: SensitiveKind;
 }
 
 export interface ResolvedModel {
@@ -32,6 +40,8 @@ export interface ResolvedModel {
   fields: Map<string, ResolvedField>;
   /** Fields searched by MATCH. */
   keywordFields: ResolvedField[];
+  /** Fields this caller may not see (the model as one principal sees it, modules/rbac/model-view.ts). */
+  hidden?: ReadonlySet<string>;
 }
 
 const SYSTEM: Array<Omit<ResolvedField, 'column' | 'custom'>> = [
@@ -104,6 +114,7 @@ export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
       system: false,
       custom: false,
       notNull: field.required,
+      readOnly: field.managed ?? false,
     });
   }
   return {
@@ -159,9 +170,12 @@ export function withCustomFields(
 export interface ModelRegistry {
   get(name: string): ResolvedModel | undefined;
   all(): ResolvedModel[];
+  /** The resources of the administration screens and of these models. */
+  resources: ResourceCatalog;
 }
 
 export function createModelRegistry(declarations: readonly ModelDeclaration[] = MODEL_CATALOG): ModelRegistry {
-  const models = new Map(declarations.map((d) => [d.name, resolveModel(d)]));
-  return { get: (name) => models.get(name), all: () => [...models.values()] };
+  const all = [...declarations, ...PEOPLE_MODELS.filter((p) => !declarations.some((d) => d.name === p.name))];
+  const models = new Map(all.map((d) => [d.name, resolveModel(d)]));
+  return { get: (name) => models.get(name), all: () => [...models.values()], resources: resourceCatalog(all) };
 }

@@ -8,6 +8,7 @@ import { compileIql, type CompiledOrder } from './iql-compile.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
 import { selectList, type RecordRow } from './records.js';
 import { scopeCondition } from './scope.js';
+import { maskRows, viewFor } from '../rbac/model-view.js';
 import { SqlParams } from './sql-params.js';
 
 export interface SearchContext {
@@ -29,12 +30,13 @@ export function parseQuery(text: string | undefined): IqlQuery {
 
 function compile(ctx: SearchContext, model: ResolvedModel, principal: Principal, iql: string | undefined) {
   const params = new SqlParams();
-  const scope = scopeCondition(principal, params);
+  const scope = scopeCondition(principal, model, params);
   const compiled = compileIql(model, parseQuery(iql), {
     registry: ctx.registry,
     params,
     now: ctx.accounts.now(),
     timeZone: ctx.timeZone,
+    view: (target) => viewFor(target, principal.access),
   });
   return { params, where: `${scope} AND ${compiled.where}`, orderBy: compiled.orderBy };
 }
@@ -128,11 +130,14 @@ export async function searchRecords(
   const rows = found.slice(0, input.rows);
   const last = rows.at(-1);
   const result: SearchResult = {
-    rows: rows.map((row) => {
-      const clean: RecordRow = {};
-      for (const [key, value] of Object.entries(row)) if (!key.startsWith('__k')) clean[key] = value;
-      return clean;
-    }),
+    rows: maskRows(
+      model,
+      rows.map((row) => {
+        const clean: RecordRow = {};
+        for (const [key, value] of Object.entries(row)) if (!key.startsWith('__k')) clean[key] = value;
+        return clean;
+      }),
+    ),
   };
   if (keyset && hasMore && last)
     result.next_cursor = encodeCursor([...orderBy.map((_o, i) => String(last[`__k${i}`])), String(last.sid)]);
@@ -164,7 +169,7 @@ export async function aggregateRecords(
   const groupable =
     field &&
     (field.dataType === 'key' || field.dataType === 'ref' || field.dataType === 'boolean' || field.dataType === 'date');
-  if (!field || !groupable) {
+  if (!field || !groupable || field.masked) {
     throw new AppError('validation', {
       issues: [{ field: 'group_by', labelKey: 'field.groupBy', messageKey: 'validation.invalid' }],
     });

@@ -2,8 +2,12 @@
 // the failing field's label in the caller's language (spec §8: 500005, first field label + message).
 // The same rules as the form's, from the same declaration.
 import {
+  ACCOUNT_NAME_PATTERN,
   AppError,
+  isEmail,
   isSid,
+  MOBILE_PATTERN,
+  type TextFormat,
   translate,
   type DataType,
   type FieldError,
@@ -65,6 +69,12 @@ const CHECK_SCALAR: Record<DataType, (field: ResolvedField, value: unknown, dict
   file: (_field, value) => (isSid(value) ? { ok: true, value } : { ok: false, key: 'validation.invalidFormat' }),
 };
 
+const FORMATS: Record<TextFormat, { test: (text: string) => boolean; key: MessageKey }> = {
+  email: { test: isEmail, key: 'validation.emailFormat' },
+  mobile: { test: (text) => MOBILE_PATTERN.test(text), key: 'validation.mobileFormat' },
+  accountName: { test: (text) => ACCOUNT_NAME_PATTERN.test(text), key: 'validation.accountNameFormat' },
+};
+
 function checkText(field: ResolvedField, value: unknown): Check {
   if (typeof value !== 'string') return { ok: false, key: 'validation.invalidType', params: { expected: 'string' } };
   const text = value.trim();
@@ -75,6 +85,8 @@ function checkText(field: ResolvedField, value: unknown): Check {
     return { ok: false, key: 'validation.tooSmall.string', params: { minimum: min } };
   if (max !== undefined && length > max)
     return { ok: false, key: 'validation.tooBig.string', params: { maximum: max } };
+  const format = field.declaration?.format ? FORMATS[field.declaration.format] : undefined;
+  if (format && text !== '' && !format.test(text)) return { ok: false, key: format.key };
   return { ok: true, value: text };
 }
 
@@ -120,7 +132,10 @@ const TYPE_LABEL: Record<string, MessageKey> = {
 
 /**
  * Checks `data` against the model. On create every declared field is considered (missing required
- * ones fail); on update only the fields sent. Unknown and system fields are refused.
+ * ones fail, defaults fill the rest); on update only the fields sent. Unknown and system fields are
+ * refused, and so are fields the caller may not write: managed ones, read-only rules, masked values on
+ * update, and required fields hidden from the caller. On create the rules across fields run last
+ * (on update they need the stored record: checkRecordRules).
  */
 export function checkValues(
   model: ResolvedModel,
@@ -137,19 +152,61 @@ export function checkValues(
       : params;
     fields.push({ field: name, label, message: translate(language, key, translated) });
   };
+  const labelOf = (field: ResolvedField) => field.label[language === 'en' ? 'en' : 'zh'];
+  const locked = new Set<string>();
   for (const name of Object.keys(data)) {
     const field = model.fields.get(name);
     if (!field || field.system) fail(name, name, 'validation.unrecognizedKeys', { keys: name });
+    else if (field.readOnly || (mode === 'update' && field.masked)) {
+      fail(name, labelOf(field), 'validation.readOnly');
+      locked.add(name);
+    }
   }
   const names =
     mode === 'create' ? [...model.fields.values()].filter((f) => !f.system).map((f) => f.name) : Object.keys(data);
   for (const name of names) {
     const field = model.fields.get(name);
-    if (!field || field.system) continue;
-    const checked = checkField(field, data[name], dictionaries);
+    if (!field || field.system || locked.has(name)) continue;
+    const defaultValue = field.declaration?.defaultValue;
+    if (mode === 'create' && field.readOnly) {
+      if (defaultValue !== undefined) values.set(name, defaultValue);
+      else if (field.declaration?.required) fail(name, labelOf(field), 'validation.readOnly');
+      continue;
+    }
+    const given = mode === 'create' && isEmpty(data[name]) && defaultValue !== undefined ? defaultValue : data[name];
+    const checked = checkField(field, given, dictionaries);
     if (checked.ok) values.set(name, checked.value);
-    else fail(name, field.label[language === 'en' ? 'en' : 'zh'], checked.key, checked.params);
+    else fail(name, labelOf(field), checked.key, checked.params);
+  }
+  // A required field the caller cannot see cannot be filled by them.
+  if (mode === 'create') {
+    for (const name of model.hidden ?? []) {
+      const declaration = model.declaration.fields[name];
+      if (declaration?.required && declaration.defaultValue === undefined)
+        fail(name, declaration.label[language === 'en' ? 'en' : 'zh'], 'validation.required');
+    }
   }
   if (fields.length) throw new AppError('fieldRule', { fields });
+  if (mode === 'create') checkRecordRules(model, Object.fromEntries(values), language);
   return { values };
+}
+
+/** The model's rules across fields on the record as it will be stored. */
+export function checkRecordRules(
+  model: ResolvedModel,
+  record: Readonly<Record<string, unknown>>,
+  language: Language,
+): void {
+  const issues = model.declaration.validate?.(record) ?? [];
+  if (issues.length === 0) return;
+  throw new AppError('fieldRule', {
+    fields: issues.map((issue) => {
+      const label = model.fields.get(issue.field)?.label ?? model.declaration.fields[issue.field]?.label;
+      return {
+        field: issue.field,
+        label: label ? label[language === 'en' ? 'en' : 'zh'] : issue.field,
+        message: translate(language, issue.messageKey),
+      };
+    }),
+  });
 }

@@ -3,7 +3,7 @@
 // sid) into a streaming workbook, so 100k rows never sit in memory at once.
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { AppError, printIql, type Language } from '@ipdesk/core';
+import { AppError, modelResourceCode, printIql, type Language } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -13,6 +13,8 @@ import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
 import { parseQuery, searchRecords, type SearchContext } from '../models/search.js';
 import { exportCell, type OptionLabels } from './cells.js';
+import { loadAccess } from '../rbac/access.js';
+import { viewFor } from '../rbac/model-view.js';
 
 const LINK_MINUTES = 10;
 const PAGE = 1000;
@@ -87,16 +89,24 @@ export async function openExport(
   );
   const link = rows[0];
   if (!link || link.expires_at <= ctx.now() || !link.alive) throw new AppError('exportLinkExpired');
-  const model = await models.resolve(link.tenant_sid, link.model);
-  if (!model) throw new AppError('exportLinkExpired');
-  const principal: Principal = {
+  const declared = await models.resolve(link.tenant_sid, link.model);
+  if (!declared) throw new AppError('exportLinkExpired');
+  const subject = {
     userSid: link.user_sid,
     tenantSid: link.tenant_sid,
-    sessionSid: link.session_sid,
     side: link.side,
     isTenantAdmin: link.is_tenant_admin,
+  };
+  // Permissions as they are now: a right revoked since the link was made stops the download.
+  const access = await loadAccess(ctx.db, search.registry.resources, subject);
+  if (!access.resources.has(modelResourceCode(link.model, 'export'))) throw new AppError('permissionDenied');
+  const model = viewFor(declared, access);
+  const principal: Principal = {
+    ...subject,
+    sessionSid: link.session_sid,
     companySid: link.company_sid ?? undefined,
     passwordChangeRequired: false,
+    access,
   };
   const fields = exportableFields(model, link.fields);
   const options = new Map<string, OptionLabels>();

@@ -11,6 +11,7 @@ import {
   signIn,
   type AccountsTestApp,
   type SignedIn,
+  grantRole,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { failInterruptedImports } from './import.js';
@@ -92,6 +93,7 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     t = await createAccountsTestApp();
     const tenant = await createTenant(t);
     const user = await createUser(t, tenant);
+    await grantRole(t, tenant, [user.sid]);
     session = await signIn(t.app, user.account, user.password);
   });
   afterAll(() => t.close());
@@ -299,6 +301,7 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('keeps jobs to their owner, and fails jobs a restart interrupted', async () => {
     const other = await createTenant(t);
     const stranger = await createUser(t, other);
+    await grantRole(t, other, [stranger.sid]);
     const theirs = await signIn(t.app, stranger.account, stranger.password);
     const mine = (await upload(await workbookOf([header, ['a', 'OWN-1', 'invention', 'CN', null]]))).json().data
       .job_sid;

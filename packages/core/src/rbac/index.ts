@@ -1,0 +1,5 @@
+export * from './resources.js';
+export * from './permissions.js';
+export * from './menus.js';
+export * from './masking.js';
+export * from './identity.js';

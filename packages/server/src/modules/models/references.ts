@@ -1,0 +1,63 @@
+// References a write sets must point at valid data of the caller's tenant (spec §4 "Invalid data cannot
+// be referenced"): declared models with a validity rule, accounts, companies and departments. Only the
+// values being written are checked, so records that already point at data since made invalid stay.
+import { AppError, translate, type Language } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
+
+interface TargetTable {
+  table: string;
+  /** SQL true for a row that may be referenced. */
+  valid: string;
+}
+
+const SYSTEM_TARGETS: Record<string, TargetTable> = {
+  user_info: { table: 'user_account', valid: 'status = 1' },
+  company: { table: 'company', valid: 'status = 1' },
+  organization: { table: 'department', valid: 'status = 1' },
+};
+
+function targetOf(registry: ModelRegistry, field: ResolvedField): TargetTable | undefined {
+  const name = field.declaration?.target;
+  if (!name) return undefined;
+  const declared = registry.get(name);
+  if (!declared) return SYSTEM_TARGETS[name];
+  const validity = declared.declaration.validity;
+  const invalid = validity?.invalid.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+  return {
+    table: declared.table,
+    valid: validity ? `${validity.field} IS DISTINCT FROM ALL (ARRAY[${invalid}])` : 'TRUE',
+  };
+}
+
+export async function checkReferences(
+  db: Queryable,
+  registry: ModelRegistry,
+  model: ResolvedModel,
+  tenantSid: string,
+  values: ReadonlyMap<string, unknown>,
+  language: Language,
+): Promise<void> {
+  const failed: ResolvedField[] = [];
+  for (const [name, value] of values) {
+    const field = model.fields.get(name);
+    if (!field || field.dataType !== 'ref' || value === null || value === undefined) continue;
+    const target = targetOf(registry, field);
+    if (!target) continue;
+    const sids = [...new Set(Array.isArray(value) ? (value as string[]) : [value as string])];
+    if (sids.length === 0) continue;
+    const rows = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${target.table} WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND ${target.valid}`,
+      [tenantSid, sids],
+    );
+    if ((rows[0]?.n ?? 0) !== sids.length) failed.push(field);
+  }
+  if (failed.length === 0) return;
+  throw new AppError('fieldRule', {
+    fields: failed.map((field) => ({
+      field: field.name,
+      label: field.label[language === 'en' ? 'en' : 'zh'],
+      message: translate(language, 'validation.invalidReference'),
+    })),
+  });
+}
