@@ -23,7 +23,7 @@ import { installOriginCheck } from './origin-check.js';
 import { requestIdFrom } from './request-id.js';
 import { systemRoutes } from './routes/system.js';
 import { installSecurityHeaders } from './security-headers.js';
-import { servicePlugins } from './services.js';
+import { servicePlugins, type RouteEntry } from './services.js';
 import { registerWebApp } from './web-app.js';
 
 export const APP_VERSION = '0.1.0';
@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsContext;
     registry: ModelRegistry;
+    /** Every service route with its access (resource bindings), filled at registration. */
+    routeTable: RouteEntry[];
   }
 }
 
@@ -106,11 +108,14 @@ export async function buildApp({
 
   await app.register(systemRoutes, { db, environment: config.environment });
   if (synced.length) app.log.info({ models: synced }, 'model tables created or extended');
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   await app.register(servicePlugins, {
     accounts,
     registry,
     models: tenantModels(db, registry, accounts.now),
     timeZone: config.timeZone,
+    routeTable,
   });
   const webApp = await registerWebApp(app, config.webDistDir, config.basePath);
   installNotFound(app, known, config.basePath, webApp);

@@ -9,10 +9,12 @@ import type { Access } from '../modules/rbac/access.js';
  * - public: anyone (sign-in, language pack, reset links).
  * - password-change: signed in, even while a forced password change is pending (change, logout, me).
  * - open: any signed-in user with no pending forced change (their own profile, settings, menus).
- * - { resource }: the principal must hold the resource (a menu, button, link or tab of the catalogue).
+ * - { resource }: the principal must hold the resource (a menu, button, link or tab of the catalogue),
+ *   or one of them when several are listed.
  * - { model }: the principal must hold the resource of that action on the model named in the path.
  */
-export type RouteAccess = 'public' | 'password-change' | 'open' | { resource: string } | { model: ModelAction };
+export type RouteAccess =
+  'public' | 'password-change' | 'open' | { resource: string | readonly string[] } | { model: ModelAction };
 
 export interface Principal {
   userSid: string;

@@ -10,7 +10,7 @@ describe('route access declaration', () => {
     await expect(
       app
         .register(async (service) => {
-          requireAccessDeclaration(service);
+          requireAccessDeclaration(service, []);
           service.get('/open', async () => 'x');
         })
         .ready(),
@@ -22,7 +22,7 @@ describe('route access declaration', () => {
     const app = Fastify();
     await app
       .register(async (service) => {
-        requireAccessDeclaration(service);
+        requireAccessDeclaration(service, []);
         service.get('/open', { config: { access: 'public' } }, async () => 'x');
       })
       .ready();

@@ -4,9 +4,14 @@ import type { ServicePrefix } from '@ipdesk/core';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsContext } from '../modules/accounts/context.js';
+import type { RouteAccess } from './context.js';
 import type { TenantModels } from '../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
 import { customFieldRoutes } from './routes/custom-fields.js';
+import { menuRoutes } from './routes/menus.js';
+import { organisationRoutes } from './routes/organisation.js';
+import { peopleRoutes } from './routes/people.js';
+import { rolesRoutes } from './routes/roles.js';
 import { transferRoutes } from './routes/transfer.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
@@ -20,13 +25,23 @@ export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
 }
 
-export function requireAccessDeclaration(app: FastifyInstance): void {
+/** One API route and what it takes to call it: the source of the resources' endpoint lists and of the
+ * authorization-matrix test. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+export function requireAccessDeclaration(app: FastifyInstance, table: RouteEntry[]): void {
   app.addHook('onRoute', (route) => {
     // HEAD routes are derived by Fastify from GET routes and share their config.
     if (route.method === 'HEAD') return;
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new RouteDeclarationError(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }
+    for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, access });
   });
 }
 
@@ -35,6 +50,8 @@ export interface ServiceOptions {
   registry: ModelRegistry;
   models: TenantModels;
   timeZone: string;
+  /** Filled as routes are registered. */
+  routeTable: RouteEntry[];
 }
 
 /** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
@@ -47,6 +64,11 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     listSettingsRoutes,
     customFieldRoutes,
     transferRoutes,
+    rolesRoutes,
+    organisationRoutes,
+    peopleRoutes,
+    menuRoutes,
+    // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],
   '/openapi': [],
@@ -58,7 +80,7 @@ export const servicePlugins: FastifyPluginAsync<ServiceOptions> = async (app, op
   for (const [prefix, routes] of Object.entries(services)) {
     await app.register(
       async (service) => {
-        requireAccessDeclaration(service);
+        requireAccessDeclaration(service, options.routeTable);
         for (const plugin of routes) await service.register(plugin, options);
       },
       { prefix },

@@ -10,12 +10,12 @@ export function holds(access: Access, code: string): boolean {
   return access.resources.has(code);
 }
 
-/** The resource a route needs for this request, or undefined when signing in is enough. */
-export function requiredResource(route: RouteAccess, params: unknown): string | undefined {
+/** The resources a route accepts (any one will do), or undefined when signing in is enough. */
+export function requiredResources(route: RouteAccess, params: unknown): readonly string[] | undefined {
   if (typeof route === 'string') return undefined;
-  if ('resource' in route) return route.resource;
+  if ('resource' in route) return typeof route.resource === 'string' ? [route.resource] : route.resource;
   const model = (params as { model?: unknown } | undefined)?.model;
-  return modelResourceCode(typeof model === 'string' ? model : '', route.model);
+  return [modelResourceCode(typeof model === 'string' ? model : '', route.model)];
 }
 
 export function authorize(
@@ -27,9 +27,9 @@ export function authorize(
   if (route === 'public' || route === 'password-change') return;
   const menu = request.headers[HEADERS.menuResource];
   if (typeof menu === 'string' && menu !== '' && !holds(access, menu)) throw new AppError('menuNotAllowed');
-  const resource = requiredResource(route, request.params);
-  if (resource === undefined || holds(access, resource)) return;
+  const resources = requiredResources(route, request.params);
+  if (resources === undefined || resources.some((code) => holds(access, code))) return;
   // An unknown model has no resource: the route answers 404 for it, as it would to anyone.
-  if (typeof route === 'object' && 'model' in route && !catalog.byCode(resource)) return;
+  if (typeof route === 'object' && 'model' in route && !catalog.byCode(resources[0]!)) return;
   throw new AppError('permissionDenied');
 }
