@@ -7,6 +7,7 @@ import type { AccountsContext } from '../modules/accounts/context.js';
 import type { RouteAccess } from './context.js';
 import type { TenantModels } from '../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
+import { configPackRoutes } from './routes/config-packs.js';
 import { customFieldRoutes } from './routes/custom-fields.js';
 import { menuRoutes } from './routes/menus.js';
 import { organisationRoutes } from './routes/organisation.js';
@@ -68,6 +69,7 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     organisationRoutes,
     peopleRoutes,
     menuRoutes,
+    configPackRoutes,
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],
