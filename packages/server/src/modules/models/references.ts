@@ -26,7 +26,7 @@ function targetOf(registry: ModelRegistry, field: ResolvedField): TargetTable | 
   const invalid = validity?.invalid.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
   return {
     table: declared.table,
-    valid: validity ? `${validity.field} IS DISTINCT FROM ALL (ARRAY[${invalid}])` : 'TRUE',
+    valid: validity ? `(${validity.field} IS NULL OR ${validity.field} <> ALL (ARRAY[${invalid}]))` : 'TRUE',
   };
 }
 
