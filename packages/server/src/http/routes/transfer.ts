@@ -87,6 +87,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         mode: request.query.mode,
         language: request.language,
         requestId: request.id,
+        registry,
       });
       void job.done;
       return ok(request, { data: { job_sid: job.sid } });

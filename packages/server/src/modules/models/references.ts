@@ -30,6 +30,27 @@ function targetOf(registry: ModelRegistry, field: ResolvedField): TargetTable | 
   };
 }
 
+/** Of these sids, the ones the field may point at (imports check many rows at once). */
+export async function validReferences(
+  db: Queryable,
+  registry: ModelRegistry,
+  field: ResolvedField,
+  tenantSid: string,
+  sids: readonly string[],
+): Promise<Set<string> | undefined> {
+  const target = targetOf(registry, field);
+  if (!target) return undefined;
+  const valid = new Set<string>();
+  for (let i = 0; i < sids.length; i += 5000) {
+    const rows = await db.query<{ sid: string }>(
+      `SELECT sid FROM ${target.table} WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND ${target.valid}`,
+      [tenantSid, sids.slice(i, i + 5000)],
+    );
+    for (const row of rows) valid.add(row.sid);
+  }
+  return valid;
+}
+
 export async function checkReferences(
   db: Queryable,
   registry: ModelRegistry,

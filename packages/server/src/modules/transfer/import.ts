@@ -11,6 +11,8 @@ import { dictionaryOptions } from '../dictionary/dictionary.js';
 import { dictionariesFor, insertRecords } from '../models/records.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
 import { checkValues } from '../models/values.js';
+import type { ModelRegistry } from '../models/registry.js';
+import { validReferences } from '../models/references.js';
 import { importCell, type OptionLabels } from './cells.js';
 import { inspectZip } from './zip-guard.js';
 
@@ -111,7 +113,7 @@ export async function startImport(
   ctx: AccountsContext,
   model: ResolvedModel,
   principal: Principal,
-  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string },
+  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string; registry: ModelRegistry },
 ): Promise<{ sid: string; done: Promise<void> }> {
   if (inspectZip(input.bytes)) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   const sid = newSid();
@@ -144,7 +146,7 @@ async function runImport(
   model: ResolvedModel,
   principal: Principal,
   sid: string,
-  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string },
+  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string; registry: ModelRegistry },
 ): Promise<void> {
   const { language } = input;
   const workbook = new ExcelJS.Workbook();
@@ -249,6 +251,26 @@ async function runImport(
         );
         valid.splice(i, 1);
       }
+    }
+  }
+  // References must point at valid data of the tenant (spec §4), checked per field for all rows at once.
+  for (const field of fields.filter((f) => f.dataType === 'ref')) {
+    const wanted = [
+      ...new Set(valid.flatMap((v) => [v.values.get(field.name) ?? []].flat() as string[]).filter(Boolean)),
+    ];
+    if (wanted.length === 0) continue;
+    const allowed = await validReferences(ctx.db, input.registry, field, principal.tenantSid, wanted);
+    if (!allowed) continue;
+    for (let i = valid.length - 1; i >= 0; i--) {
+      const refs = [valid[i]!.values.get(field.name) ?? []].flat() as string[];
+      if (refs.every((sid) => allowed.has(sid))) continue;
+      addError(
+        valid[i]!.row,
+        field.name,
+        pick(field.label, language),
+        translate(language, 'validation.invalidReference'),
+      );
+      valid.splice(i, 1);
     }
   }
   errors.sort((a, b) => a.row - b.row);

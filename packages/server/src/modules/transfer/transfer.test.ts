@@ -12,6 +12,7 @@ import {
   type AccountsTestApp,
   type SignedIn,
   grantRole,
+  type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { failInterruptedImports } from './import.js';
@@ -89,9 +90,10 @@ describe('zip guard', () => {
 describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;
   let session: SignedIn;
+  let tenant: TestTenant;
   beforeAll(async () => {
     t = await createAccountsTestApp();
-    const tenant = await createTenant(t);
+    tenant = await createTenant(t);
     const user = await createUser(t, tenant);
     await grantRole(t, tenant, [user.sid]);
     session = await signIn(t.app, user.account, user.password);
@@ -231,6 +233,24 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ).json().data.job_sid,
     );
     expect(unknown).toMatchObject({ status: 'failed', failure: 'Validation failed' });
+  });
+
+  it('refuses rows whose references point at disabled accounts or at nothing (spec §4)', async () => {
+    const disabled = await createUser(t, tenant, { status: 0 });
+    const { sid: active } = await createUser(t, tenant);
+    const bytes = await workbookOf([
+      [...header, 'IP manager'],
+      ['有效引用', 'REF-1', '发明', 'CN', null, active],
+      ['停用账号', 'REF-2', '发明', 'CN', null, disabled.sid],
+      ['不存在', 'REF-3', '发明', 'CN', null, 'Q'.repeat(16)],
+    ]);
+    const done = await job((await upload(bytes, 'valid_only')).json().data.job_sid);
+    expect(done).toMatchObject({ status: 'completed', imported: 1, error_count: 2 });
+    expect(done.errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([
+      [3, 'ip_manager'],
+      [4, 'ip_manager'],
+    ]);
+    expect(await count("sn STARTS WITH 'REF-'")).toBe(1);
   });
 
   it('exports what a query finds through a link that expires, with option labels and text kept as text', async () => {
