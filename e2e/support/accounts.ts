@@ -15,7 +15,14 @@ let counter = 0;
 
 export async function createUser(
   server: TestServer,
-  options: { companies?: string[]; mustChangePassword?: boolean; name?: string; isTenantAdmin?: boolean } = {},
+  options: {
+    companies?: string[];
+    mustChangePassword?: boolean;
+    name?: string;
+    isTenantAdmin?: boolean;
+    /** Codes of the tenant's roles to hold (default: the seeded IP specialist, who works with every case model). */
+    roles?: string[];
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const account = `user${counter}.${Date.now().toString(36)}`;
@@ -32,6 +39,13 @@ export async function createUser(
     mustChangePassword: options.mustChangePassword ?? false,
     ...(options.isTenantAdmin && { isTenantAdmin: true }),
   });
+  const roles = options.roles ?? (options.isTenantAdmin ? [] : ['ip_specialist']);
+  if (roles.length) {
+    await server.db.query(
+      'INSERT INTO user_role (user_sid, role_sid) SELECT $1, sid FROM role WHERE tenant_sid = $2 AND code = ANY($3::text[])',
+      [sid, server.tenantSid, roles],
+    );
+  }
   return { sid, ...user };
 }
 

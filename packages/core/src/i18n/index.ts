@@ -7,14 +7,28 @@ import { iqlEn } from './iql.en.js';
 import { iqlZhCN, type IqlMessageKey } from './iql.zh-CN.js';
 import { rbacEn } from './rbac.en.js';
 import { rbacZhCN, type RbacMessageKey } from './rbac.zh-CN.js';
+import { menusEn } from './menus.en.js';
+import { menusZhCN, type MenusMessageKey } from './menus.zh-CN.js';
 import { modelsEn } from './models.en.js';
 import { modelsZhCN, type ModelsMessageKey } from './models.zh-CN.js';
 import { webAccountsEn } from './web-accounts.en.js';
 import { webAccountsZhCN, type WebAccountsMessageKey } from './web-accounts.zh-CN.js';
 import { webAdminEn } from './web-admin.en.js';
 import { webAdminZhCN, type WebAdminMessageKey } from './web-admin.zh-CN.js';
+import { webMenusEn } from './web-menus.en.js';
+import { webMenusZhCN, type WebMenusMessageKey } from './web-menus.zh-CN.js';
 import { webModelsEn } from './web-models.en.js';
 import { webModelsZhCN, type WebModelsMessageKey } from './web-models.zh-CN.js';
+import { webPeopleEn } from './web-people.en.js';
+import { webPeopleZhCN, type WebPeopleMessageKey } from './web-people.zh-CN.js';
+import { rolesEn } from './roles.en.js';
+import { rolesZhCN, type RolesMessageKey } from './roles.zh-CN.js';
+import { orgEn } from './org.en.js';
+import { orgZhCN, type OrgMessageKey } from './org.zh-CN.js';
+import { peopleEn } from './people.en.js';
+import { peopleZhCN, type PeopleMessageKey } from './people.zh-CN.js';
+import { configPacksEn } from './config-packs.en.js';
+import { configPacksZhCN, type ConfigPacksMessageKey } from './config-packs.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
 export type MessageKey =
@@ -22,10 +36,17 @@ export type MessageKey =
   | AccountsMessageKey
   | WebAccountsMessageKey
   | WebModelsMessageKey
+  | WebMenusMessageKey
+  | WebPeopleMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
-  | RbacMessageKey;
+  | RbacMessageKey
+  | ConfigPacksMessageKey
+  | PeopleMessageKey
+  | OrgMessageKey
+  | RolesMessageKey
+  | MenusMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -37,12 +58,31 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...accountsZhCN,
     ...webAccountsZhCN,
     ...webModelsZhCN,
+    ...webMenusZhCN,
+    ...webPeopleZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
     ...rbacZhCN,
+    ...configPacksZhCN,
+    ...peopleZhCN,
+    ...orgZhCN,
+    ...rolesZhCN,
+    ...menusZhCN,
   },
-  en: { ...en, ...accountsEn, ...webAccountsEn, ...webModelsEn, ...webAdminEn, ...modelsEn, ...iqlEn, ...rbacEn },
+  en: {
+    ...en,
+    ...accountsEn,
+    ...webAccountsEn,
+    ...webModelsEn,
+    ...webMenusEn,
+    ...webPeopleEn,
+    ...webAdminEn,
+    ...modelsEn,
+    ...iqlEn,
+    ...rbacEn, ...configPacksEn, ...peopleEn, ...orgEn, ...rolesEn,
+    ...menusEn,
+  },
 };
 
 export function isLanguage(value: unknown): value is Language {

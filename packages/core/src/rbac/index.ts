@@ -3,3 +3,4 @@ export * from './permissions.js';
 export * from './menus.js';
 export * from './masking.js';
 export * from './identity.js';
+export * from './default-roles.js';

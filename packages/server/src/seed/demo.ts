@@ -1,11 +1,12 @@
-// First start with an empty database: a demo tenant with its root company, one sub-company and an
-// administrator whose generated password must be changed at first sign-in. Runs only when no tenant
+// First start with an empty database: a demo tenant with its root company, one sub-company, the default
+// roles and an administrator whose generated password must be changed at first sign-in. Runs only when no tenant
 // exists (under a lock), so a restart or a second server never seeds twice.
 import { randomBytes } from 'node:crypto';
 import { newSid } from '@ipdesk/core';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../modules/accounts/password-hash.js';
 import { createCompany, insertUserAccount } from '../modules/accounts/provision.js';
+import { seedDefaultRoles } from './default-roles.js';
 
 export interface DemoSeed {
   created: boolean;
@@ -53,6 +54,7 @@ export async function seedDemo(db: Database): Promise<DemoSeed> {
       mustChangePassword: true,
     };
     await insertUserAccount(tx, admin, passwordHash);
+    await seedDefaultRoles(tx, sid);
     return { created: true, tenant: { sid, ...DEMO_TENANT }, admin: { account: 'admin', password } };
   });
 }

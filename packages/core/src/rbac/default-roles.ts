@@ -1,0 +1,76 @@
+// The roles a new tenant starts with, so people can be given sensible rights on day one; administrators
+// copy and adjust them in role management.
+import type { Label } from '../models/define.js';
+import { MODEL_CATALOG } from '../models/catalog/index.js';
+import type { DataScope, PickRange, RolePlatform } from './permissions.js';
+import { modelResourceCode, MODEL_ACTIONS, type ModelAction } from './resources.js';
+
+export interface DefaultRole {
+  code: string;
+  name: Label;
+  description: Label;
+  platform: RolePlatform;
+  weight: number;
+  dataScope: DataScope;
+  pickRange: PickRange;
+  showSensitive: boolean;
+  resources: readonly string[];
+}
+
+/** The IP business models (people and agencies are administration). */
+const BUSINESS_MODELS = MODEL_CATALOG.map((m) => m.name).filter(
+  (name) => !['person', 'agency', 'agent'].includes(name),
+);
+
+const on = (models: readonly string[], actions: readonly ModelAction[]) =>
+  models.flatMap((model) => actions.map((action) => modelResourceCode(model, action)));
+
+export const DEFAULT_ROLES: readonly DefaultRole[] = [
+  {
+    code: 'ip_specialist',
+    name: { zh: '知识产权专员', en: 'IP specialist' },
+    description: { zh: '管理本公司的全部知识产权业务数据', en: "Manages all IP records of the user's companies" },
+    platform: 1,
+    weight: 10,
+    dataScope: 'company',
+    pickRange: 'company',
+    showSensitive: false,
+    resources: on(BUSINESS_MODELS, MODEL_ACTIONS),
+  },
+  {
+    code: 'department_lead',
+    name: { zh: '部门负责人', en: 'Department lead' },
+    description: { zh: '查看本部门及下级部门的业务数据', en: 'Sees the records of their department and its children' },
+    platform: 1,
+    weight: 20,
+    dataScope: 'department',
+    pickRange: 'department',
+    showSensitive: false,
+    resources: on(BUSINESS_MODELS, ['view', 'export']),
+  },
+  {
+    code: 'inventor',
+    name: { zh: '发明人', en: 'Inventor' },
+    description: {
+      zh: '提交并维护自己的专利、项目和论文',
+      en: 'Submits and keeps their own patents, projects and papers',
+    },
+    platform: 1,
+    weight: 30,
+    dataScope: 'own',
+    pickRange: 'department',
+    showSensitive: false,
+    resources: on(['patent', 'project', 'scientific_paper'], ['view', 'create', 'update']),
+  },
+  {
+    code: 'agency_agent',
+    name: { zh: '代理人', en: 'Agent' },
+    description: { zh: '代理机构用户：处理委托给自己的案件', en: 'Agency user: works on the cases entrusted to them' },
+    platform: 2,
+    weight: 10,
+    dataScope: 'own',
+    pickRange: 'department',
+    showSensitive: false,
+    resources: on(['patent', 'trademarks', 'copyright_apply'], ['view', 'update']),
+  },
+];
