@@ -29,6 +29,14 @@ describe(`server start and stop (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(server.db.engine).toBe(onPostgres ? 'postgres' : 'pglite');
     expect(server.demo.created).toBe(true);
     const firstSid = server.demo.tenant.sid;
+    // The demo tenant starts with the default roles and their resources.
+    const roles = await server.db.query<{ code: string; resources: number }>(
+      `SELECT r.code, count(rr.resource_code)::int AS resources FROM role r
+         LEFT JOIN role_resource rr ON rr.role_sid = r.sid WHERE r.tenant_sid = $1 GROUP BY r.code ORDER BY r.code`,
+      [firstSid],
+    );
+    expect(roles.map((r) => r.code)).toEqual(['agency_agent', 'department_lead', 'inventor', 'ip_specialist']);
+    expect(roles.every((r) => r.resources > 0)).toBe(true);
     await server.db.query(
       "INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ('RestartCheck0001', 'restart-check', '重启', 'Restart')",
     );
