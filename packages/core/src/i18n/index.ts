@@ -18,6 +18,8 @@ import { webAdminZhCN, type WebAdminMessageKey } from './web-admin.zh-CN.js';
 import { webMenusEn } from './web-menus.en.js';
 import { webMenusZhCN, type WebMenusMessageKey } from './web-menus.zh-CN.js';
 import { webModelsEn } from './web-models.en.js';
+import { webOrgEn } from './web-org.en.js';
+import { webOrgZhCN, type WebOrgMessageKey } from './web-org.zh-CN.js';
 import { webModelsZhCN, type WebModelsMessageKey } from './web-models.zh-CN.js';
 import { webPeopleEn } from './web-people.en.js';
 import { webPeopleZhCN, type WebPeopleMessageKey } from './web-people.zh-CN.js';
@@ -36,6 +38,7 @@ export type MessageKey =
   | AccountsMessageKey
   | WebAccountsMessageKey
   | WebModelsMessageKey
+  | WebOrgMessageKey
   | WebMenusMessageKey
   | WebPeopleMessageKey
   | WebAdminMessageKey
@@ -58,6 +61,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...accountsZhCN,
     ...webAccountsZhCN,
     ...webModelsZhCN,
+    ...webOrgZhCN,
     ...webMenusZhCN,
     ...webPeopleZhCN,
     ...webAdminZhCN,
@@ -75,12 +79,17 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...accountsEn,
     ...webAccountsEn,
     ...webModelsEn,
+    ...webOrgEn,
     ...webMenusEn,
     ...webPeopleEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,
-    ...rbacEn, ...configPacksEn, ...peopleEn, ...orgEn, ...rolesEn,
+    ...rbacEn,
+    ...configPacksEn,
+    ...peopleEn,
+    ...orgEn,
+    ...rolesEn,
     ...menusEn,
   },
 };

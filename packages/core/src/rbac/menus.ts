@@ -38,6 +38,19 @@ export function menuMoveProblem(index: number, siblings: number, direction: Menu
   return undefined;
 }
 
+/**
+ * Spec §5: a menu sits one level below its parent (a top-level menu is level 1), and a menu bound to a
+ * resource opens a page, so it cannot hold children.
+ */
+export function menuParentProblem(
+  parent: { level: number; resourceCode: string | null } | null,
+  level: number,
+): 'level' | 'bound' | undefined {
+  if (level !== (parent ? parent.level + 1 : 1)) return 'level';
+  if (parent?.resourceCode) return 'bound';
+  return undefined;
+}
+
 export interface DefaultMenu {
   key: string;
   label: Label;

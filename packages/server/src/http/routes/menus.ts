@@ -1,5 +1,216 @@
-// Placeholder: filled by the organisation and permissions work (issue 5).
+// {webapi} menus (spec §5 "Lists and menus"): the signed-in user's own menu tree, and menu administration
+// (tree, create, update, delete, move) for holders of system.menus. A tenant's first read seeds the
+// default menus. The web caches a user's menus, so changes show at their next sign-in.
+import { MENU_ICONS, MENU_NAME_MAX, MENU_OPEN_TYPES, MENU_PATH_PATTERN, SID_PATTERN } from '@ipdesk/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createMenu, deleteMenu, updateMenu, type WriteContext } from '../../modules/menus/admin.js';
+import { buildTree, listMenus, viewOf, type MenuRow } from '../../modules/menus/menus.js';
+import { moveMenu } from '../../modules/menus/move.js';
+import { myMenus } from '../../modules/menus/my-menus.js';
+import { ensureMenusSeeded } from '../../modules/menus/seed.js';
+import { principalOf } from '../context.js';
+import { labelled } from '../labels.js';
+import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
+import { sidParam, versionField } from './schemas.js';
 
-export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async () => {};
+const menuSid = sidParam('field.menu');
+const name = (label: 'field.menuNameZh' | 'field.menuNameEn') =>
+  labelled(z.string().trim().min(1).max(MENU_NAME_MAX), label);
+const fields = {
+  name_zh: name('field.menuNameZh'),
+  name_en: name('field.menuNameEn'),
+  resource_code: labelled(z.string().min(1).max(64).nullable(), 'field.menuResource').optional(),
+  path: labelled(z.string().max(512).regex(MENU_PATH_PATTERN).nullable(), 'field.menuPath').optional(),
+  open_type: labelled(z.enum(MENU_OPEN_TYPES), 'field.menuOpenType').optional(),
+  icon: labelled(z.enum(MENU_ICONS).nullable(), 'field.menuIcon').optional(),
+  scope: labelled(z.literal([0, 1, 2]), 'field.menuScope').optional(),
+  status: labelled(z.literal([0, 1]), 'field.menuStatus').optional(),
+};
+const parentSid = labelled(z.string().regex(SID_PATTERN).nullable(), 'field.menuParent').optional();
+const level = labelled(z.number().int().min(1).max(4), 'field.menuLevel');
+
+const createBody = z.object({ parent_sid: parentSid, level, ...fields }).strict();
+const updateBody = z
+  .object({
+    sid: menuSid,
+    version: versionField,
+    parent_sid: parentSid,
+    level: level.optional(),
+    ...fields,
+    name_zh: fields.name_zh.optional(),
+    name_en: fields.name_en.optional(),
+  })
+  .strict();
+
+const rowShape = {
+  sid: z.string(),
+  parent_sid: z.string().nullable(),
+  level: z.number(),
+  name: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+  resource_code: z.string().nullable(),
+  path: z.string().nullable(),
+  open_type: z.string(),
+  icon: z.string().nullable(),
+  scope: z.number(),
+  sort_by: z.number(),
+  status: z.number(),
+  version: z.number(),
+};
+const rowSchema = z.object(rowShape);
+const treeNodeSchema = rowSchema.extend({
+  get children() {
+    return z.array(treeNodeSchema);
+  },
+});
+const myMenuSchema = z.object({
+  sid: z.string(),
+  name: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+  resource_code: z.string().nullable(),
+  path: z.string().nullable(),
+  open_type: z.string(),
+  icon: z.string().nullable(),
+  level: z.number(),
+  get children() {
+    return z.array(myMenuSchema);
+  },
+});
+
+export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
+  const tags = ['menu'];
+  const access = { resource: 'system.menus' } as const;
+
+  const context = (request: FastifyRequest): WriteContext => {
+    const p = principalOf(request);
+    return {
+      db: accounts.db,
+      catalog: registry.resources,
+      tenantSid: p.tenantSid,
+      actorSid: p.userSid,
+      requestId: request.id,
+      at: accounts.now(),
+    };
+  };
+  /** All the tenant's rows, seeding the defaults on the tenant's first read. */
+  const rowsFor = async (request: FastifyRequest): Promise<MenuRow[]> => {
+    const ctx = context(request);
+    await ensureMenusSeeded(accounts.db, ctx);
+    return listMenus(accounts.db, ctx.tenantSid);
+  };
+
+  app.get(
+    '/menu/do/my',
+    {
+      config: { access: 'open' },
+      schema: {
+        summary: 'The menus you may see (enabled, of your platform, resource held) and the resources you hold',
+        tags,
+        response: {
+          200: envelopeSchema({ data: z.object({ menus: z.array(myMenuSchema), resources: z.array(z.string()) }) }),
+        },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      const menus = myMenus(await rowsFor(request), {
+        side: p.side,
+        resources: p.access.resources,
+        language: request.language,
+      });
+      return ok(request, { data: { menus, resources: [...p.access.resources] } });
+    },
+  );
+
+  app.get(
+    '/menu/do/tree',
+    {
+      config: { access },
+      schema: {
+        summary: 'Every menu of your tenant, as a tree in display order',
+        tags,
+        response: { 200: envelopeSchema({ data: z.array(treeNodeSchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await rowsFor(request);
+      return ok(request, { data: buildTree(rows.map((r) => viewOf(request.language, r))) });
+    },
+  );
+
+  app.post(
+    '/menu/do/create',
+    {
+      config: { access },
+      schema: {
+        summary: 'Add a menu, last among its siblings, one level below its parent',
+        tags,
+        body: createBody,
+        response: { 200: envelopeSchema({ data: rowSchema }) },
+      },
+    },
+    async (request) => {
+      const ctx = context(request);
+      // A tenant that never read its menus gets the defaults first, not just the new one.
+      await ensureMenusSeeded(accounts.db, ctx);
+      const row = await createMenu(ctx, request.body);
+      return ok(request, { data: viewOf(request.language, row) });
+    },
+  );
+
+  app.post(
+    '/menu/do/update',
+    {
+      config: { access },
+      schema: {
+        summary: "Change a menu's names, resource, path, icon, platform or status (not its parent or level)",
+        tags,
+        body: updateBody,
+        response: { 200: envelopeSchema({ data: rowSchema }) },
+      },
+    },
+    async (request) => {
+      const row = await updateMenu(context(request), request.body);
+      return ok(request, { data: viewOf(request.language, row) });
+    },
+  );
+
+  app.post(
+    '/menu/do/delete/:sid',
+    {
+      config: { access },
+      schema: {
+        summary: 'Delete a menu without children',
+        tags,
+        params: z.object({ sid: menuSid }).strict(),
+        response: { 200: envelopeSchema({}) },
+      },
+    },
+    async (request) => {
+      await deleteMenu(context(request), request.params.sid);
+      return ok(request, {});
+    },
+  );
+
+  app.post(
+    '/menu/do/move',
+    {
+      config: { access },
+      schema: {
+        summary: 'Move a menu one place up or down among its siblings',
+        tags,
+        body: z.object({ sid: menuSid, direction: labelled(z.enum(['up', 'down']), 'field.menuDirection') }).strict(),
+        response: { 200: envelopeSchema({ data: z.array(rowSchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await moveMenu(context(request), request.body);
+      return ok(request, { data: rows.map((r) => viewOf(request.language, r)) });
+    },
+  );
+};

@@ -247,14 +247,14 @@ describe(`field and data permissions, masking (${onPostgres ? 'PostgreSQL' : 'PG
     });
 
     it('own company: records of the member companies and their sub-companies only', async () => {
-      const sub = (await create(
+      const sub = await create(
         admin,
         'project',
         { name: 'sub 项目', code: code() },
         {
           'x-sub-company-sid': tenant.subCompany,
         },
-      )) as { sid: string; company_sid: string };
+      );
       expect(sub.company_sid).toBe(tenant.subCompany);
       users.branch = await member({ resources: ['project'], dataScope: 'company' }, [tenant.subCompany]);
       const seen = new Set((await rowsOf(users.branch.session, 'project', `name CONTAINS '项目'`)).map((r) => r.sid));

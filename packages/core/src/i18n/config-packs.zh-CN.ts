@@ -1,0 +1,36 @@
+// Texts of configuration packs (zh-CN): field labels of a pack's content and the reasons a pack is
+// refused on save or fails when applied. Merged in index.ts.
+export const configPacksZhCN = {
+  'field.configPack': '配置包',
+  'field.configPackName': '配置包名称',
+  'field.configPackContent': '配置包内容',
+  'field.configPackJob': '配置任务',
+  'field.packRoles': '角色',
+  'field.packRoleCode': '角色编码',
+  'field.packRoleName': '角色名称',
+  'field.packRolePlatform': '角色平台',
+  'field.packRoleDescription': '角色描述',
+  'field.packRoleWeight': '权重',
+  'field.packRoleResources': '功能权限',
+  'field.packRoleDataScope': '数据权限',
+  'field.packDictionaries': '数据字典',
+  'field.packDictionaryName': '字典名称',
+  'field.packOptions': '字典选项',
+  'field.packOptionKey': '选项键',
+  'field.packOptionLabelZh': '中文名称',
+  'field.packOptionLabelEn': '英文名称',
+  'field.packOptionDisabled': '停用',
+  'configPack.resourceUnknown': '资源“{{resource}}”不存在',
+  'configPack.resourceNotGrantable': '资源“{{resource}}”不能授予平台 {{platform}} 的角色',
+  'configPack.dictionaryUnknown': '系统中没有数据字典“{{dictionary}}”',
+  'configPack.duplicateRoleCode': '角色编码“{{code}}”重复出现',
+  'configPack.duplicateRoleName': '同一平台的角色名称“{{name}}”重复出现',
+  'configPack.duplicateDictionary': '数据字典“{{dictionary}}”重复出现',
+  'configPack.duplicateOptionKey': '选项键“{{key}}”重复出现',
+  'configPack.itemRole': '角色 {{code}}',
+  'configPack.itemDictionary': '数据字典 {{dictionary}}',
+  'configPack.roleNameTaken': '角色名称“{{name}}”已被其他角色使用',
+  'configPack.unexpected': '应用配置包时发生意外错误（任务 {{job}}），详见服务器日志',
+} as const;
+
+export type ConfigPacksMessageKey = keyof typeof configPacksZhCN;

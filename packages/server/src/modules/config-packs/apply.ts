@@ -1,0 +1,88 @@
+// Writes a checked pack into the tenant, inside the caller's transaction: roles upserted by code with
+// their function permissions replaced, dictionary options upserted by key (never deleted, spec §5).
+// Whatever fails here rolls the whole pack back with the transaction.
+import { newSid, translate } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import type { PackDictionary, PackRole } from './content.js';
+
+/** A failure the job reports as its error text (English, stored with the job). */
+export class PackJobError extends Error {
+  override name = 'PackJobError';
+}
+
+function isUniqueViolation(error: unknown, index: string): boolean {
+  const pgError = error as { code?: string; constraint?: string; message?: string };
+  return pgError.code === '23505' && `${pgError.constraint ?? ''} ${pgError.message ?? ''}`.includes(index);
+}
+
+async function upsertRole(tx: Queryable, tenantSid: string, role: PackRole, at: Date): Promise<void> {
+  const existing = await tx.query<{ sid: string }>(
+    'SELECT sid FROM role WHERE tenant_sid = $1 AND lower(code) = lower($2) FOR UPDATE',
+    [tenantSid, role.code],
+  );
+  let sid = existing[0]?.sid;
+  try {
+    if (sid) {
+      // Absent optional fields keep what the tenant set; the pack owns the name, platform and permissions.
+      await tx.query(
+        `UPDATE role SET name = $2, platform = $3, description = coalesce($4, description), weight = coalesce($5, weight),
+           data_scope = coalesce($6, data_scope), version = version + 1, updated_at = $7
+         WHERE sid = $1`,
+        [sid, role.name, role.platform, role.description ?? null, role.weight ?? null, role.data_scope ?? null, at],
+      );
+      await tx.query('DELETE FROM role_resource WHERE role_sid = $1', [sid]);
+    } else {
+      sid = newSid();
+      await tx.query(
+        `INSERT INTO role (sid, tenant_sid, code, name, platform, description, weight, data_scope, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+        [
+          sid,
+          tenantSid,
+          role.code,
+          role.name,
+          role.platform,
+          role.description ?? null,
+          role.weight ?? 0,
+          role.data_scope ?? 'own',
+          at,
+        ],
+      );
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, 'role_name_idx'))
+      throw new PackJobError(
+        `${translate('en', 'configPack.itemRole', { code: role.code })}: ${translate('en', 'configPack.roleNameTaken', { name: role.name })}`,
+        { cause: error },
+      );
+    throw error;
+  }
+  if (role.resources.length)
+    await tx.query(
+      'INSERT INTO role_resource (role_sid, resource_code) SELECT $1, code FROM unnest($2::text[]) AS code',
+      [sid, [...new Set(role.resources)]],
+    );
+}
+
+async function upsertOptions(tx: Queryable, tenantSid: string, dictionary: PackDictionary, at: Date): Promise<void> {
+  for (const [index, option] of dictionary.options.entries()) {
+    // A new option is placed in the pack's order; an existing one keeps its place and parent.
+    await tx.query(
+      `INSERT INTO dictionary_option (tenant_sid, dictionary, key, label_zh, label_en, disabled, sort_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6, false), $7, $8, $8)
+       ON CONFLICT (tenant_sid, dictionary, key) DO UPDATE SET label_zh = EXCLUDED.label_zh, label_en = EXCLUDED.label_en,
+         disabled = coalesce($6, dictionary_option.disabled), updated_at = EXCLUDED.updated_at`,
+      [tenantSid, dictionary.name, option.key, option.label_zh, option.label_en, option.disabled ?? null, index, at],
+    );
+  }
+}
+
+export async function applyPack(
+  tx: Queryable,
+  tenantSid: string,
+  content: { roles: readonly PackRole[]; dictionaries: readonly PackDictionary[] },
+  at: Date,
+): Promise<void> {
+  for (const role of content.roles) await upsertRole(tx, tenantSid, role, at);
+  for (const dictionary of content.dictionaries) await upsertOptions(tx, tenantSid, dictionary, at);
+}

@@ -1,0 +1,188 @@
+// A tenant's configuration packs and their jobs: saving a pack (content checked first), reading them,
+// and asking for one to be applied, which only records a waiting job (the runner does the work).
+// Every query is scoped by the tenant, so another tenant's sid reads as not found.
+import { AppError, newSid, translate, type Language } from '@ipdesk/core';
+import type { Database, Queryable } from '../../db/database.js';
+import { audit } from '../accounts/context.js';
+import { checkContent, type CheckContext, type PackContent } from './content.js';
+
+export interface PackRow {
+  sid: string;
+  name: string;
+  content: PackContent;
+  updated_at: Date;
+}
+
+export interface PackSummary {
+  sid: string;
+  name: string;
+  summary: { roles: number; dictionaries: number };
+  updated_at: Date;
+}
+
+export const JOB_STATUSES = ['waiting', 'in_progress', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface JobRow {
+  sid: string;
+  pack_sid: string;
+  pack_name: string;
+  company_sid: string;
+  status: JobStatus;
+  progress: number;
+  total: number;
+  error: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** Who asks, for the scope of every query and the audit entry. */
+export interface Actor {
+  tenantSid: string;
+  userSid: string;
+  requestId: string;
+  language: Language;
+}
+
+const JOB_COLUMNS = `j.sid, j.pack_sid, p.name AS pack_name, j.company_sid, j.status, j.progress, j.total, j.error,
+  j.created_at, j.started_at, j.finished_at`;
+
+export async function listPacks(db: Queryable, tenantSid: string): Promise<PackSummary[]> {
+  const rows = await db.query<{ sid: string; name: string; roles: number; dictionaries: number; updated_at: Date }>(
+    `SELECT sid, name, updated_at,
+       CASE WHEN jsonb_typeof(content->'roles') = 'array' THEN jsonb_array_length(content->'roles') ELSE 0 END AS roles,
+       CASE WHEN jsonb_typeof(content->'dictionaries') = 'array' THEN jsonb_array_length(content->'dictionaries') ELSE 0 END
+         AS dictionaries
+       FROM config_pack WHERE tenant_sid = $1 ORDER BY lower(name), sid LIMIT 1000`,
+    [tenantSid],
+  );
+  return rows.map((r) => ({
+    sid: r.sid,
+    name: r.name,
+    summary: { roles: r.roles, dictionaries: r.dictionaries },
+    updated_at: r.updated_at,
+  }));
+}
+
+export async function getPack(db: Queryable, tenantSid: string, sid: string): Promise<PackRow> {
+  const rows = await db.query<PackRow>(
+    'SELECT sid, name, content, updated_at FROM config_pack WHERE sid = $1 AND tenant_sid = $2',
+    [sid, tenantSid],
+  );
+  if (!rows[0]) throw new AppError('notFound');
+  return rows[0];
+}
+
+/** Creates the pack (no sid) or replaces its name and content; a name is unique in the tenant. */
+export async function savePack(
+  db: Database,
+  actor: Actor,
+  input: { sid?: string; name: string; content: PackContent },
+  context: CheckContext,
+  at: Date,
+): Promise<PackRow> {
+  const issues = checkContent(input.content, context);
+  if (issues.length) throw new AppError('validation', { issues });
+  try {
+    return await db.transaction(async (tx) => {
+      const content = JSON.stringify(input.content);
+      const rows = input.sid
+        ? await tx.query<PackRow>(
+            `UPDATE config_pack SET name = $3, content = $4, updated_at = $5 WHERE sid = $1 AND tenant_sid = $2
+             RETURNING sid, name, content, updated_at`,
+            [input.sid, actor.tenantSid, input.name, content, at],
+          )
+        : await tx.query<PackRow>(
+            `INSERT INTO config_pack (sid, tenant_sid, name, content, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
+             RETURNING sid, name, content, updated_at`,
+            [newSid(), actor.tenantSid, input.name, content, at],
+          );
+      const pack = rows[0];
+      if (!pack) throw new AppError('notFound');
+      await audit(tx, {
+        tenantSid: actor.tenantSid,
+        actorSid: actor.userSid,
+        action: input.sid ? 'config_pack.updated' : 'config_pack.created',
+        target: pack.sid,
+        detail: {
+          name: pack.name,
+          roles: (input.content.roles ?? []).map((r) => r.code),
+          dictionaries: (input.content.dictionaries ?? []).map((d) => d.name),
+        },
+        requestId: actor.requestId,
+        at,
+      });
+      return pack;
+    });
+  } catch (error) {
+    const pgError = error as { code?: string; constraint?: string; message?: string };
+    if (
+      pgError.code !== '23505' ||
+      !`${pgError.constraint ?? ''} ${pgError.message ?? ''}`.includes('config_pack_name_idx')
+    )
+      throw error;
+    const params = { label: translate(actor.language, 'field.configPackName'), value: input.name };
+    throw new AppError('duplicateValue', {
+      params,
+      fields: [
+        { field: 'name', label: params.label, message: translate(actor.language, 'error.duplicateValue', params) },
+      ],
+    });
+  }
+}
+
+async function companyOfTenant(db: Queryable, tenantSid: string, companySid: string): Promise<void> {
+  const rows = await db.query('SELECT 1 FROM company WHERE sid = $1 AND tenant_sid = $2', [companySid, tenantSid]);
+  if (!rows[0]) throw new AppError('notFound');
+}
+
+export async function getJob(db: Queryable, tenantSid: string, sid: string): Promise<JobRow> {
+  const rows = await db.query<JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM config_pack_job j JOIN config_pack p ON p.sid = j.pack_sid
+      WHERE j.sid = $1 AND j.tenant_sid = $2`,
+    [sid, tenantSid],
+  );
+  if (!rows[0]) throw new AppError('notFound');
+  return rows[0];
+}
+
+/** The tenant's jobs, newest first, at most 100; of one company when given. */
+export async function listJobs(db: Queryable, tenantSid: string, companySid?: string): Promise<JobRow[]> {
+  if (companySid) await companyOfTenant(db, tenantSid, companySid);
+  return db.query<JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM config_pack_job j JOIN config_pack p ON p.sid = j.pack_sid
+      WHERE j.tenant_sid = $1 AND ($2::text IS NULL OR j.company_sid = $2)
+      ORDER BY j.created_at DESC, j.sid DESC LIMIT 100`,
+    [tenantSid, companySid ?? null],
+  );
+}
+
+/** Records a waiting job for the runner; the pack and company must be the tenant's. */
+export async function requestApply(
+  db: Database,
+  actor: Actor,
+  input: { pack_sid: string; company_sid: string },
+  at: Date,
+): Promise<JobRow> {
+  const sid = newSid();
+  await db.transaction(async (tx) => {
+    await getPack(tx, actor.tenantSid, input.pack_sid);
+    await companyOfTenant(tx, actor.tenantSid, input.company_sid);
+    await tx.query(
+      `INSERT INTO config_pack_job (sid, tenant_sid, pack_sid, company_sid, status, requested_by, created_at)
+       VALUES ($1, $2, $3, $4, 'waiting', $5, $6)`,
+      [sid, actor.tenantSid, input.pack_sid, input.company_sid, actor.userSid, at],
+    );
+    await audit(tx, {
+      tenantSid: actor.tenantSid,
+      actorSid: actor.userSid,
+      action: 'config_pack.apply_requested',
+      target: sid,
+      detail: { pack_sid: input.pack_sid, company_sid: input.company_sid },
+      requestId: actor.requestId,
+      at,
+    });
+  });
+  return getJob(db, actor.tenantSid, sid);
+}

@@ -1,0 +1,103 @@
+// Materialised paths of the two organisation trees (companies, departments): '/rootSid/childSid/', a
+// node's path being its parent's plus its own sid. Moving a node rewrites its whole subtree in the
+// caller's transaction; moving under itself or a descendant is refused. Also what both trees share:
+// nesting rows into a tree, the move lock, field issues and audit diffs.
+import { AppError, type MessageKey } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import { escapeLike } from '../models/sql-params.js';
+
+export type TreeTable = 'company' | 'department';
+
+/** The path of a node with this sid under a parent with this path (none: a top node). */
+export function pathUnder(parentPath: string | null | undefined, sid: string): string {
+  return `${parentPath ?? '/'}${sid}/`;
+}
+
+/** Refuses to hang a node below itself: the new parent's path would start with the node's own. */
+export function assertNotUnder(nodePath: string, newParentPath: string | null | undefined): void {
+  if (newParentPath?.startsWith(nodePath)) throw new AppError('treeCycle');
+}
+
+/**
+ * Serialises the moves of one tenant, so two crossing moves cannot build a cycle between them. Taken
+ * before any node is locked (no deadlock with a move holding nodes); NO KEY UPDATE so inserts that
+ * reference the tenant (their foreign key takes KEY SHARE) are not blocked.
+ */
+export async function lockTenantTrees(tx: Queryable, tenantSid: string): Promise<void> {
+  await tx.query('SELECT 1 FROM tenant WHERE sid = $1 FOR NO KEY UPDATE', [tenantSid]);
+}
+
+/**
+ * Gives a node and all its descendants the new path prefix, in the caller's transaction; returns how
+ * many rows changed. Sids are alphanumeric, but the prefix is escaped anyway so LIKE stays literal.
+ */
+export async function rewritePaths(
+  tx: Queryable,
+  table: TreeTable,
+  tenantSid: string,
+  oldPrefix: string,
+  newPrefix: string,
+  now: Date,
+): Promise<number> {
+  if (oldPrefix === newPrefix) return 0;
+  const rows = await tx.query<{ sid: string }>(
+    `UPDATE ${table} SET path = $1 || substr(path, length($2) + 1), updated_at = $5
+      WHERE tenant_sid = $3 AND path LIKE $4 RETURNING sid`,
+    [newPrefix, oldPrefix, tenantSid, `${escapeLike(oldPrefix)}%`, now],
+  );
+  return rows.length;
+}
+
+export type TreeNode<T> = T & { children: Array<TreeNode<T>> };
+
+/**
+ * Nests rows by parent_sid, keeping the rows' order among siblings. A row whose parent is not among
+ * the rows becomes a top node (a subtree asked for on its own, or all companies' departments).
+ */
+export function buildTree<T extends { sid: string; parent_sid: string | null }>(
+  rows: readonly T[],
+): Array<TreeNode<T>> {
+  const nodes = new Map<string, TreeNode<T>>();
+  for (const row of rows) nodes.set(row.sid, { ...row, children: [] });
+  const top: Array<TreeNode<T>> = [];
+  for (const row of rows) {
+    const node = nodes.get(row.sid)!;
+    const parent = row.parent_sid === null ? undefined : nodes.get(row.parent_sid);
+    if (parent && parent !== node) parent.children.push(node);
+    else top.push(node);
+  }
+  return top;
+}
+
+/** A 500001 on one field of the body, told by i18n keys (the answer is in the caller's language). */
+export function fieldIssue(
+  field: string,
+  labelKey: MessageKey,
+  messageKey: MessageKey = 'validation.invalidReference',
+): AppError {
+  return new AppError('validation', { issues: [{ field, labelKey, messageKey }] });
+}
+
+/** The fields a write changed, for its audit entry. */
+export function changesOf(
+  before: Readonly<Record<string, unknown>> | undefined,
+  after: Readonly<Record<string, unknown>> | undefined,
+  names: readonly string[],
+): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const name of names) {
+    const a = before?.[name] ?? null;
+    const b = after?.[name] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[name] = { before: a, after: b };
+  }
+  return changes;
+}
+
+/** The database error code of a failed statement (23505 unique, 23503 foreign key), if any. */
+export function sqlStateOf(error: unknown): { code?: string; text: string } {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  return {
+    code: typeof e?.code === 'string' ? e.code : undefined,
+    text: `${typeof e?.constraint === 'string' ? e.constraint : ''} ${typeof e?.message === 'string' ? e.message : ''}`,
+  };
+}

@@ -1,0 +1,67 @@
+// Who is told when someone resigns (resignation_notice_setting): the handover person (on unless
+// turned off), the tenant's administrators, and up to 20 further addresses. A tenant without a row
+// has the defaults.
+import type { Queryable } from '../../db/database.js';
+import { audit } from '../accounts/context.js';
+import type { Actor, PeopleContext } from './records.js';
+
+export interface ResignationNotice {
+  notify_handover: boolean;
+  notify_admins: boolean;
+  extra_recipients: string[];
+}
+
+export const MAX_EXTRA_RECIPIENTS = 20;
+
+export const DEFAULT_RESIGNATION_NOTICE: ResignationNotice = {
+  notify_handover: true,
+  notify_admins: false,
+  extra_recipients: [],
+};
+
+export async function resignationNotice(db: Queryable, tenantSid: string): Promise<ResignationNotice> {
+  const rows = await db.query<ResignationNotice>(
+    'SELECT notify_handover, notify_admins, extra_recipients FROM resignation_notice_setting WHERE tenant_sid = $1',
+    [tenantSid],
+  );
+  return rows[0] ?? { ...DEFAULT_RESIGNATION_NOTICE, extra_recipients: [] };
+}
+
+/** Saves the settings (addresses already checked; repeated ones kept once, in the given order). */
+export async function updateResignationNotice(
+  ctx: PeopleContext,
+  { principal, requestId }: Actor,
+  input: ResignationNotice,
+): Promise<ResignationNotice> {
+  const seen = new Set<string>();
+  const extra = input.extra_recipients.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const now = ctx.accounts.now();
+  return ctx.accounts.db.transaction(async (tx) => {
+    const before = await resignationNotice(tx, principal.tenantSid);
+    const rows = await tx.query<ResignationNotice>(
+      `INSERT INTO resignation_notice_setting (tenant_sid, notify_handover, notify_admins, extra_recipients, updated_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (tenant_sid) DO UPDATE
+         SET notify_handover = EXCLUDED.notify_handover, notify_admins = EXCLUDED.notify_admins,
+             extra_recipients = EXCLUDED.extra_recipients, updated_at = EXCLUDED.updated_at
+       RETURNING notify_handover, notify_admins, extra_recipients`,
+      [principal.tenantSid, input.notify_handover, input.notify_admins, extra, now],
+    );
+    const after = rows[0]!;
+    await audit(tx, {
+      tenantSid: principal.tenantSid,
+      actorSid: principal.userSid,
+      action: 'resignation_notice.updated',
+      target: 'setting:resignation_notice',
+      detail: { before, after },
+      requestId,
+      at: now,
+    });
+    return after;
+  });
+}

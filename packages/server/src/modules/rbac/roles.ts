@@ -1,0 +1,311 @@
+// Roles of a tenant (spec §6): read, create, update at the version read, delete when no user holds
+// them, and copy with their permissions. Every write is one transaction with an audit entry and
+// refreshes cached access; a duplicate code or name answers 409201 naming the field.
+import {
+  AppError,
+  translate,
+  type DataScope,
+  type Language,
+  type MessageKey,
+  type PickRange,
+  type RolePlatform,
+} from '@ipdesk/core';
+import type { Database, Queryable } from '../../db/database.js';
+import { audit } from '../accounts/context.js';
+import { bumpAccessVersion } from './access.js';
+import { copyPermissions, scopeDepartments, type RoleActor } from './role-permissions.js';
+
+export interface RoleRow {
+  sid: string;
+  code: string;
+  name: string;
+  description: string | null;
+  status: number;
+  weight: number;
+  platform: RolePlatform;
+  show_sensitive: boolean;
+  pick_range: PickRange;
+  data_scope: DataScope;
+  data_departments: string[];
+  user_num: number;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a caller may set on a role; the platform is fixed at creation (grants and users depend on it). */
+export interface RoleFields {
+  code: string;
+  name: string;
+  description?: string | null;
+  status?: 0 | 1;
+  weight?: number;
+  show_sensitive?: boolean;
+  pick_range?: PickRange;
+  data_scope?: DataScope;
+  data_departments?: string[];
+}
+
+export type NewRole = RoleFields & { platform: RolePlatform };
+export type RoleChanges = Partial<RoleFields> & { sid: string; version: number };
+
+/** The columns of a role row from the role table aliased a, with how many users hold it. */
+export function roleColumns(a: string): string {
+  return `${a}.sid, ${a}.code, ${a}.name, ${a}.description, ${a}.status, ${a}.weight, ${a}.platform,
+    ${a}.show_sensitive, ${a}.pick_range, ${a}.data_scope, ${a}.data_departments, ${a}.version, ${a}.created_at,
+    ${a}.updated_at, (SELECT count(*) FROM user_role ur WHERE ur.role_sid = ${a}.sid) AS user_num`;
+}
+
+export async function readRole(q: Queryable, tenantSid: string, sid: string, lock = false): Promise<RoleRow> {
+  const rows = await q.query<RoleRow>(
+    `SELECT ${roleColumns('r')} FROM role r WHERE r.sid = $1 AND r.tenant_sid = $2${lock ? ' FOR UPDATE OF r' : ''}`,
+    [sid, tenantSid],
+  );
+  if (!rows[0]) throw new AppError('recordNotFound');
+  return rows[0];
+}
+
+/** Enabled roles (of one platform when given) by weight, with how many users hold each. */
+export function boardRoles(q: Queryable, tenantSid: string, platform?: RolePlatform): Promise<RoleRow[]> {
+  return q.query<RoleRow>(
+    `SELECT ${roleColumns('r')} FROM role r
+      WHERE r.tenant_sid = $1 AND r.status = 1 AND ($2::smallint IS NULL OR r.platform = $2::smallint)
+      ORDER BY r.weight, r.name, r.sid LIMIT 1000`,
+    [tenantSid, platform ?? null],
+  );
+}
+
+const UNIQUE_INDEXES: Array<{ index: string; field: 'code' | 'name'; label: MessageKey }> = [
+  { index: 'role_code_idx', field: 'code', label: 'field.roleCode' },
+  { index: 'role_name_idx', field: 'name', label: 'field.roleName' },
+];
+
+/** A unique-index violation on code or name as 409201 with the field's label and the value. */
+async function uniqueGuard<T>(
+  language: Language,
+  values: { code?: string; name?: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const pgError = error as { code?: string; constraint?: string; message?: string };
+    if (pgError.code !== '23505') throw error;
+    const text = `${pgError.constraint ?? ''} ${pgError.message ?? ''}`;
+    const hit = UNIQUE_INDEXES.find((u) => text.includes(u.index));
+    if (!hit) throw error;
+    const params = { label: translate(language, hit.label), value: values[hit.field] ?? '' };
+    throw new AppError('duplicateValue', {
+      params,
+      fields: [{ field: hit.field, label: params.label, message: translate(language, 'error.duplicateValue', params) }],
+    });
+  }
+}
+
+/** Changed values only, for the audit entry. */
+function changes(before: RoleRow, after: RoleRow): Record<string, { before: unknown; after: unknown }> {
+  const out: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of Object.keys(after) as Array<keyof RoleRow>) {
+    if (key === 'updated_at' || key === 'version' || key === 'user_num') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      out[key] = { before: before[key], after: after[key] };
+  }
+  return out;
+}
+
+export async function createRole(
+  db: Database,
+  actor: RoleActor,
+  language: Language,
+  sid: string,
+  input: NewRole,
+): Promise<RoleRow> {
+  return uniqueGuard(language, input, () =>
+    db.transaction(async (tx) => {
+      const scope = input.data_scope ?? 'own';
+      const departments = await scopeDepartments(
+        tx,
+        actor.tenantSid,
+        scope,
+        input.data_departments ?? [],
+        'data_departments',
+        'field.roleDataDepartments',
+      );
+      await tx.query(
+        `INSERT INTO role (sid, tenant_sid, code, name, description, status, weight, platform, show_sensitive,
+           pick_range, data_scope, data_departments, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $13)`,
+        [
+          sid,
+          actor.tenantSid,
+          input.code,
+          input.name,
+          input.description ?? null,
+          input.status ?? 1,
+          input.weight ?? 0,
+          input.platform,
+          input.show_sensitive ?? false,
+          input.pick_range ?? 'company',
+          scope,
+          departments,
+          actor.at,
+        ],
+      );
+      await bumpAccessVersion(tx, actor.tenantSid);
+      const row = await readRole(tx, actor.tenantSid, sid);
+      await audit(tx, {
+        tenantSid: actor.tenantSid,
+        actorSid: actor.userSid,
+        action: 'role.created',
+        target: `role:${sid}`,
+        detail: { role: row },
+        requestId: actor.requestId,
+        at: actor.at,
+      });
+      return row;
+    }),
+  );
+}
+
+const SETTABLE = ['code', 'name', 'description', 'status', 'weight', 'show_sensitive', 'pick_range'] as const;
+
+export async function updateRole(
+  db: Database,
+  actor: RoleActor,
+  language: Language,
+  input: RoleChanges,
+): Promise<RoleRow> {
+  return uniqueGuard(language, input, () =>
+    db.transaction(async (tx) => {
+      const before = await readRole(tx, actor.tenantSid, input.sid, true);
+      if (before.version !== input.version) throw new AppError('conflict');
+      const values: unknown[] = [input.sid, actor.tenantSid, actor.at];
+      const sets = ['updated_at = $3', 'version = version + 1'];
+      for (const key of SETTABLE) {
+        if (input[key] === undefined) continue;
+        values.push(input[key]);
+        sets.push(`${key} = $${values.length}`);
+      }
+      if (input.data_scope !== undefined || input.data_departments !== undefined) {
+        const scope = input.data_scope ?? before.data_scope;
+        const departments = await scopeDepartments(
+          tx,
+          actor.tenantSid,
+          scope,
+          input.data_departments ?? before.data_departments,
+          'data_departments',
+          'field.roleDataDepartments',
+        );
+        values.push(scope, departments);
+        sets.push(`data_scope = $${values.length - 1}`, `data_departments = $${values.length}::text[]`);
+      }
+      await tx.query(`UPDATE role SET ${sets.join(', ')} WHERE sid = $1 AND tenant_sid = $2`, values as never);
+      await bumpAccessVersion(tx, actor.tenantSid);
+      const after = await readRole(tx, actor.tenantSid, input.sid);
+      await audit(tx, {
+        tenantSid: actor.tenantSid,
+        actorSid: actor.userSid,
+        action: 'role.updated',
+        target: `role:${input.sid}`,
+        detail: { changes: changes(before, after), version: after.version },
+        requestId: actor.requestId,
+        at: actor.at,
+      });
+      return after;
+    }),
+  );
+}
+
+/** Deletes a role no user holds (else 409309 with how many do); its permissions go with it. */
+export async function deleteRole(db: Database, actor: RoleActor, sid: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await readRole(tx, actor.tenantSid, sid, true);
+    if (before.user_num > 0) throw new AppError('roleInUse', { params: { count: before.user_num } });
+    await tx.query('DELETE FROM role WHERE sid = $1 AND tenant_sid = $2', [sid, actor.tenantSid]);
+    await bumpAccessVersion(tx, actor.tenantSid);
+    await audit(tx, {
+      tenantSid: actor.tenantSid,
+      actorSid: actor.userSid,
+      action: 'role.deleted',
+      target: `role:${sid}`,
+      detail: { role: before },
+      requestId: actor.requestId,
+      at: actor.at,
+    });
+  });
+}
+
+const CODE_MAX = 48;
+const NAME_MAX = 50;
+
+/** The first of base_copy, base_copy2, … that no role of the tenant has (codes compare case-insensitively). */
+export function copyCode(base: string, taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? '_copy' : `_copy${n}`;
+    const code = `${base.slice(0, CODE_MAX - suffix.length)}${suffix}`;
+    if (!taken.has(code.toLowerCase())) return code;
+  }
+}
+
+/** The first of "name (copy)", "name (copy 2)", … free among the platform's role names, within 50 characters. */
+export function copyName(language: Language, base: string, taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n += 1) {
+    const make = (name: string) =>
+      n === 1
+        ? translate(language, 'role.copyName', { name })
+        : translate(language, 'role.copyNameNumbered', { name, n });
+    const room = NAME_MAX - [...make('')].length;
+    const name = make([...base].slice(0, room).join(''));
+    if (!taken.has(name.toLowerCase())) return name;
+  }
+}
+
+/** A new role like the given one: same settings, status and permissions, no users. */
+export async function copyRole(
+  db: Database,
+  actor: RoleActor,
+  language: Language,
+  sourceSid: string,
+  copySid: string,
+): Promise<RoleRow> {
+  // Filled once chosen, so a concurrent copy taking the same code or name is reported with it.
+  const values: { code?: string; name?: string } = {};
+  return uniqueGuard(language, values, () =>
+    db.transaction(async (tx) => {
+      const source = await readRole(tx, actor.tenantSid, sourceSid);
+      const existing = await tx.query<{ code: string; name: string; platform: number }>(
+        'SELECT lower(code) AS code, lower(name) AS name, platform FROM role WHERE tenant_sid = $1',
+        [actor.tenantSid],
+      );
+      const code = copyCode(source.code, new Set(existing.map((r) => r.code)));
+      const name = copyName(
+        language,
+        source.name,
+        new Set(existing.filter((r) => r.platform === source.platform).map((r) => r.name)),
+      );
+      values.code = code;
+      values.name = name;
+      await tx.query(
+        `INSERT INTO role (sid, tenant_sid, code, name, description, status, weight, platform, show_sensitive,
+           pick_range, data_scope, data_departments, created_at, updated_at)
+         SELECT $1, tenant_sid, $3, $4, description, status, weight, platform, show_sensitive,
+           pick_range, data_scope, data_departments, $5, $5
+           FROM role WHERE sid = $2`,
+        [copySid, sourceSid, code, name, actor.at],
+      );
+      await copyPermissions(tx, sourceSid, copySid);
+      await bumpAccessVersion(tx, actor.tenantSid);
+      const row = await readRole(tx, actor.tenantSid, copySid);
+      await audit(tx, {
+        tenantSid: actor.tenantSid,
+        actorSid: actor.userSid,
+        action: 'role.copied',
+        target: `role:${copySid}`,
+        detail: { from: sourceSid, role: row },
+        requestId: actor.requestId,
+        at: actor.at,
+      });
+      return row;
+    }),
+  );
+}
