@@ -1,64 +1,59 @@
-// The shell's menu: the home entry, the declared models' lists and, for tenant administrators, the
-// administration of custom fields and dictionaries. The shape is what server-driven menus
-// (menu and resource management, spec §2) will fill: a resource code, a route path, a text key, children.
-// Menu texts are i18n keys rather than schema labels, so the menu shows before any schema is fetched.
-import {
-  CopyrightOutlined,
-  FileProtectOutlined,
-  HomeOutlined,
-  ProjectOutlined,
-  ReadOutlined,
-  SettingOutlined,
-  TrademarkOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
-import type { MessageKey } from '@ipdesk/core';
-import { modelListPath } from '../models/paths';
-import { useMyUser } from '../session/my-user';
+// The shell's menu, driven by the server (spec §2, §5): the user's menu tree from GET /menu/do/my (cached
+// at sign-in, session/my-menus.ts), shaped for ProLayout with the names in the current language and the
+// icons of MENU_ICONS. A menu with children is a group; a leaf opens its path, in this window or a new
+// one (open_type "blank"), and a path starting with http(s) is a link to another site.
+import type { MenuDataItem } from '@ant-design/pro-components';
+import { useEffect } from 'react';
+import type { Language } from '@ipdesk/core';
+import type { MyMenuNode } from '../api/menus';
+import { ensureMyMenus, useMyMenusState, type MyMenusState } from '../session/my-menus';
+import { useSession } from '../session/store';
+import { menuIcon } from './menu-icons';
+import { isExternalPath, menuName } from './menu-tree';
 
-export interface MenuEntry {
-  /** The menu resource code, sent as x-menu-resource-code while working in the entry. */
-  code: string;
-  path: string;
-  titleKey: MessageKey;
-  icon?: ReactNode;
-  children?: MenuEntry[];
+/** Where a leaf goes; looked up by the menu's sid when ProLayout renders the entry. */
+export interface ShellLink {
+  href: string;
+  external: boolean;
+  /** open_type "blank": a new window. */
+  blank: boolean;
 }
 
-const BUILT_IN_MENUS: readonly MenuEntry[] = [
-  { code: 'home', path: '/', titleKey: 'shell.home', icon: <HomeOutlined /> },
-  { code: 'patent', path: modelListPath('patent'), titleKey: 'menu.patent', icon: <FileProtectOutlined /> },
-  { code: 'trademarks', path: modelListPath('trademarks'), titleKey: 'menu.trademarks', icon: <TrademarkOutlined /> },
-  {
-    code: 'copyright_apply',
-    path: modelListPath('copyright_apply'),
-    titleKey: 'menu.copyright_apply',
-    icon: <CopyrightOutlined />,
-  },
-  { code: 'project', path: modelListPath('project'), titleKey: 'menu.project', icon: <ProjectOutlined /> },
-  {
-    code: 'scientific_paper',
-    path: modelListPath('scientific_paper'),
-    titleKey: 'menu.scientific_paper',
-    icon: <ReadOutlined />,
-  },
-];
+export interface ShellMenu {
+  /** ProLayout's route prop. */
+  route: { path: string; children: MenuDataItem[] };
+  links: ReadonlyMap<string, ShellLink>;
+}
 
-/** Only for tenant administrators (the server refuses anyone else anyway). */
-export const ADMIN_MENU: MenuEntry = {
-  code: 'admin',
-  path: '/admin',
-  titleKey: 'menu.admin',
-  icon: <SettingOutlined />,
-  children: [
-    { code: 'custom_field', path: '/admin/custom-fields', titleKey: 'menu.customFields' },
-    { code: 'dictionary', path: '/admin/dictionaries', titleKey: 'menu.dictionaries' },
-  ],
-};
+// ProLayout matches the location against item paths, so a group (which opens nothing) and an external
+// link get a path of their own that no page has.
+const groupPath = (sid: string): string => `/menu-group/${sid}`;
+const linkPath = (sid: string): string => `/menu-link/${sid}`;
 
-const ADMIN_MENUS: readonly MenuEntry[] = [...BUILT_IN_MENUS, ADMIN_MENU];
+/** The menu tree as ProLayout items: the key is the menu's sid; entries that lead nowhere are left out. */
+export function toShellMenu(nodes: readonly MyMenuNode[], language: Language): ShellMenu {
+  const links = new Map<string, ShellLink>();
+  const toItem = (node: MyMenuNode): MenuDataItem | undefined => {
+    const name = menuName(node, language);
+    const icon = menuIcon(node.icon);
+    const children = (node.children ?? []).map(toItem).filter((item) => item !== undefined);
+    if (children.length > 0) return { key: node.sid, path: groupPath(node.sid), name, icon, children };
+    if (!node.path) return undefined;
+    const external = isExternalPath(node.path);
+    links.set(node.sid, { href: node.path, external, blank: node.open_type === 'blank' });
+    return { key: node.sid, path: external ? linkPath(node.sid) : node.path, name, icon };
+  };
+  const children = nodes.map(toItem).filter((item) => item !== undefined);
+  return { route: { path: '/', children }, links };
+}
 
-export function useMenus(): readonly MenuEntry[] {
-  const { user } = useMyUser();
-  return user?.is_tenant_admin ? ADMIN_MENUS : BUILT_IN_MENUS;
+/** The user's menus; fetched once when the cache is missing while signed in (e.g. a fresh page). */
+export function useMyMenus(): MyMenusState {
+  const state = useMyMenusState();
+  const signedIn = useSession() !== undefined;
+  const missing = state.status === 'missing';
+  useEffect(() => {
+    if (signedIn && missing) ensureMyMenus();
+  }, [signedIn, missing]);
+  return state;
 }

@@ -1,7 +1,7 @@
 // The route table rendered in happy-dom with the real App: unknown paths, public pages, redirect.
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@ipdesk/core';
 import { startI18n } from '../i18n/i18n';
@@ -83,6 +83,40 @@ describe('routes (spec §2)', () => {
     const { router } = await renderAt(path);
     // The shell's routes are lazy: the guard renders once their code has arrived.
     await vi.waitFor(() => expect(router.state.location).toMatchObject({ pathname, search }), { timeout: 10_000 });
+  });
+
+  it.each(['/admin/menus', '/admin/resources', '/admin/roles', '/admin/org', '/admin/custom-fields'])(
+    'has the administration page %s inside the shell (sign-in first)',
+    async (path) => {
+      const { router } = await renderAt(path);
+      await vi.waitFor(
+        () =>
+          expect(router.state.location).toMatchObject({
+            pathname: '/login',
+            search: `?redirect=${encodeURIComponent(path)}`,
+          }),
+        { timeout: 10_000 },
+      );
+    },
+  );
+
+  it('sends an unknown administration page to /404', async () => {
+    const { router } = await renderAt('/admin/nope');
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it.each([
+    ['admin/menus', 'MenusPage'],
+    ['admin/resources', 'ResourcesPage'],
+    ['admin/roles', 'RolesPage'],
+    ['admin/org', 'OrgPage'],
+  ])('loads %s lazily as %s', async (path, name) => {
+    const find = (routes: readonly RouteObject[]): RouteObject | undefined =>
+      routes.map((route) => (route.path === path ? route : find(route.children ?? []))).find(Boolean);
+    const route = find(appRoutes);
+    expect(typeof route?.lazy).toBe('function');
+    const loaded = (await (route?.lazy as () => Promise<{ Component?: { name: string } }>)()).Component;
+    expect(loaded?.name).toBe(name);
   });
 
   it.each(['/forgot-password', '/reset-password'])('shows %s without a session', async (path) => {

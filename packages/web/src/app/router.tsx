@@ -65,7 +65,24 @@ export const appRoutes: RouteObject[] = [
             path: 'model/:model/:sid',
             lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
           },
-          // Tenant administration of the model layer (the server refuses anyone else with 403).
+          // Administration (the shell sends users without the page's resource to /403; the server refuses
+          // their calls anyway).
+          {
+            path: 'admin/menus',
+            lazy: async () => ({ Component: (await import('../admin/MenusPage')).MenusPage }),
+          },
+          {
+            path: 'admin/resources',
+            lazy: async () => ({ Component: (await import('../admin/ResourcesPage')).ResourcesPage }),
+          },
+          {
+            path: 'admin/roles',
+            lazy: async () => ({ Component: (await import('../admin/roles/RolesPage')).RolesPage }),
+          },
+          {
+            path: 'admin/org',
+            lazy: async () => ({ Component: (await import('../admin/org/OrgPage')).OrgPage }),
+          },
           {
             path: 'admin/custom-fields',
             lazy: async () => ({ Component: (await import('../admin/CustomFieldsPage')).CustomFieldsPage }),

@@ -3,6 +3,56 @@
 import { OPERATORS_BY_TYPE, type IqlOperator } from '@ipdesk/core';
 import type { ModelSchema, SchemaField } from '../api/model';
 
+/** What the caller may do with a model's records (schema `abilities`). */
+export interface ModelAbilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  import: boolean;
+  export: boolean;
+}
+
+// The schema answer is permission-aware (docs/api/organisation-rbac.md): what this caller may do, and per
+// field whether they may write it and whether they see it masked. Fields hidden from them are absent.
+// Declared here, next to the helpers that read them; optional, so an older server's answer still reads.
+declare module '../api/model' {
+  interface ModelSchema {
+    abilities?: ModelAbilities;
+  }
+  interface SchemaField {
+    /** Not writable by this caller: managed by the model's own actions, or a read-only rule of their role. */
+    read_only?: boolean;
+    /** The caller sees the value masked (138****5678): not filtered, sorted on, or changed on update. */
+    masked?: boolean;
+  }
+}
+
+/** A form's mode: masked values may be typed in on create, never changed on update. */
+export type FormMode = 'create' | 'update';
+
+const ALL_ABILITIES: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
+
+/** The caller's abilities; an answer without them (an older server) allows everything, the server decides. */
+export function abilitiesOf(schema: ModelSchema): ModelAbilities {
+  return { ...ALL_ABILITIES, ...schema.abilities };
+}
+
+/** Whether the caller may write the field in a form of that mode. */
+export function isWritable(field: SchemaField, mode: FormMode): boolean {
+  if (field.read_only) return false;
+  return !(mode === 'update' && field.masked);
+}
+
+/** Whether a search may filter or sort on the field: masked values cannot be probed. */
+export function isQueryable(field: SchemaField): boolean {
+  return !field.masked;
+}
+
+/** The fields the advanced search suggests: all but the masked ones. */
+export function queryableFields(schema: ModelSchema): SchemaField[] {
+  return schema.fields.filter(isQueryable);
+}
+
 /** Shown when a field has no value. */
 export const EMPTY_VALUE = '—';
 
@@ -19,6 +69,11 @@ export function supports(field: SchemaField, operator: IqlOperator): boolean {
   return OPERATORS_BY_TYPE[field.data_type].includes(operator);
 }
 
+/** Whether the list offers sorting on the field's column. */
+export function isSortable(field: SchemaField): boolean {
+  return supports(field, 'order') && isQueryable(field);
+}
+
 /** The model's own fields first, then the system ones (ID, company, created, updated, version). */
 export function ownFieldsFirst(fields: readonly SchemaField[]): SchemaField[] {
   return [...fields.filter((field) => !field.system), ...fields.filter((field) => field.system)];
@@ -26,17 +81,21 @@ export function ownFieldsFirst(fields: readonly SchemaField[]): SchemaField[] {
 
 /** The fields of the basic search form (flag searchFilter): the model's own first, then created/updated. */
 export function searchFilterFields(schema: ModelSchema): SchemaField[] {
-  return ownFieldsFirst(schema.fields.filter((field) => field.flags.searchFilter && field.data_type !== 'file'));
+  return ownFieldsFirst(
+    schema.fields.filter((field) => field.flags.searchFilter && field.data_type !== 'file' && isQueryable(field)),
+  );
 }
 
 /** Fields a batch search can look up by a list of values (IN). */
 export function batchSearchFields(schema: ModelSchema): SchemaField[] {
-  return schema.fields.filter((field) => supports(field, 'in') && (!field.system || field.name === 'sid'));
+  return schema.fields.filter(
+    (field) => supports(field, 'in') && (!field.system || field.name === 'sid') && isQueryable(field),
+  );
 }
 
 /** Date and time fields the quick time-range filters apply to. */
 export function timeRangeFields(schema: ModelSchema): SchemaField[] {
-  return ownFieldsFirst(schema.fields.filter((field) => supports(field, 'within')));
+  return ownFieldsFirst(schema.fields.filter((field) => supports(field, 'within') && isQueryable(field)));
 }
 
 /** The quick filters' default field: the first date the list shows, else the first date, else updated_at. */

@@ -4,6 +4,7 @@ import { RESULT_CODES } from '@ipdesk/core';
 import { inlineNotice, type RequestFailure } from '../api/failure';
 import { postLogin, postLogout, postModifyPassword } from '../api/passport';
 import { postChooseCompany, postReset } from '../api/user-info';
+import { forgetMyMenus, loadMyMenus } from './my-menus';
 import { sealPassword, sealPasswords, type SealResult } from './password-envelope';
 import type { ShownTip } from './unauthorized-reactions';
 import { endSession, replaceTokens, startSession, storeCompany } from './store';
@@ -40,13 +41,20 @@ export async function signIn(account: string, password: string): Promise<ActionO
     refresh_token: outcome.data.refresh_token,
     companys: outcome.data.companys ?? [],
   });
-  return { ok: true, value: { needChangePassword: outcome.data.need_change_password === true } };
+  const needChangePassword = outcome.data.need_change_password === true;
+  // Spec §2, §4: the menus are fetched once per sign-in and cached ("my-menus"); a previous user's go.
+  // Not awaited: the shell shows the menu as it arrives. Until the password is changed the account may
+  // only change it, so the shell fetches them afterwards.
+  forgetMyMenus();
+  if (!needChangePassword) void loadMyMenus();
+  return { ok: true, value: { needChangePassword } };
 }
 
-/** Ends the session on the server (best effort) and forgets it here (spec §4 logout keys). */
+/** Ends the session on the server (best effort) and forgets it here (spec §4 logout keys, "my-menus" too). */
 export async function signOut(): Promise<void> {
   await postLogout();
   endSession();
+  forgetMyMenus();
 }
 
 export interface PasswordChangeInput {

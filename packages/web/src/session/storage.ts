@@ -120,6 +120,23 @@ export function writeCompany(storage: Storage, companySid: string): void {
   remove(storage, SESSION_KEYS.userCollection);
 }
 
+/** The cached answer of GET /menu/do/my (spec §4 "my-menus"), as stored; session/my-menus.ts reads it. */
+export function readMyMenusRaw(storage: Storage): string | undefined {
+  return get(storage, SESSION_KEYS.myMenus);
+}
+
+/** Caches the user's menus; false when storage refused the write (nothing stale is left behind). */
+export function writeMyMenus(storage: Storage, menus: unknown): boolean {
+  const raw = JSON.stringify(menus);
+  remove(storage, SESSION_KEYS.myMenus);
+  set(storage, SESSION_KEYS.myMenus, raw);
+  return get(storage, SESSION_KEYS.myMenus) === raw;
+}
+
+export function removeMyMenus(storage: Storage): void {
+  remove(storage, SESSION_KEYS.myMenus);
+}
+
 /** The keys logout removes (spec §4): the session keys, every system-setting entry and the language. */
 export function sessionKeysIn(storage: Storage): string[] {
   const keys: string[] = [...Object.values(SESSION_KEYS), LANGUAGE_PREFERENCE_KEY];

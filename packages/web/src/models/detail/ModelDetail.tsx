@@ -1,6 +1,8 @@
 // A record's detail page: its fields with labels and readable values, the record information (company,
-// created, updated, version), the history, and edit / delete. Once the record is loaded, its company
-// is added to the URL when missing (spec §2), so the address can be shared.
+// created, updated, version), the history, and edit / delete (only for callers who may). Models with
+// actions of their own (people: login accounts, resignation; agencies: close, reopen) add their buttons
+// through the detailActions registry. Once the record is loaded, its company is added to the URL when
+// missing (spec §2), so the address can be shared.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Popconfirm, Space, Tabs } from 'antd';
@@ -9,12 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_LANGUAGE, RESULT_CODES, errors, isLanguage } from '@ipdesk/core';
 import { deleteRecord, fetchHistory, fetchRecord, type ModelRow, type ModelSchema } from '../../api/model';
+import { detailActions } from '../../people';
 import { useSession } from '../../session/store';
 import { renderValue, type CellContext } from '../fields/cells';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
 import { editRecordPath, modelListPath } from '../paths';
 import { modelKeys } from '../queries';
-import { editableFields, fieldMap } from '../schema';
+import { abilitiesOf, editableFields, fieldMap } from '../schema';
 import { HistoryList } from './HistoryList';
 import { subCompanyFromLink, withSubCompany } from './sub-company';
 
@@ -72,10 +75,21 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
     void navigate(modelListPath(model));
   };
 
+  /** After a model action: the record, its history and the lists read again. */
+  const refresh = async (): Promise<void> => {
+    await Promise.all([
+      recordQuery.refetch(),
+      queryClient.invalidateQueries({ queryKey: modelKeys.history(model, sid) }),
+      queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] }),
+    ]);
+  };
+
   if (missing) return <RecordNotFound model={model} />;
   if (!record) return outcome ? <LoadFailed onRetry={() => void recordQuery.refetch()} /> : <LoadingCard />;
 
   const title = record[schema.title_field];
+  const can = abilitiesOf(schema);
+  const Actions = detailActions[model];
   const companyName = companies.find((company) => company.sid === record.company_sid)?.company_name;
   const info = RECORD_INFO.flatMap((name) => {
     const field = fields.get(name);
@@ -94,23 +108,28 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
         </Space>
       }
       extra={
-        <Space>
-          <Link to={editRecordPath(model, sid, location.search)}>
-            <Button type="primary" icon={<EditOutlined />} data-testid="detail-edit">
-              {t('modelDetail.edit')}
-            </Button>
-          </Link>
-          <Popconfirm
-            title={t('modelDetail.deleteConfirm')}
-            okText={t('model.ok')}
-            cancelText={t('model.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(record)}
-          >
-            <Button danger icon={<DeleteOutlined />} data-testid="detail-delete">
-              {t('modelDetail.delete')}
-            </Button>
-          </Popconfirm>
+        <Space wrap data-testid="detail-actions">
+          {Actions && <Actions schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />}
+          {can.update && (
+            <Link to={editRecordPath(model, sid, location.search)}>
+              <Button type="primary" icon={<EditOutlined />} data-testid="detail-edit">
+                {t('modelDetail.edit')}
+              </Button>
+            </Link>
+          )}
+          {can.delete && (
+            <Popconfirm
+              title={t('modelDetail.deleteConfirm')}
+              okText={t('model.ok')}
+              cancelText={t('model.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(record)}
+            >
+              <Button danger icon={<DeleteOutlined />} data-testid="detail-delete">
+                {t('modelDetail.delete')}
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       }
     >

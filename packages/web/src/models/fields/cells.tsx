@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { FieldKind, Language } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
+import { DepartmentNames } from './DepartmentNames';
 import { cascadeOptions, formatNumber, formatTimestamp, optionLabels, valuesOf, type CascadeOption } from './format';
 
 export interface CellContext {
@@ -55,6 +56,11 @@ const reference: CellRenderer = (value, _field, { t }) => (
   <Typography.Text code>{valuesOf(value).map(String).join(t('model.listSeparator'))}</Typography.Text>
 );
 
+/** Departments by their names (the tree is read once per sign-in); an unknown one by its ID. */
+const department: CellRenderer = (value, _field, { t }) => (
+  <DepartmentNames sids={valuesOf(value).map(String)} separator={t('model.listSeparator')} />
+);
+
 const files: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
 
 export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
@@ -72,7 +78,7 @@ export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
   techTerritory: option,
   patternType: option,
   user: reference,
-  organization: reference,
+  organization: department,
   applicant: reference,
   agent: reference,
   agency: reference,

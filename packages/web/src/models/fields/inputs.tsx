@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldKind } from '@ipdesk/core';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
+import { DepartmentPicker } from './pickers/DepartmentPicker';
 import { RefPicker } from './pickers/RefPicker';
 import { UserPicker } from './pickers/UserPicker';
 import type { FieldInputProps } from './types';
@@ -200,7 +201,7 @@ export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
   techTerritory: OptionInput,
   patternType: OptionInput,
   user: UserPicker,
-  organization: RefPicker,
+  organization: DepartmentPicker,
   applicant: RefPicker,
   agent: RefPicker,
   agency: RefPicker,

@@ -216,8 +216,18 @@ describe('inputs', () => {
     const project = await mount('project', { field: field('project', { data_type: 'ref', target: 'project' }) });
     expect(project.querySelector('.ant-select')).not.toBeNull();
     act(() => root?.unmount());
+    // Agencies are a declared model now; experts are not (yet).
     const agency = await mount('agency', { field: field('agency', { data_type: 'ref', target: 'agency' }) });
-    expect(agency.textContent).toContain(zh['modelField.refHint']);
+    expect(agency.querySelector('.ant-select')).not.toBeNull();
+    act(() => root?.unmount());
+    const expert = await mount('expert', { field: field('expert', { data_type: 'ref', target: 'expert' }) });
+    expect(expert.textContent).toContain(zh['modelField.refHint']);
+  });
+
+  it('a department is picked from a tree', async () => {
+    const container = await mount('organization', { field: field('organization', { data_type: 'ref' }) });
+    expect(container.querySelector('.ant-tree-select, .ant-select')).not.toBeNull();
+    expect(container.textContent).toContain(zh['deptPicker.placeholder']);
   });
 
   it('design samples and figures are listed read-only', async () => {

@@ -11,6 +11,8 @@ export interface FieldInputProps {
   /** Set by Form.Item, so the label's htmlFor finds the input. */
   id?: string;
   disabled?: boolean;
+  /** The company the record is in, when the form knows it: pickers of company data offer that company's. */
+  companySid?: string;
   /** data-testid of the input, for the browser tests. */
   testId?: string;
 }

@@ -1,7 +1,9 @@
 // The new / edit form of any model: one input per non-system field from the kind map, the schema's rules
 // checked as the user types, and the server's verdict placed where it belongs: each failing field's
 // message on its own item (500005), a change made elsewhere meanwhile (409000) with the server's words
-// and an offer to load the current record, anything else above the form.
+// and an offer to load the current record, anything else above the form. Fields the caller cannot write
+// (read-only for them, or masked on edit) are shown as plain text and never sent; a new record's form
+// leaves out the read-only ones.
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Space } from 'antd';
@@ -15,11 +17,21 @@ import { FormNotice } from '../../components/FormNotice';
 import { noticeText } from '../../components/notice-text';
 import { useSession } from '../../session/store';
 import { subCompanyFromLink } from '../detail/sub-company';
-import { inputFor } from '../fields/inputs';
+import { inputFor, READ_ONLY_KINDS } from '../fields/inputs';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
 import { modelListPath, recordPath } from '../paths';
 import { modelKeys } from '../queries';
-import { changedData, createData, fieldRules, formFields, initialValues, type FormValues } from './form-values';
+import { type FormMode } from '../schema';
+import {
+  changedData,
+  createData,
+  fieldRules,
+  formFields,
+  initialValues,
+  isLocked,
+  type FormValues,
+} from './form-values';
+import { ReadOnlyValue } from './ReadOnlyValue';
 
 /** Kinds that take a whole row: long texts and file lists. */
 const WIDE_KINDS = new Set(['longText', 'designSample', 'figure']);
@@ -31,7 +43,9 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const subCompanySid = subCompanyFromLink(location.search, useSession()?.companys ?? []);
+  const session = useSession();
+  const subCompanySid = subCompanyFromLink(location.search, session?.companys ?? []);
+  const mode: FormMode = sid === undefined ? 'create' : 'update';
   const [form] = Form.useForm<FormValues>();
   const [opened, setOpened] = useState<ModelRow>();
   const [notice, setNotice] = useState<VisibleNotice>();
@@ -56,7 +70,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
   const showFailure = (failure: RequestFailure): void => {
     const code = failure.body?.code;
     const fieldErrors = failure.body?.fields ?? [];
-    const names = new Set(formFields(schema).map((field) => field.name));
+    const names = new Set(formFields(schema, mode).map((field) => field.name));
     form.setFields(
       fieldErrors
         .filter((error) => names.has(error.field))
@@ -113,6 +127,8 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     return failed ? <LoadFailed onRetry={() => void recordQuery.refetch()} /> : <LoadingCard />;
   }
 
+  // Pickers of company data (departments) offer the record's company: its own, else the one it goes to.
+  const companySid = opened?.company_sid ?? subCompanySid ?? session?.companyId;
   const title =
     sid === undefined
       ? t('modelForm.newTitle', { model: schema.label })
@@ -143,18 +159,25 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
         onFinish={(values) => void save(values)}
       >
         <Row gutter={24}>
-          {formFields(schema).map((field) => {
+          {formFields(schema, mode).map((field) => {
             const Input = inputFor(field.kind);
+            // Read-only kinds (files) have their own read-only input; other locked fields read as text.
+            const plain = isLocked(field, mode) && !READ_ONLY_KINDS.has(field.kind);
             return (
               <Col key={field.name} xs={24} md={WIDE_KINDS.has(field.kind) ? 24 : 12}>
                 <Form.Item
                   name={field.name}
                   label={field.label}
-                  required={field.required}
-                  rules={fieldRules(field, model, t)}
+                  required={field.required && !isLocked(field, mode)}
+                  rules={fieldRules(field, model, t, mode)}
+                  extra={plain ? t(field.masked ? 'modelAccess.maskedHint' : 'modelAccess.readOnlyHint') : undefined}
                   data-testid={`item-${field.name}`}
                 >
-                  <Input field={field} model={model} testId={`field-${field.name}`} />
+                  {plain ? (
+                    <ReadOnlyValue field={field} testId={`field-${field.name}`} />
+                  ) : (
+                    <Input field={field} model={model} companySid={companySid} testId={`field-${field.name}`} />
+                  )}
                 </Form.Item>
               </Col>
             );

@@ -133,3 +133,48 @@ describe('the form of a model', () => {
     });
   });
 });
+
+describe('fields the caller may not write', () => {
+  const person: ModelSchema = {
+    name: 'person',
+    label: '人员',
+    title_field: 'name',
+    fields: [
+      field('sid', { system: true }),
+      field('name', { label: '姓名', required: true }),
+      field('mobile', { label: '手机号', masked: true }),
+      field('status', { kind: 'option', data_type: 'key', read_only: true, required: true }),
+    ],
+  };
+  const named = (name: string): SchemaField => person.fields.find((f) => f.name === name) as SchemaField;
+  const record = {
+    sid: 'Per0000000000001',
+    version: 1,
+    name: '张三',
+    mobile: '138****5678',
+    status: 'active',
+  } as ModelRow;
+
+  it('a new record leaves out read-only fields but takes masked ones', () => {
+    expect(formFields(person, 'create').map((f) => f.name)).toEqual(['name', 'mobile']);
+    expect(createData(person, { name: '张三', mobile: '13812345678', status: 'resigned' })).toEqual({
+      name: '张三',
+      mobile: '13812345678',
+    });
+  });
+
+  it('an edit shows read-only and masked fields and never sends them', () => {
+    expect(formFields(person, 'update').map((f) => f.name)).toEqual(['name', 'mobile', 'status']);
+    const values = initialValues(person, record);
+    expect(values).toEqual({ name: '张三', mobile: '138****5678', status: 'active' });
+    expect(changedData(person, record, { ...values, name: '李四', mobile: '13900000000', status: 'resigned' })).toEqual(
+      { name: '李四' },
+    );
+  });
+
+  it('checks no rules on what cannot be changed', () => {
+    expect(fieldRules(named('status'), 'person', i18n.t, 'update')).toEqual([]);
+    expect(fieldRules(named('mobile'), 'person', i18n.t, 'update')).toEqual([]);
+    expect(fieldRules(named('mobile'), 'person', i18n.t, 'create').length).toBeGreaterThan(0);
+  });
+});

@@ -7,19 +7,29 @@ import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
 import { READ_ONLY_KINDS } from '../fields/inputs';
 import { apiValue } from '../fields/format';
 import { refTarget, isSearchableModel } from '../fields/pickers/RefPicker';
-import { editableFields, isEmptyValue } from '../schema';
+import { editableFields, isEmptyValue, isWritable, type FormMode } from '../schema';
 
 /** Field name → value in the API's format (unknown, spelled as antd's form types want it). */
 export type FormValues = Record<string, NonNullable<unknown> | null | undefined>;
 
-/** The fields the form shows, in declaration order. */
-export function formFields(schema: ModelSchema): SchemaField[] {
-  return editableFields(schema);
+/**
+ * The fields the form shows, in declaration order. A new record's form leaves out the fields the caller
+ * cannot write (their values come from the server: defaults, the model's own actions); an edit form
+ * shows them as plain text.
+ */
+export function formFields(schema: ModelSchema, mode: FormMode = 'update'): SchemaField[] {
+  const fields = editableFields(schema);
+  return mode === 'create' ? fields.filter((field) => !field.read_only) : fields;
 }
 
-/** Fields whose values the form sends (read-only kinds are shown, never sent). */
-function writableFields(schema: ModelSchema): SchemaField[] {
-  return formFields(schema).filter((field) => !READ_ONLY_KINDS.has(field.kind));
+/** Shown read-only in a form of that mode: read-only kinds, read-only fields, masked values on update. */
+export function isLocked(field: SchemaField, mode: FormMode): boolean {
+  return READ_ONLY_KINDS.has(field.kind) || !isWritable(field, mode);
+}
+
+/** Fields whose values the form sends (locked ones are shown, never sent). */
+function writableFields(schema: ModelSchema, mode: FormMode): SchemaField[] {
+  return formFields(schema, mode).filter((field) => !isLocked(field, mode));
 }
 
 /** Characters as the server counts them (an emoji once). */
@@ -27,9 +37,11 @@ function characters(value: string): number {
   return [...value].length;
 }
 
-export function fieldRules(field: SchemaField, model: string, t: TFunction): Rule[] {
+export function fieldRules(field: SchemaField, model: string, t: TFunction, mode: FormMode = 'create'): Rule[] {
   const rules: Rule[] = [];
-  if (field.required && !READ_ONLY_KINDS.has(field.kind)) {
+  // What the user cannot change is not theirs to fix.
+  if (isLocked(field, mode)) return rules;
+  if (field.required) {
     rules.push({
       validator: async (_rule, value: unknown) => {
         const blank = typeof value === 'string' ? value.trim() === '' : isEmptyValue(value);
@@ -82,10 +94,10 @@ function normalized(value: unknown): unknown {
   return api === undefined ? null : api;
 }
 
-/** do/create's data: the filled-in fields only. */
+/** do/create's data: the filled-in fields the caller may write. */
 export function createData(schema: ModelSchema, values: FormValues): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const field of writableFields(schema)) {
+  for (const field of writableFields(schema, 'create')) {
     const value = normalized(values[field.name]);
     if (value !== null) data[field.name] = value;
   }
@@ -94,11 +106,11 @@ export function createData(schema: ModelSchema, values: FormValues): Record<stri
 
 /**
  * do/update's data: only what differs from the record the form was opened on (null clears a field), so
- * a save never overwrites fields the user did not touch.
+ * a save never overwrites fields the user did not touch; read-only and masked fields are never sent.
  */
 export function changedData(schema: ModelSchema, record: ModelRow, values: FormValues): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const field of writableFields(schema)) {
+  for (const field of writableFields(schema, 'update')) {
     if (!(field.name in values)) continue;
     const before = normalized(record[field.name]);
     const after = normalized(values[field.name]);

@@ -33,7 +33,7 @@ import { createExport, downloadImportTemplate } from '../../api/transfer';
 import { renderValue, type CellContext } from '../fields/cells';
 import { editRecordPath, newRecordPath, recordPath } from '../paths';
 import { modelKeys } from '../queries';
-import { defaultTimeRangeField, fieldMap, supports, timeRangeFields } from '../schema';
+import { abilitiesOf, defaultTimeRangeField, fieldMap, isSortable, timeRangeFields } from '../schema';
 import { composeIql, type QuickRange, type SortOrder } from '../search/iql-build';
 import { QuickRangeFilter } from '../search/QuickRangeFilter';
 import { ColumnSettings } from './ColumnSettings';
@@ -78,6 +78,8 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState<'template' | 'export'>();
 
+  // Buttons the caller cannot use are not shown (the server refuses them anyway).
+  const can = abilitiesOf(schema);
   const header = useHeaderColumns(model);
   const columns = resolveColumns(schema, activeView?.columns ?? header.saved);
   const iql = composeIql(query, {
@@ -181,7 +183,7 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
     ...columns.flatMap((name) => {
       const field = fields.get(name);
       if (!field) return [];
-      const sortable = supports(field, 'order');
+      const sortable = isSortable(field);
       return [
         {
           key: name,
@@ -211,9 +213,11 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
           <Link to={recordPath(model, row.sid)} data-testid={`row-view-${row.sid}`}>
             {t('modelList.view')}
           </Link>
-          <Link to={editRecordPath(model, row.sid)} data-testid={`row-edit-${row.sid}`}>
-            {t('modelList.edit')}
-          </Link>
+          {can.update && (
+            <Link to={editRecordPath(model, row.sid)} data-testid={`row-edit-${row.sid}`}>
+              {t('modelList.edit')}
+            </Link>
+          )}
         </Space>
       ),
     },
@@ -241,36 +245,46 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
         title={<span data-testid="model-title">{schema.label}</span>}
         extra={
           <Space wrap>
-            <Link to={newRecordPath(model)}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="model-new">
-                {t('modelList.new')}
+            {can.create && (
+              <Link to={newRecordPath(model)}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="model-new">
+                  {t('modelList.new')}
+                </Button>
+              </Link>
+            )}
+            {can.delete && (
+              <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} data-testid="model-batch-delete">
+                {t('modelList.delete')}
               </Button>
-            </Link>
-            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} data-testid="model-batch-delete">
-              {t('modelList.delete')}
-            </Button>
+            )}
             <Button icon={<SettingOutlined />} onClick={() => setEditingColumns(true)} data-testid="model-columns">
               {t('modelColumns.open')}
             </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={busy === 'template'}
-              onClick={() => void downloadTemplate()}
-              data-testid="model-template"
-            >
-              {t('transfer.template')}
-            </Button>
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="model-import">
-              {t('transfer.import')}
-            </Button>
-            <Button
-              icon={<ExportOutlined />}
-              loading={busy === 'export'}
-              onClick={() => void exportRecords()}
-              data-testid="model-export"
-            >
-              {t('transfer.export')}
-            </Button>
+            {can.import && (
+              <>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={busy === 'template'}
+                  onClick={() => void downloadTemplate()}
+                  data-testid="model-template"
+                >
+                  {t('transfer.template')}
+                </Button>
+                <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="model-import">
+                  {t('transfer.import')}
+                </Button>
+              </>
+            )}
+            {can.export && (
+              <Button
+                icon={<ExportOutlined />}
+                loading={busy === 'export'}
+                onClick={() => void exportRecords()}
+                data-testid="model-export"
+              >
+                {t('transfer.export')}
+              </Button>
+            )}
             <SavedViews
               model={model}
               iql={iql}
@@ -338,11 +352,16 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
             dataSource={answer?.rows ?? []}
             scroll={{ x: 'max-content' }}
             onChange={onTableChange}
-            rowSelection={{
-              selectedRowKeys: selected.map((row) => row.sid),
-              preserveSelectedRowKeys: true,
-              onChange: (_keys, rows) => setSelected(rows.filter((row): row is ModelRow => row !== undefined)),
-            }}
+            // Rows are selected only to delete them.
+            rowSelection={
+              can.delete
+                ? {
+                    selectedRowKeys: selected.map((row) => row.sid),
+                    preserveSelectedRowKeys: true,
+                    onChange: (_keys, rows) => setSelected(rows.filter((row): row is ModelRow => row !== undefined)),
+                  }
+                : undefined
+            }
             pagination={{
               current: page,
               pageSize: size,
@@ -355,7 +374,7 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
           />
         </Flex>
       </Card>
-      {importing && (
+      {importing && can.import && (
         <ImportDialog
           model={model}
           modelLabel={schema.label}

@@ -4,7 +4,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IqlQuery } from '@ipdesk/core';
 import type { ModelSchema } from '../../api/model';
-import { batchSearchFields, defaultBatchField, searchFilterFields } from '../schema';
+import { batchSearchFields, defaultBatchField, queryableFields, searchFilterFields } from '../schema';
 import { AdvancedSearchBox } from '../search/AdvancedSearchBox';
 import { BasicSearchForm } from '../search/BasicSearchForm';
 import { BatchSearchForm } from '../search/BatchSearchForm';
@@ -46,7 +46,7 @@ export function SearchPanel(props: SearchPanelProps) {
           label: <span data-testid="search-mode-advance">{t('modelSearch.mode.advance')}</span>,
           children: (
             <AdvancedSearchBox
-              fields={schema.fields}
+              fields={queryableFields(schema)}
               titleField={schema.title_field}
               text={props.advancedText}
               onTextChange={props.onAdvancedTextChange}

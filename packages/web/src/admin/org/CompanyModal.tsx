@@ -1,0 +1,120 @@
+// Creating a sub-company under the selected one, or editing a company: name, simple name, capital
+// letters (for sorting and search by initials) and sort number. The server's refusal is shown above.
+import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RESULT_CODES } from '@ipdesk/core';
+import { createCompany, updateCompany, type CompanyRow } from '../../api/org';
+import { failureText, isConflict } from '../roles/feedback';
+import { COMPANY_CAPITAL_MAX, COMPANY_NAME_MAX, COMPANY_SIMPLE_NAME_MAX, SORT_MAX, SORT_MIN } from './org-rules';
+
+interface CompanyFormValues {
+  company_name: string;
+  simple_name?: string;
+  cname_capital?: string;
+  sort_by?: number | null;
+}
+
+const orNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+export function CompanyModal({
+  mode,
+  onClose,
+  onSaved,
+}: {
+  mode: { kind: 'create'; parent: CompanyRow } | { kind: 'edit'; company: CompanyRow };
+  onClose: () => void;
+  onSaved: (company: CompanyRow) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CompanyFormValues>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  const editing = mode.kind === 'edit' ? mode.company : undefined;
+
+  const submit = async (): Promise<void> => {
+    setError(undefined);
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const fields = {
+      company_name: values.company_name.trim(),
+      simple_name: orNull(values.simple_name),
+      cname_capital: orNull(values.cname_capital),
+      sort_by: values.sort_by ?? 0,
+    };
+    setSaving(true);
+    const outcome =
+      mode.kind === 'create'
+        ? await createCompany({ ...fields, parent_sid: mode.parent.sid })
+        : await updateCompany({ ...fields, sid: mode.company.sid, version: mode.company.version });
+    setSaving(false);
+    if (outcome.result === RESULT_CODES.success) onSaved(outcome.data.data);
+    else setError(isConflict(outcome.error) ? t('adminOrg.conflict') : failureText(t, outcome.error));
+  };
+
+  return (
+    <Modal
+      open
+      title={
+        mode.kind === 'create'
+          ? t('adminOrg.createCompanyTitle', { parent: mode.parent.company_name })
+          : t('adminOrg.editCompanyTitle', { name: mode.company.company_name })
+      }
+      okText={t('adminOrg.save')}
+      cancelText={t('model.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'company-save' }}
+      destroyOnHidden
+    >
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={<span data-testid="company-error">{error}</span>}
+        />
+      )}
+      <Form<CompanyFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          company_name: editing?.company_name ?? '',
+          simple_name: editing?.simple_name ?? '',
+          cname_capital: editing?.cname_capital ?? '',
+          sort_by: editing?.sort_by ?? 0,
+        }}
+      >
+        <Form.Item
+          name="company_name"
+          label={t('adminOrg.companyName')}
+          rules={[
+            { required: true, whitespace: true, message: t('adminOrg.nameRequired') },
+            { max: COMPANY_NAME_MAX, message: t('adminOrg.tooLong', { max: COMPANY_NAME_MAX }) },
+          ]}
+        >
+          <Input maxLength={COMPANY_NAME_MAX} data-testid="company-name" />
+        </Form.Item>
+        <Form.Item
+          name="simple_name"
+          label={t('adminOrg.simpleName')}
+          rules={[{ max: COMPANY_SIMPLE_NAME_MAX, message: t('adminOrg.tooLong', { max: COMPANY_SIMPLE_NAME_MAX }) }]}
+        >
+          <Input maxLength={COMPANY_SIMPLE_NAME_MAX} data-testid="company-simple-name" />
+        </Form.Item>
+        <Form.Item
+          name="cname_capital"
+          label={t('adminOrg.capital')}
+          extra={t('adminOrg.capitalHint')}
+          rules={[{ max: COMPANY_CAPITAL_MAX, message: t('adminOrg.tooLong', { max: COMPANY_CAPITAL_MAX }) }]}
+        >
+          <Input maxLength={COMPANY_CAPITAL_MAX} showCount data-testid="company-capital" />
+        </Form.Item>
+        <Form.Item name="sort_by" label={t('adminOrg.sort')} extra={t('adminOrg.sortHint')}>
+          <InputNumber min={SORT_MIN} max={SORT_MAX} precision={0} data-testid="company-sort" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

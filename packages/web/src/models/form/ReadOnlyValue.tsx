@@ -1,0 +1,25 @@
+// A form value the caller cannot change (read-only for them, or masked), shown as it reads on the detail
+// page. Form.Item hands it the value; it never changes it, so the form never sends it.
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage } from '@ipdesk/core';
+import type { SchemaField } from '../../api/model';
+import { renderValue } from '../fields/cells';
+
+export interface ReadOnlyValueProps {
+  field: SchemaField;
+  /** Set by Form.Item. */
+  value?: unknown;
+  id?: string;
+  testId?: string;
+}
+
+export function ReadOnlyValue({ field, value, id, testId }: ReadOnlyValueProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return (
+    <Typography.Text id={id} data-readonly="true" data-testid={testId}>
+      {renderValue(value, field, { t, language, variant: 'detail' })}
+    </Typography.Text>
+  );
+}

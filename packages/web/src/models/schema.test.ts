@@ -1,0 +1,91 @@
+// The permission-aware reading of a schema: the caller's abilities, which fields a form may write, and
+// which ones a search may filter or sort on (masked values may not be probed).
+import { describe, expect, it } from 'vitest';
+import type { ModelSchema, SchemaField } from '../api/model';
+import {
+  abilitiesOf,
+  batchSearchFields,
+  isSortable,
+  isWritable,
+  queryableFields,
+  searchFilterFields,
+  timeRangeFields,
+} from './schema';
+
+function field(name: string, extra: Partial<SchemaField> = {}): SchemaField {
+  return {
+    name,
+    label: name,
+    kind: 'text',
+    data_type: 'string',
+    system: false,
+    multiple: false,
+    required: false,
+    unique: false,
+    min_length: null,
+    max_length: null,
+    min: null,
+    max: null,
+    scale: null,
+    dictionary: null,
+    target: null,
+    options: null,
+    flags: {
+      searchFilter: true,
+      keyword: false,
+      tableColumn: true,
+      import: true,
+      export: true,
+      processVariable: false,
+      approval: false,
+    },
+    ...extra,
+  };
+}
+
+const schema: ModelSchema = {
+  name: 'person',
+  label: '人员',
+  title_field: 'name',
+  fields: [
+    field('sid', { system: true }),
+    field('name'),
+    field('mobile', { masked: true }),
+    field('status', { kind: 'option', data_type: 'key', read_only: true }),
+    field('hired_on', { kind: 'date', data_type: 'date' }),
+    field('birthday', { kind: 'date', data_type: 'date', masked: true }),
+  ],
+};
+
+describe('abilities', () => {
+  it('are what the server says', () => {
+    const abilities = { create: false, update: true, delete: false, import: false, export: true };
+    expect(abilitiesOf({ ...schema, abilities })).toEqual(abilities);
+  });
+
+  it('allow everything when the answer has none (an older server decides itself)', () => {
+    expect(abilitiesOf(schema)).toEqual({ create: true, update: true, delete: true, import: true, export: true });
+  });
+});
+
+describe('fields by access', () => {
+  const byName = (name: string) => schema.fields.find((f) => f.name === name) as SchemaField;
+
+  it('read-only fields are never writable; masked ones only on create', () => {
+    expect(isWritable(byName('name'), 'update')).toBe(true);
+    expect(isWritable(byName('status'), 'create')).toBe(false);
+    expect(isWritable(byName('status'), 'update')).toBe(false);
+    expect(isWritable(byName('mobile'), 'create')).toBe(true);
+    expect(isWritable(byName('mobile'), 'update')).toBe(false);
+  });
+
+  it('masked fields are not offered to searches or sorting', () => {
+    expect(searchFilterFields(schema).map((f) => f.name)).not.toContain('mobile');
+    expect(searchFilterFields(schema).map((f) => f.name)).toContain('status');
+    expect(batchSearchFields(schema).map((f) => f.name)).toEqual(['sid', 'name', 'status', 'hired_on']);
+    expect(timeRangeFields(schema).map((f) => f.name)).toEqual(['hired_on']);
+    expect(queryableFields(schema).map((f) => f.name)).not.toContain('birthday');
+    expect(isSortable(byName('name'))).toBe(true);
+    expect(isSortable(byName('mobile'))).toBe(false);
+  });
+});

@@ -1,0 +1,423 @@
+// The generic model pages made permission-aware, and the people actions, rendered with the real App
+// against a real HTTP server playing {webapi}: buttons the schema's abilities deny are absent; masked
+// fields are neither searched nor sorted; read-only and masked fields read as text in the edit form and
+// are never sent; departments read by name; and the person and agency actions send what the API takes.
+import { act } from 'react';
+import dayjs from 'dayjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@ipdesk/core';
+import type { ModelSchema, SchemaField } from '../../api/model';
+import type { ModelAbilities } from '../../models/schema';
+import { startI18n } from '../../i18n/i18n';
+import { endSession, startSession } from '../../session/store';
+import {
+  sendJson,
+  setPageUrl,
+  silenceBrowserConsole,
+  startLocalServer,
+  type LocalServer,
+  type ReceivedRequest,
+} from '../../testing/local-server';
+import { byTestId, click, renderAt, typeInto, type Rendered } from '../../testing/render';
+
+const zh = messages['zh-CN'];
+const COMPANY = 'CompanyA00000001';
+const PERSON = 'Per0000000000001';
+const OTHER = 'Per0000000000002';
+const AGENCY = 'Agc0000000000001';
+const DEPARTMENT = 'Dept000000000001';
+const ROLE = 'Role000000000001';
+
+let server: LocalServer;
+let rendered: Rendered | undefined;
+let abilities: ModelAbilities | undefined;
+let personRow: Record<string, unknown>;
+let closeAgencyAnswer: { status: number; body: unknown };
+
+function field(name: string, label: string, extra: Partial<SchemaField> = {}): SchemaField {
+  return {
+    name,
+    label,
+    kind: 'text',
+    data_type: 'string',
+    system: false,
+    multiple: false,
+    required: false,
+    unique: false,
+    min_length: null,
+    max_length: 50,
+    min: null,
+    max: null,
+    scale: null,
+    dictionary: null,
+    target: null,
+    options: null,
+    flags: {
+      searchFilter: true,
+      keyword: true,
+      tableColumn: true,
+      import: true,
+      export: true,
+      processVariable: false,
+      approval: false,
+    },
+    ...extra,
+  };
+}
+
+const system = { system: true, flags: { ...field('x', 'x').flags, searchFilter: false, tableColumn: false } };
+const statusOptions = [
+  { value: 'active', label: '在职' },
+  { value: 'resigned', label: '离职' },
+];
+
+function personSchema(): ModelSchema {
+  return {
+    name: 'person',
+    label: '人员',
+    title_field: 'name',
+    ...(abilities && { abilities }),
+    fields: [
+      field('sid', '编号', { ...system, max_length: null }),
+      field('company_sid', '所属公司', { ...system, kind: 'company', data_type: 'ref' }),
+      field('version', '版本', { ...system, kind: 'number', data_type: 'integer' }),
+      field('name', '姓名', { required: true }),
+      field('mobile', '手机号', { masked: true, max_length: 11 }),
+      field('department', '部门', { kind: 'organization', data_type: 'ref', target: 'organization' }),
+      field('status', '状态', { kind: 'option', data_type: 'key', options: statusOptions, read_only: true }),
+      field('account_user', '登录账号', { kind: 'user', data_type: 'ref', read_only: true }),
+    ],
+  };
+}
+
+const agencySchema: ModelSchema = {
+  name: 'agency',
+  label: '代理机构',
+  title_field: 'name',
+  fields: [
+    field('sid', '编号', { ...system, max_length: null }),
+    field('name', '机构名称'),
+    field('status', '状态', {
+      kind: 'option',
+      data_type: 'key',
+      read_only: true,
+      options: [
+        { value: 'valid', label: '有效' },
+        { value: 'invalid', label: '无效' },
+      ],
+    }),
+  ],
+};
+
+const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
+
+function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+  const path = request.url.split('?')[0];
+  const answer = (data: unknown) => ok(data)(request, response);
+  switch (path) {
+    case '/webapi/model/person/do/schema':
+      return answer(personSchema());
+    case '/webapi/model/agency/do/schema':
+      return answer(agencySchema);
+    case '/webapi/model/person/do/search': {
+      const { iql } = JSON.parse(request.body || '{}') as { iql?: string };
+      if (iql?.includes('account_user IS NOT NULL'))
+        return answer({ rows: [{ sid: OTHER, name: '李四', job_number: 'E002' }], total: 1 });
+      return answer({ rows: [personRow], total: 1 });
+    }
+    case `/webapi/model/person/${PERSON}`:
+      return answer(personRow);
+    case `/webapi/model/agency/${AGENCY}`:
+      return answer({ sid: AGENCY, version: 1, company_sid: COMPANY, name: '某某代理所', status: 'valid' });
+    case '/webapi/department/do/tree':
+      return answer([
+        {
+          sid: DEPARTMENT,
+          company_sid: COMPANY,
+          parent_sid: null,
+          name: '研发部',
+          status: 1,
+          children: [],
+        },
+      ]);
+    case '/webapi/model/role/do/search':
+      return answer({ rows: [{ sid: ROLE, code: 'staff', name: '普通员工', status: 1, platform: 1 }], total: 1 });
+    case '/webapi/model/person/do/open_account':
+      return answer({ user_sid: 'User000000000001', account: 'zhangsan', initial_password: 'Xy7#kP2q!' });
+    case '/webapi/model/person/do/close_account':
+      return answer({});
+    case '/webapi/model/person/do/resign':
+      return answer({ ...personRow, status: 'resigned' });
+    case '/webapi/model/person/do/update':
+      return answer(personRow);
+    case '/webapi/model/agency/do/close':
+      return sendJson(closeAgencyAnswer.status, closeAgencyAnswer.body)(request, response);
+    case '/webapi/model/user_define_config/do/search_header':
+      return answer({ columns: null });
+    case '/webapi/model/user_define_config/do/search':
+      return answer([]);
+    default:
+      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  }
+}
+
+function bodiesOf(path: string): unknown[] {
+  return server.received.filter((request) => request.url === path).map((request) => JSON.parse(request.body));
+}
+
+async function settle(rounds = 6): Promise<void> {
+  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 250 && !check(); i++) await settle(1);
+  expect(check()).toBe(true);
+}
+
+const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
+
+/** Opens an antd select and clicks the option showing `text`. */
+async function choose(select: HTMLElement, text: string): Promise<void> {
+  const selector = select.classList.contains('ant-select')
+    ? select.querySelector('.ant-select-selector')
+    : select.closest('.ant-select')?.querySelector('.ant-select-selector');
+  await act(async () => {
+    selector?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  });
+  let option: HTMLElement | undefined;
+  await waitUntil(() => {
+    option = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((item) =>
+      item.textContent?.includes(text),
+    );
+    return option !== undefined;
+  });
+  await click(option as HTMLElement);
+}
+
+async function openDetail(model: string, sid: string): Promise<HTMLElement> {
+  rendered = await renderAt(`/model/${model}/${sid}`);
+  await waitUntil(() => present('detail-title'));
+  await settle();
+  return rendered.container;
+}
+
+beforeAll(async () => {
+  server = await startLocalServer(webapi);
+  setPageUrl(`${server.origin}/ip/`);
+  localStorage.clear();
+  localStorage.setItem('language', 'zh-CN');
+  silenceBrowserConsole();
+  await startI18n(localStorage);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+  abilities = undefined;
+  personRow = {
+    sid: PERSON,
+    company_sid: COMPANY,
+    version: 3,
+    name: '张三',
+    mobile: '138****5678',
+    department: DEPARTMENT,
+    status: 'active',
+    account_user: null,
+  };
+  closeAgencyAnswer = { status: 200, body: { code: 0, message: 'ok', request_id: 'r', data: {} } };
+  localStorage.removeItem('my-menus');
+  startSession({
+    authorization: 'jwt-1',
+    refresh_token: 'refresh-1',
+    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
+  });
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  endSession();
+  document.body.innerHTML = '';
+});
+
+describe('permission-aware list', { timeout: 20_000 }, () => {
+  it('hides the buttons the abilities deny, reads departments by name, neither sorts nor searches masked fields', async () => {
+    abilities = { create: false, update: false, delete: false, import: false, export: false };
+    rendered = await renderAt('/model/person');
+    const { container } = rendered;
+    await waitUntil(() => present('record-link'));
+    await waitUntil(
+      () => container.querySelector(`tr[data-row-key="${PERSON}"]`)?.textContent?.includes('研发部') ?? false,
+    );
+    for (const testId of ['model-new', 'model-batch-delete', 'model-import', 'model-template', 'model-export'])
+      expect(present(testId)).toBe(false);
+    expect(present(`row-edit-${PERSON}`)).toBe(false);
+    expect(present(`row-view-${PERSON}`)).toBe(true);
+    expect(container.querySelector('.ant-table-selection-column')).toBeNull();
+    // The masked value as the server sent it; its column has no sorter, the name's has.
+    const headers = [...container.querySelectorAll('th')];
+    const header = (label: string) => headers.find((th) => th.textContent === label);
+    expect(header('手机号')?.classList.contains('ant-table-column-has-sorters')).toBe(false);
+    expect(header('姓名')?.classList.contains('ant-table-column-has-sorters')).toBe(true);
+    expect(present('basic-field-mobile')).toBe(false);
+    expect(present('basic-field-name')).toBe(true);
+  });
+
+  it('shows every button when the abilities allow them', async () => {
+    abilities = { create: true, update: true, delete: true, import: true, export: true };
+    rendered = await renderAt('/model/person');
+    await waitUntil(() => present('record-link'));
+    for (const testId of ['model-new', 'model-batch-delete', 'model-import', 'model-template', 'model-export'])
+      expect(present(testId)).toBe(true);
+  });
+});
+
+describe('permission-aware detail and form', { timeout: 20_000 }, () => {
+  it('hides edit and delete without update and delete', async () => {
+    abilities = { create: true, update: false, delete: false, import: true, export: true };
+    const container = await openDetail('person', PERSON);
+    expect(present('detail-edit')).toBe(false);
+    expect(present('detail-delete')).toBe(false);
+    await waitUntil(() => byTestId(container, 'detail-department').textContent === '研发部');
+  });
+
+  it('shows read-only and masked fields as text on edit and sends neither', async () => {
+    rendered = await renderAt(`/model/person/${PERSON}/edit`);
+    const { container } = rendered;
+    await waitUntil(() => present('field-name'));
+    await settle();
+    expect(byTestId(container, 'field-mobile').dataset.readonly).toBe('true');
+    expect(byTestId(container, 'field-mobile').textContent).toBe('138****5678');
+    expect(byTestId(container, 'item-mobile').textContent).toContain(zh['modelAccess.maskedHint']);
+    expect(byTestId(container, 'field-status').textContent).toBe('在职');
+    expect(byTestId(container, 'item-status').textContent).toContain(zh['modelAccess.readOnlyHint']);
+    await waitUntil(() => byTestId(container, 'item-department').textContent?.includes('研发部') ?? false);
+    await typeInto(byTestId<HTMLInputElement>(container, 'field-name'), '张三丰');
+    await click(byTestId(container, 'form-save'));
+    await waitUntil(() => bodiesOf('/webapi/model/person/do/update').length === 1);
+    expect(bodiesOf('/webapi/model/person/do/update')[0]).toEqual({
+      sid: PERSON,
+      version: 3,
+      data: { name: '张三丰' },
+    });
+  });
+
+  it('lets a masked field be typed on create and leaves the read-only ones out', async () => {
+    rendered = await renderAt('/model/person/new');
+    const { container } = rendered;
+    await waitUntil(() => present('field-name'));
+    expect(byTestId(container, 'field-mobile').tagName).toBe('INPUT');
+    expect(present('item-status')).toBe(false);
+    expect(present('item-account_user')).toBe(false);
+  });
+});
+
+describe('person actions', { timeout: 20_000 }, () => {
+  it('are hidden when the held resources lack person:account', async () => {
+    localStorage.setItem('my-menus', JSON.stringify({ menus: [], resources: ['person', 'person:update'] }));
+    await openDetail('person', PERSON);
+    expect(present('detail-edit')).toBe(true);
+    expect(present('open-account')).toBe(false);
+    expect(present('resign')).toBe(false);
+  });
+
+  it('opens an account: the name checked as the server does, the roles of platform 1, the password shown once', async () => {
+    localStorage.setItem('my-menus', JSON.stringify({ menus: [], resources: ['person', 'person:account'] }));
+    const container = await openDetail('person', PERSON);
+    expect(present('close-account')).toBe(false);
+    await click(byTestId(container, 'open-account'));
+    await waitUntil(() => present('open-account-form'));
+    const name = byTestId<HTMLInputElement>(document, 'open-account-name');
+    await typeInto(name, '张 三');
+    await click(byTestId(document, 'open-account-submit'));
+    await waitUntil(() => byTestId(document, 'open-account-item-account').textContent?.includes('最多 50') ?? false);
+    expect(byTestId(document, 'open-account-item-account').textContent).toContain(
+      zh['peopleAction.accountInvalid'].replace('{{max}}', '50'),
+    );
+    expect(bodiesOf('/webapi/model/person/do/open_account')).toEqual([]);
+
+    expect(bodiesOf('/webapi/model/role/do/search')).toEqual([{ iql: 'platform = 1 AND status = 1', rows: 1000 }]);
+    await choose(byTestId(document, 'open-account-roles'), '普通员工');
+    await typeInto(name, 'zhangsan');
+    const reads = server.received.filter((request) => request.url === `/webapi/model/person/${PERSON}`).length;
+    await click(byTestId(document, 'open-account-submit'));
+    await waitUntil(() => present('initial-password'));
+    expect(bodiesOf('/webapi/model/person/do/open_account')).toEqual([
+      { sid: PERSON, account: 'zhangsan', role_sids: [ROLE] },
+    ]);
+    expect(byTestId(document, 'initial-password').textContent).toBe('Xy7#kP2q!');
+    expect(byTestId(document, 'initial-password-dialog').textContent).toContain(
+      zh['peopleAction.initialPasswordChange'],
+    );
+    // The record is read again.
+    await waitUntil(
+      () => server.received.filter((request) => request.url === `/webapi/model/person/${PERSON}`).length > reads,
+    );
+    await click(byTestId(document, 'initial-password-done'));
+    await waitUntil(() => !present('initial-password'));
+  });
+
+  it('closes an account after a confirmation', async () => {
+    personRow.account_user = 'User000000000001';
+    const container = await openDetail('person', PERSON);
+    expect(present('open-account')).toBe(false);
+    await click(byTestId(container, 'close-account'));
+    await waitUntil(() => present('close-account-ok'));
+    expect(byTestId(document, 'close-account-title').textContent).toBe(
+      zh['peopleAction.closeAccountTitle'].replace('{{name}}', '张三'),
+    );
+    await click(byTestId(document, 'close-account-ok'));
+    await waitUntil(() => bodiesOf('/webapi/model/person/do/close_account').length === 1);
+    expect(bodiesOf('/webapi/model/person/do/close_account')).toEqual([{ sid: PERSON }]);
+  });
+
+  it('resigns with a handover person and today by default', async () => {
+    const container = await openDetail('person', PERSON);
+    await click(byTestId(container, 'resign'));
+    await waitUntil(() => present('resign-form'));
+    expect(byTestId(document, 'resign-explain').textContent).toBe(zh['peopleAction.resignExplain']);
+    await click(byTestId(document, 'resign-submit'));
+    await waitUntil(
+      () =>
+        byTestId(document, 'resign-item-handover').textContent?.includes(zh['peopleAction.handoverRequired']) ?? false,
+    );
+    expect(bodiesOf('/webapi/model/person/do/resign')).toEqual([]);
+    await choose(byTestId(document, 'resign-handover'), '李四 (E002)');
+    const search = bodiesOf('/webapi/model/person/do/search').find((body) =>
+      (body as { iql?: string }).iql?.includes('account_user IS NOT NULL'),
+    );
+    expect((search as { iql: string }).iql).toBe(
+      `status = 'active' AND account_user IS NOT NULL AND sid != '${PERSON}'`,
+    );
+    await click(byTestId(document, 'resign-submit'));
+    await waitUntil(() => bodiesOf('/webapi/model/person/do/resign').length === 1);
+    expect(bodiesOf('/webapi/model/person/do/resign')[0]).toEqual({
+      sid: PERSON,
+      version: 3,
+      handover_person_sid: OTHER,
+      resigned_on: dayjs().format('YYYY-MM-DD'),
+    });
+  });
+
+  it('offers no resignation once resigned', async () => {
+    personRow.status = 'resigned';
+    await openDetail('person', PERSON);
+    expect(present('resign')).toBe(false);
+    expect(present('open-account')).toBe(false);
+  });
+});
+
+describe('agency actions', { timeout: 20_000 }, () => {
+  it("keeps the server's refusal to close inside the dialog", async () => {
+    closeAgencyAnswer = {
+      status: 409,
+      body: { code: 409303, message: '该机构还有 2 名代理人的登录账号未关闭', request_id: 'x' },
+    };
+    const container = await openDetail('agency', AGENCY);
+    expect(present('reopen-agency')).toBe(false);
+    await click(byTestId(container, 'close-agency'));
+    await waitUntil(() => present('close-agency-ok'));
+    await click(byTestId(document, 'close-agency-ok'));
+    await waitUntil(() => present('close-agency-error'));
+    expect(byTestId(document, 'close-agency-error').textContent).toBe('该机构还有 2 名代理人的登录账号未关闭');
+    expect(bodiesOf('/webapi/model/agency/do/close')).toEqual([{ sid: AGENCY }]);
+  });
+});
