@@ -137,6 +137,23 @@ describe(`field and data permissions, masking (${onPostgres ? 'PostgreSQL' : 'PG
       expect(workbook.worksheets[0]!.actualRowCount).toBe(2);
     });
 
+    it('leaves hidden and read-only fields out of the import template', async () => {
+      const importer = await member({
+        resources: ['project', 'project:import'],
+        fieldRules: [
+          { model: 'project', field: 'budget', access: 'hidden' },
+          { model: 'project', field: 'status', access: 'read_only' },
+        ],
+      });
+      const file = await call(importer.session, 'GET', '/model/project/do/import_template');
+      expect(file.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const head = (workbook.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
+      expect(head.some((h) => h.includes('Project name'))).toBe(true);
+      expect(head.some((h) => h.includes('Budget') || h.includes('Status'))).toBe(false);
+    });
+
     it('combines roles as a union: a second role without the rule shows the field again', async () => {
       const user = await createUser(t, tenant);
       await grantRole(t, tenant, [user.sid], {

@@ -23,9 +23,10 @@ const PROGRESS_EVERY = 2000;
 
 const pick = (labels: { zh: string; en: string }, language: Language) => (language === 'en' ? labels.en : labels.zh);
 
+/** Fields a file may fill: not system, not files, flagged for import, and writable by the caller. */
 export function importableFields(model: ResolvedModel): ResolvedField[] {
   return [...model.fields.values()].filter(
-    (f) => !f.system && f.dataType !== 'file' && (f.declaration?.flags.import ?? true),
+    (f) => !f.system && !f.readOnly && f.dataType !== 'file' && (f.declaration?.flags.import ?? true),
   );
 }
 
