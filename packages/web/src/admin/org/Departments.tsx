@@ -17,6 +17,7 @@ import {
 import { ALL_DEPARTMENTS_KEY } from '../roles/DepartmentSelect';
 import { failureText, isConflict } from '../roles/feedback';
 import { useAccountNames } from '../roles/UserSearchSelect';
+import { departmentKeys } from '../../models/fields/departments';
 import { DepartmentModal } from './DepartmentModal';
 import { MoveModal, TOP_LEVEL } from './MoveModal';
 import { departmentMoveOptions, departmentTableRows, departmentTree, type DepartmentTableRow } from './org-trees';
@@ -50,6 +51,8 @@ export function Departments({ company, canManage }: { company: CompanyRow; canMa
   const refresh = async (): Promise<void> => {
     await queryClient.invalidateQueries({ queryKey: departmentsKey(company.sid) });
     await queryClient.invalidateQueries({ queryKey: ALL_DEPARTMENTS_KEY });
+    // Department pickers and names elsewhere read the tree once per sign-in: refresh them too.
+    await queryClient.invalidateQueries({ queryKey: departmentKeys.all });
   };
 
   const remove = (department: DepartmentRow): void => {

@@ -103,7 +103,7 @@ export function RolesPage() {
 
   return (
     <Row gutter={[16, 16]} data-testid="roles-page">
-      <Col xs={24} xl={10}>
+      <Col xs={24} xxl={10}>
         <Card
           title={t('adminRole.title')}
           extra={
@@ -224,7 +224,7 @@ export function RolesPage() {
           </Flex>
         </Card>
       </Col>
-      <Col xs={24} xl={14}>
+      <Col xs={24} xxl={14}>
         {current ? (
           <RolePermissionsPanel
             key={current.sid}
