@@ -23,6 +23,10 @@ import { webOrgZhCN, type WebOrgMessageKey } from './web-org.zh-CN.js';
 import { webModelsZhCN, type WebModelsMessageKey } from './web-models.zh-CN.js';
 import { webPeopleEn } from './web-people.en.js';
 import { webPeopleZhCN, type WebPeopleMessageKey } from './web-people.zh-CN.js';
+import { webUsersEn } from './web-users.en.js';
+import { webUsersZhCN, type WebUsersMessageKey } from './web-users.zh-CN.js';
+import { webResignationEn } from './web-resignation.en.js';
+import { webResignationZhCN, type WebResignationMessageKey } from './web-resignation.zh-CN.js';
 import { rolesEn } from './roles.en.js';
 import { rolesZhCN, type RolesMessageKey } from './roles.zh-CN.js';
 import { orgEn } from './org.en.js';
@@ -41,6 +45,8 @@ export type MessageKey =
   | WebOrgMessageKey
   | WebMenusMessageKey
   | WebPeopleMessageKey
+  | WebUsersMessageKey
+  | WebResignationMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -64,6 +70,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webOrgZhCN,
     ...webMenusZhCN,
     ...webPeopleZhCN,
+    ...webUsersZhCN,
+    ...webResignationZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -82,6 +90,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webOrgEn,
     ...webMenusEn,
     ...webPeopleEn,
+    ...webUsersEn,
+    ...webResignationEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

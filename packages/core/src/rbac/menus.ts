@@ -128,6 +128,13 @@ export const DEFAULT_MENUS: readonly DefaultMenu[] = [
         path: '/admin/dictionaries',
         icon: 'setting',
       },
+      {
+        key: 'resignation_notice',
+        label: { zh: '离职通知设置', en: 'Resignation notices' },
+        resource: 'system.settings',
+        path: '/admin/resignation-notice',
+        icon: 'setting',
+      },
     ],
   },
 ];

@@ -61,6 +61,8 @@ const OPEN = new Set([
   'POST /webapi/company/do/update',
   'GET /webapi/department/do/tree',
   'POST /webapi/model/role/do/search',
+  'POST /webapi/model/user_info/do/search_component',
+  'POST /webapi/model/user_info/do/search_names',
 ]);
 
 const SID = 'Z'.repeat(16);

@@ -20,6 +20,7 @@ import { modelRoutes } from './routes/models.js';
 import { passportRoutes } from './routes/passport.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
+import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
 
 export class RouteDeclarationError extends Error {
@@ -70,6 +71,7 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     peopleRoutes,
     menuRoutes,
     configPackRoutes,
+    userLookupRoutes,
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],

@@ -1,7 +1,6 @@
 // The menu administration and resource pages with the real App against a real HTTP server playing
 // {webapi}: the tree table, which buttons are enabled (move on first / last sibling, add child under a
 // bound menu, delete with children), what a move and a new menu send, and the read-only catalogue.
-import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import type { MenuRow, MyMenus, ResourceTreeNode } from '../api/menus';
@@ -16,6 +15,7 @@ import {
   type LocalServer,
 } from '../testing/local-server';
 import { byTestId, click, renderAt, typeInto, type Rendered } from '../testing/render';
+import { settle, waitUntil } from '../testing/wait';
 
 const zh = messages['zh-CN'];
 
@@ -103,15 +103,6 @@ afterEach(() => {
   endSession();
   document.body.innerHTML = '';
 });
-
-async function settle(rounds = 4): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await settle(1);
-  expect(check()).toBe(true);
-}
 
 const button = (testId: string) => byTestId<HTMLButtonElement>(document.body, testId);
 

@@ -1,5 +1,6 @@
 // {webapi}/model/user_info calls of accounts (spec §7 "User info"): the reset-by-e-mail flow (public),
-// the signed-in user's own record, company choice and avatar.
+// the signed-in user's own record, company choice and avatar; and the user pickers' search (within the
+// caller's selection range) and names of users by sid.
 import type { PasswordPolicy, SuccessEnvelope } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import type { DownloadedFile } from './download';
@@ -122,4 +123,56 @@ export function postAvatar(file: File): Promise<RequestResult<AvatarEnvelope>> {
 
 export function fetchAvatar(avatarSid: string): Promise<RequestResult<DownloadedFile>> {
   return fetchBlob({ url: `/webapi/file/avatar/${encodeURIComponent(avatarSid)}`, silent: true });
+}
+
+/** A user one may pick (spec §6 personnel selection range), as search_component answers them. */
+export interface PickableUser {
+  sid: string;
+  account: string;
+  name: string;
+  english_name: string | null;
+  department: { sid: string; name: string } | null;
+  companies: Array<{ sid: string; company_name: string }>;
+}
+
+export interface UserSearch {
+  /** Contained in the name, English name or account (≤ 50 characters). */
+  keyword?: string;
+  /** 1 to 50, default 20. */
+  rows?: number;
+  /** Enterprise (1) or agency (2) users only. */
+  side?: 1 | 2;
+}
+
+export type PickableUsersEnvelope = SuccessEnvelope & { data: PickableUser[] };
+
+/** Active users within the caller's selection range, by name. */
+export function searchPickableUsers(search: UserSearch): Promise<RequestResult<PickableUsersEnvelope>> {
+  return request<PickableUsersEnvelope>({
+    url: `${USER_INFO}/search_component`,
+    method: 'POST',
+    body: search,
+    silent: true,
+  });
+}
+
+export interface UserName {
+  sid: string;
+  name: string;
+  account: string;
+}
+
+export type UserNamesEnvelope = SuccessEnvelope & { data: UserName[] };
+
+/** At most this many sids per names call. */
+export const USER_NAMES_MAX = 200;
+
+/** Names of the tenant's users among the sids (1 to 200); unknown ones are left out of the answer. */
+export function fetchUserNames(sids: readonly string[]): Promise<RequestResult<UserNamesEnvelope>> {
+  return request<UserNamesEnvelope>({
+    url: `${USER_INFO}/search_names`,
+    method: 'POST',
+    body: { sids },
+    silent: true,
+  });
 }

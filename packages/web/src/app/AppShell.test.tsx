@@ -17,6 +17,7 @@ import {
   type Responder,
 } from '../testing/local-server';
 import { byTestId, renderAt, typeInto, type Rendered } from '../testing/render';
+import { waitUntil } from '../testing/wait';
 
 const base = { level: 1, resource_code: null, path: null, open_type: 'self', icon: null } as const;
 const node = (sid: string, zh: string, en: string, extra: Partial<MyMenuNode> = {}): MyMenuNode => ({
@@ -92,15 +93,6 @@ afterEach(() => {
   endSession();
   document.body.innerHTML = '';
 });
-
-async function settle(rounds = 4): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await settle(1);
-  expect(check()).toBe(true);
-}
 
 const menuFetches = () => server.received.filter((request) => request.url === '/webapi/menu/do/my').length;
 const menuText = (container: HTMLElement) => container.querySelector('.ant-layout-sider')?.textContent ?? '';

@@ -85,20 +85,24 @@ describe('routes (spec §2)', () => {
     await vi.waitFor(() => expect(router.state.location).toMatchObject({ pathname, search }), { timeout: 10_000 });
   });
 
-  it.each(['/admin/menus', '/admin/resources', '/admin/roles', '/admin/org', '/admin/custom-fields'])(
-    'has the administration page %s inside the shell (sign-in first)',
-    async (path) => {
-      const { router } = await renderAt(path);
-      await vi.waitFor(
-        () =>
-          expect(router.state.location).toMatchObject({
-            pathname: '/login',
-            search: `?redirect=${encodeURIComponent(path)}`,
-          }),
-        { timeout: 10_000 },
-      );
-    },
-  );
+  it.each([
+    '/admin/menus',
+    '/admin/resources',
+    '/admin/roles',
+    '/admin/org',
+    '/admin/custom-fields',
+    '/admin/resignation-notice',
+  ])('has the administration page %s inside the shell (sign-in first)', async (path) => {
+    const { router } = await renderAt(path);
+    await vi.waitFor(
+      () =>
+        expect(router.state.location).toMatchObject({
+          pathname: '/login',
+          search: `?redirect=${encodeURIComponent(path)}`,
+        }),
+      { timeout: 10_000 },
+    );
+  });
 
   it('sends an unknown administration page to /404', async () => {
     const { router } = await renderAt('/admin/nope');
@@ -110,6 +114,7 @@ describe('routes (spec §2)', () => {
     ['admin/resources', 'ResourcesPage'],
     ['admin/roles', 'RolesPage'],
     ['admin/org', 'OrgPage'],
+    ['admin/resignation-notice', 'ResignationNoticePage'],
   ])('loads %s lazily as %s', async (path, name) => {
     const find = (routes: readonly RouteObject[]): RouteObject | undefined =>
       routes.map((route) => (route.path === path ? route : find(route.children ?? []))).find(Boolean);

@@ -92,6 +92,12 @@ export const appRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../admin/DictionaryPage')).DictionaryPage }),
           },
           {
+            path: 'admin/resignation-notice',
+            lazy: async () => ({
+              Component: (await import('../admin/ResignationNoticePage')).ResignationNoticePage,
+            }),
+          },
+          {
             path: 'model/:model/:sid/edit',
             lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
           },

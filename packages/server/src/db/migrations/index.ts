@@ -7,6 +7,7 @@ import { customFieldsAndDictionary } from './0005-custom-fields-dictionary.js';
 import { userDefineConfig } from './0006-user-define-config.js';
 import { transfer } from './0007-transfer.js';
 import { organisationRbac } from './0008-organisation-rbac.js';
+import { passwordHistoryOrder } from './0009-password-history-order.js';
 
 export interface Migration {
   id: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   userDefineConfig,
   transfer,
   organisationRbac,
+  passwordHistoryOrder,
 ];

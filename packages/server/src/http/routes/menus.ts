@@ -67,20 +67,24 @@ const treeNodeSchema = rowSchema.extend({
     return z.array(treeNodeSchema);
   },
 });
-const myMenuSchema = z.object({
-  sid: z.string(),
-  name: z.string(),
-  name_zh: z.string(),
-  name_en: z.string(),
-  resource_code: z.string().nullable(),
-  path: z.string().nullable(),
-  open_type: z.string(),
-  icon: z.string().nullable(),
-  level: z.number(),
-  get children() {
-    return z.array(myMenuSchema);
-  },
-});
+/** A menu in the user's own navigation: what it shows and opens, and its visible children. */
+const myMenuSchema = rowSchema
+  .pick({
+    sid: true,
+    name: true,
+    name_zh: true,
+    name_en: true,
+    resource_code: true,
+    path: true,
+    open_type: true,
+    icon: true,
+    level: true,
+  })
+  .extend({
+    get children() {
+      return z.array(myMenuSchema);
+    },
+  });
 
 export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
   const tags = ['menu'];

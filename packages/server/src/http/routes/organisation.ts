@@ -2,7 +2,7 @@
 // company list with iql, a company's structure, company and department writes, company
 // administrators. Reading is open to signed-in users; writing needs system.org (or, to rename one's
 // own company, being its company administrator).
-import { SID_PATTERN } from '@ipdesk/core';
+import { SID_PATTERN, type Language } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import { principalOf, type Principal } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
+import { tableSearchAnswer, tableSearchBody } from './schemas.js';
 
 const sid = (label: Parameters<typeof labelled>[1]) => labelled(z.string().regex(SID_PATTERN), label);
 const companySid = sid('field.org.company');
@@ -35,6 +36,19 @@ const departmentCode = labelled(z.string().trim().max(64).nullable(), 'field.org
 const leaderSid = labelled(z.string().regex(SID_PATTERN).nullable(), 'field.org.leader');
 const parentDepartment = labelled(z.string().regex(SID_PATTERN).nullable(), 'field.org.parentDepartment');
 const deleteBody = z.object({ version: version.optional() }).strict().optional();
+/** A new department; an update names the department and its version and may change any of these. */
+const departmentFields = z
+  .object({
+    company_sid: companySid,
+    parent_sid: parentDepartment.optional(),
+    name: departmentName,
+    name_en: departmentNameEn.optional(),
+    code: departmentCode.optional(),
+    status: status.optional(),
+    sort_by: sortBy.optional(),
+    leader_sid: leaderSid.optional(),
+  })
+  .strict();
 
 const anyRecord = z.record(z.string(), z.unknown());
 const companyRow = z.object({
@@ -76,6 +90,11 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     principal: principalOf(request),
     requestId: request.id,
   });
+  // A department write answers a repeated name in the caller's language.
+  const departmentWriter = (request: Parameters<typeof writer>[0] & { language: Language }) => ({
+    ...writer(request),
+    language: request.language,
+  });
 
   app.post(
     '/company/do/list',
@@ -84,15 +103,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       schema: {
         summary: "Your tenant's companies an iql query finds (default order: sort_by, then name)",
         tags: companyTags,
-        body: z
-          .object({
-            iql: labelled(z.string().max(20_000), 'field.iql').optional(),
-            fl: labelled(z.array(z.string().max(64)).max(50), 'field.fieldList').optional(),
-            start: labelled(z.number().int().min(0).max(1_000_000), 'field.start').optional(),
-            rows: labelled(z.number().int().min(1).max(1000), 'field.rows').optional(),
-          })
-          .strict(),
-        response: { 200: envelopeSchema({ data: z.object({ rows: z.array(anyRecord), total: z.number() }) }) },
+        body: tableSearchBody,
+        response: { 200: envelopeSchema({ data: tableSearchAnswer }) },
       },
     },
     async (request) => {
@@ -246,25 +258,11 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       schema: {
         summary: 'Add a department to a company, at the top or under a department of the same company',
         tags: departmentTags,
-        body: z
-          .object({
-            company_sid: companySid,
-            parent_sid: parentDepartment.optional(),
-            name: departmentName,
-            name_en: departmentNameEn.optional(),
-            code: departmentCode.optional(),
-            status: status.optional(),
-            sort_by: sortBy.optional(),
-            leader_sid: leaderSid.optional(),
-          })
-          .strict(),
+        body: departmentFields,
         response: { 200: envelopeSchema({ data: departmentRow }) },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await createDepartment(accounts, request.body, { ...writer(request), language: request.language }),
-      }),
+    async (request) => ok(request, { data: await createDepartment(accounts, request.body, departmentWriter(request)) }),
   );
 
   app.post(
@@ -274,27 +272,11 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       schema: {
         summary: 'Change a department; moving it (parent_sid, company_sid) moves its subtree',
         tags: departmentTags,
-        body: z
-          .object({
-            sid: departmentSid,
-            version,
-            company_sid: companySid.optional(),
-            parent_sid: parentDepartment.optional(),
-            name: departmentName.optional(),
-            name_en: departmentNameEn.optional(),
-            code: departmentCode.optional(),
-            status: status.optional(),
-            sort_by: sortBy.optional(),
-            leader_sid: leaderSid.optional(),
-          })
-          .strict(),
+        body: z.object({ sid: departmentSid, version, ...departmentFields.partial().shape }).strict(),
         response: { 200: envelopeSchema({ data: departmentRow }) },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await updateDepartment(accounts, request.body, { ...writer(request), language: request.language }),
-      }),
+    async (request) => ok(request, { data: await updateDepartment(accounts, request.body, departmentWriter(request)) }),
   );
 
   app.post(

@@ -23,6 +23,7 @@ import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
+import { tableSearchAnswer, tableSearchBody } from './schemas.js';
 
 const roleSid = labelled(z.string().regex(SID_PATTERN), 'field.role');
 const userSid = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
@@ -105,19 +106,8 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         summary:
           'Search roles with iql (default order weight ASC); without system.roles only sid, code, name, status, platform, weight and description',
         tags,
-        body: z
-          .object({
-            iql: labelled(z.string().max(20_000), 'field.iql').optional(),
-            fl: labelled(z.array(z.string().max(64)).max(50), 'field.fieldList').optional(),
-            start: labelled(z.number().int().min(0).max(1_000_000), 'field.start').optional(),
-            rows: labelled(z.number().int().min(1).max(1000), 'field.rows').optional(),
-          })
-          .strict(),
-        response: {
-          200: envelopeSchema({
-            data: z.object({ rows: z.array(z.record(z.string(), z.unknown())), total: z.number() }),
-          }),
-        },
+        body: tableSearchBody,
+        response: { 200: envelopeSchema({ data: tableSearchAnswer }) },
       },
     },
     async (request) => {

@@ -56,7 +56,7 @@ export async function setPassword(tx: Queryable, input: NewPassword): Promise<vo
   const count = input.policy.passwordHistoryCount;
   if (count > 0) {
     const history = await tx.query<{ password_hash: string }>(
-      'SELECT password_hash FROM password_history WHERE user_sid = $1 ORDER BY created_at DESC LIMIT $2',
+      'SELECT password_hash FROM password_history WHERE user_sid = $1 ORDER BY seq DESC LIMIT $2',
       [input.userSid, count],
     );
     for (const { password_hash } of history) {
@@ -81,7 +81,7 @@ export async function setPassword(tx: Queryable, input: NewPassword): Promise<vo
   ]);
   // Keep only what the longest allowed history needs.
   await tx.query(
-    'DELETE FROM password_history WHERE user_sid = $1 AND created_at < (SELECT min(created_at) FROM (SELECT created_at FROM password_history WHERE user_sid = $1 ORDER BY created_at DESC LIMIT 24) recent)',
+    'DELETE FROM password_history WHERE user_sid = $1 AND seq < (SELECT min(seq) FROM (SELECT seq FROM password_history WHERE user_sid = $1 ORDER BY seq DESC LIMIT 24) recent)',
     [input.userSid],
   );
 }

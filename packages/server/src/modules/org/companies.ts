@@ -6,22 +6,29 @@ import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
-import { compileIql } from '../models/iql-compile.js';
-import { resolveModel, type ModelRegistry, type ResolvedModel } from '../models/registry.js';
-import { parseQuery } from '../models/search.js';
-import { SqlParams } from '../models/sql-params.js';
+import { resolveModel, type ResolvedModel } from '../models/registry.js';
+import {
+  checkFieldList,
+  searchTable,
+  type SearchedTable,
+  type TableSearchContext,
+  type TableSearchInput,
+} from '../models/table-search.js';
 import { bumpAccessVersion } from '../rbac/access.js';
-import { departmentTree, type DepartmentRow, type WriteRequest } from './departments.js';
+import { departmentTree, type DepartmentRow } from './departments.js';
 import {
   assertNotUnder,
+  auditNode,
   buildTree,
   changesOf,
+  deleteNode,
   fieldIssue,
   lockTenantTrees,
   pathUnder,
   rewritePaths,
-  sqlStateOf,
+  updateNode,
   type TreeNode,
+  type Writer,
 } from './tree-paths.js';
 
 export type CompanyRow = {
@@ -128,67 +135,27 @@ export async function readCompany(db: Queryable, tenantSid: string, sid: string)
   return (await withPathMaps(db, tenantSid, [await companyOf(db, tenantSid, sid)]))[0]!;
 }
 
-export interface CompanyListInput {
-  iql?: string;
-  fl?: readonly string[];
-  start: number;
-  rows: number;
-}
+export type ListContext = TableSearchContext & { db: Queryable };
 
-export interface ListContext {
-  db: Queryable;
-  registry: ModelRegistry;
-  now: Date;
-  timeZone: string;
-}
+const COMPANY_TABLE: SearchedTable = {
+  model: COMPANY_MODEL,
+  columns: COLUMNS,
+  defaultOrder: ['t.sort_by ASC', 't.company_name ASC'],
+};
 
 /** The tenant's companies an iql query finds, by sort_by then name unless it orders them itself. */
 export async function listCompanies(
   ctx: ListContext,
   tenantSid: string,
-  input: CompanyListInput,
+  input: TableSearchInput,
 ): Promise<{ rows: Array<Partial<CompanyRow>>; total: number }> {
-  const unknown = (input.fl ?? []).filter((name) => !(COMPANY_FIELDS as readonly string[]).includes(name));
-  if (unknown.length)
-    throw new AppError('validation', {
-      issues: [
-        {
-          field: 'fl',
-          labelKey: 'field.fieldList',
-          messageKey: 'validation.unrecognizedKeys',
-          params: { keys: unknown.join(', ') },
-        },
-      ],
-    });
-  const query = parseQuery(input.iql);
-  const params = new SqlParams([tenantSid]);
-  const compiled = compileIql(COMPANY_MODEL, query, {
-    registry: ctx.registry,
-    params,
-    now: ctx.now,
-    timeZone: ctx.timeZone,
-  });
-  const where = `t.tenant_sid = $1 AND ${compiled.where}`;
-  // Without ORDER BY compileIql answers its own default (updated_at); the list's is sort_by, name.
-  const order = query.orderBy.length
-    ? compiled.orderBy.map((o) => `${o.sql} ${o.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
-    : ['t.sort_by ASC', 't.company_name ASC'];
-  const filterValues = [...params.values];
-  const limit = params.add(input.rows);
-  const offset = params.add(input.start);
-  const found = await ctx.db.query<StoredCompany>(
-    `SELECT ${COLUMNS} FROM company t WHERE ${where} ORDER BY ${[...order, 't.sid ASC'].join(', ')} LIMIT ${limit} OFFSET ${offset}`,
-    params.values as never,
-  );
-  const [count] = await ctx.db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM company t WHERE ${where}`,
-    filterValues as never,
-  );
-  const rows = await withPathMaps(ctx.db, tenantSid, found);
+  checkFieldList(input.fl, COMPANY_FIELDS);
+  const found = await searchTable<StoredCompany>(ctx.db, COMPANY_TABLE, tenantSid, input, ctx);
+  const rows = await withPathMaps(ctx.db, tenantSid, found.rows);
   const fl = input.fl?.length ? new Set(['sid', ...input.fl]) : undefined;
   return {
     rows: fl ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([name]) => fl.has(name)))) : rows,
-    total: count?.total ?? 0,
+    total: found.total,
   };
 }
 
@@ -215,12 +182,8 @@ export interface NewCompany {
   sort_by?: number;
 }
 
-export async function addCompany(
-  ctx: AccountsContext,
-  input: NewCompany,
-  { principal, requestId }: Omit<WriteRequest, 'language'>,
-): Promise<CompanyRow> {
-  const tenantSid = principal.tenantSid;
+export async function addCompany(ctx: AccountsContext, input: NewCompany, writer: Writer): Promise<CompanyRow> {
+  const tenantSid = writer.principal.tenantSid;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     // Locked so a concurrent move of the parent cannot leave the new company with a stale path.
@@ -242,15 +205,8 @@ export async function addCompany(
         now,
       ],
     );
-    await audit(tx, {
-      tenantSid,
-      actorSid: principal.userSid,
-      action: 'company.created',
-      target: `company:${sid}`,
-      detail: { changes: changesOf(undefined, { ...row }, AUDITED) },
-      requestId,
-      at: now,
-    });
+    const changes = changesOf(undefined, { ...row }, AUDITED);
+    await auditNode(tx, writer, { table: 'company', verb: 'created', sid, detail: { changes }, at: now });
     return (await withPathMaps(tx, tenantSid, [row!]))[0]!;
   });
 }
@@ -286,11 +242,8 @@ async function checkMayUpdate(tx: Queryable, principal: Principal, before: Store
   if (moves || toggles) throw new AppError('notCompanyAdmin');
 }
 
-export async function updateCompany(
-  ctx: AccountsContext,
-  input: CompanyChange,
-  { principal, requestId }: Omit<WriteRequest, 'language'>,
-): Promise<CompanyRow> {
+export async function updateCompany(ctx: AccountsContext, input: CompanyChange, writer: Writer): Promise<CompanyRow> {
+  const { principal } = writer;
   const tenantSid = principal.tenantSid;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -310,61 +263,45 @@ export async function updateCompany(
     }
     for (const name of ['company_name', 'simple_name', 'status', 'sort_by', 'cname_capital'] as const)
       if (input[name] !== undefined) values[name] = input[name];
-    const params: unknown[] = [input.sid, tenantSid, now];
-    const sets = Object.entries(values).map(([name, value]) => `${name} = $${params.push(value)}`);
-    const [after] = await tx.query<StoredCompany>(
-      `UPDATE company AS t SET ${[...sets, 'updated_at = $3', 'version = t.version + 1'].join(', ')}
-        WHERE t.sid = $1 AND t.tenant_sid = $2 RETURNING ${COLUMNS}`,
-      params as never,
-    );
-    await audit(tx, {
-      tenantSid,
-      actorSid: principal.userSid,
-      action: 'company.updated',
-      target: `company:${input.sid}`,
-      detail: { changes: changesOf({ ...before }, { ...after }, AUDITED), version: after!.version },
-      requestId,
+    const after = await updateNode<StoredCompany>(tx, 'company', COLUMNS, { sid: input.sid, tenantSid }, values, now);
+    await auditNode(tx, writer, {
+      table: 'company',
+      verb: 'updated',
+      sid: input.sid,
+      detail: { changes: changesOf({ ...before }, { ...after }, AUDITED), version: after.version },
       at: now,
     });
-    return (await withPathMaps(tx, tenantSid, [after!]))[0]!;
+    return (await withPathMaps(tx, tenantSid, [after]))[0]!;
   });
 }
 
 export async function deleteCompany(
   ctx: AccountsContext,
   input: { sid: string; version?: number },
-  { principal, requestId }: Omit<WriteRequest, 'language'>,
+  writer: Writer,
 ): Promise<void> {
-  const tenantSid = principal.tenantSid;
-  const now = ctx.now();
-  try {
-    await ctx.db.transaction(async (tx) => {
+  const tenantSid = writer.principal.tenantSid;
+  await deleteNode(ctx, writer, {
+    table: 'company',
+    sid: input.sid,
+    version: input.version,
+    audited: AUDITED,
+    notEmpty: 'companyNotEmpty',
+    read: async (tx) => {
       const before = await companyOf(tx, tenantSid, input.sid, 'FOR UPDATE');
       if (before.parent_sid === null) throw fieldIssue('sid', 'field.org.company', 'validation.org.rootCompanyFixed');
-      if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
+      return before;
+    },
+    inUse: async (tx) => {
       const [use] = await tx.query<{ children: number; departments: number; members: number }>(
         `SELECT (SELECT count(*)::int FROM company WHERE parent_sid = $1 AND tenant_sid = $2) AS children,
                 (SELECT count(*)::int FROM department WHERE company_sid = $1 AND tenant_sid = $2) AS departments,
                 (SELECT count(*)::int FROM user_company WHERE company_sid = $1) AS members`,
         [input.sid, tenantSid],
       );
-      if (use && (use.children > 0 || use.departments > 0 || use.members > 0)) throw new AppError('companyNotEmpty');
-      await tx.query('DELETE FROM company WHERE sid = $1 AND tenant_sid = $2', [input.sid, tenantSid]);
-      await audit(tx, {
-        tenantSid,
-        actorSid: principal.userSid,
-        action: 'company.deleted',
-        target: `company:${input.sid}`,
-        detail: { changes: changesOf({ ...before }, undefined, AUDITED) },
-        requestId,
-        at: now,
-      });
-    });
-  } catch (error) {
-    // Anything else still pointing at it by a foreign key (configuration-pack jobs) keeps it too.
-    if (sqlStateOf(error).code === '23503') throw new AppError('companyNotEmpty', { cause: error });
-    throw error;
-  }
+      return use !== undefined && (use.children > 0 || use.departments > 0 || use.members > 0);
+    },
+  });
 }
 
 export interface UserBrief {
@@ -394,7 +331,7 @@ export async function companyAdmins(db: Queryable, tenantSid: string, sid: strin
 export async function setCompanyAdmins(
   ctx: AccountsContext,
   input: { sid: string; user_sids: readonly string[] },
-  { principal, requestId }: Omit<WriteRequest, 'language'>,
+  { principal, requestId }: Writer,
 ): Promise<UserBrief[]> {
   const tenantSid = principal.tenantSid;
   const now = ctx.now();

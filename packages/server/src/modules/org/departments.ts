@@ -3,19 +3,21 @@
 // is of the same company; a leader is an active user of the tenant. One transaction and audit per write.
 import { AppError, newSid, translate, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
-import { audit } from '../accounts/context.js';
 import {
   assertNotUnder,
+  auditNode,
   buildTree,
   changesOf,
+  deleteNode,
   fieldIssue,
   lockTenantTrees,
   pathUnder,
   rewritePaths,
   sqlStateOf,
+  updateNode,
   type TreeNode,
+  type Writer,
 } from './tree-paths.js';
 
 export type DepartmentRow = {
@@ -33,7 +35,7 @@ export type DepartmentRow = {
 };
 
 const COLUMNS =
-  'd.sid, d.company_sid, d.parent_sid, d.path, d.name, d.name_en, d.code, d.status, d.sort_by, d.leader_sid, d.version';
+  't.sid, t.company_sid, t.parent_sid, t.path, t.name, t.name_en, t.code, t.status, t.sort_by, t.leader_sid, t.version';
 const AUDITED = ['company_sid', 'parent_sid', 'path', 'name', 'name_en', 'code', 'status', 'sort_by', 'leader_sid'];
 
 export interface DepartmentFields {
@@ -59,9 +61,7 @@ export interface DepartmentChange extends DepartmentFields {
 }
 
 /** Who writes and in which request: the audit entry's actor and the answer's language. */
-export interface WriteRequest {
-  principal: Principal;
-  requestId: string;
+export interface WriteRequest extends Writer {
   language: Language;
 }
 
@@ -76,7 +76,7 @@ async function companyOf(db: Queryable, tenantSid: string, sid: string, lock = '
 
 async function departmentOf(db: Queryable, tenantSid: string, sid: string, lock = ''): Promise<DepartmentRow> {
   const rows = await db.query<DepartmentRow>(
-    `SELECT ${COLUMNS} FROM department d WHERE d.sid = $1 AND d.tenant_sid = $2 ${lock}`,
+    `SELECT ${COLUMNS} FROM department t WHERE t.sid = $1 AND t.tenant_sid = $2 ${lock}`,
     [sid, tenantSid],
   );
   if (!rows[0]) throw new AppError('recordNotFound');
@@ -91,9 +91,9 @@ export async function departmentTree(
 ): Promise<Array<TreeNode<DepartmentRow>>> {
   if (companySid) await companyOf(db, tenantSid, companySid);
   const rows = await db.query<DepartmentRow>(
-    `SELECT ${COLUMNS} FROM department d
-      WHERE d.tenant_sid = $1 AND ($2::text IS NULL OR d.company_sid = $2)
-      ORDER BY d.sort_by, d.name, d.sid`,
+    `SELECT ${COLUMNS} FROM department t
+      WHERE t.tenant_sid = $1 AND ($2::text IS NULL OR t.company_sid = $2)
+      ORDER BY t.sort_by, t.name, t.sid`,
     [tenantSid, companySid ?? null],
   );
   return buildTree(rows);
@@ -139,12 +139,12 @@ async function uniqueName<T>(language: Language, name: () => string, work: () =>
 export async function createDepartment(
   ctx: AccountsContext,
   input: NewDepartment,
-  { principal, requestId, language }: WriteRequest,
+  writer: WriteRequest,
 ): Promise<DepartmentRow> {
-  const tenantSid = principal.tenantSid;
+  const tenantSid = writer.principal.tenantSid;
   const now = ctx.now();
   return uniqueName(
-    language,
+    writer.language,
     () => input.name,
     () =>
       ctx.db.transaction(async (tx) => {
@@ -153,7 +153,7 @@ export async function createDepartment(
         await checkLeader(tx, tenantSid, input.leader_sid);
         const sid = newSid();
         const rows = await tx.query<DepartmentRow>(
-          `INSERT INTO department AS d (sid, tenant_sid, company_sid, parent_sid, path, name, name_en, code, status, sort_by,
+          `INSERT INTO department AS t (sid, tenant_sid, company_sid, parent_sid, path, name, name_en, code, status, sort_by,
            leader_sid, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
          RETURNING ${COLUMNS}`,
@@ -173,15 +173,8 @@ export async function createDepartment(
           ],
         );
         const row = rows[0]!;
-        await audit(tx, {
-          tenantSid,
-          actorSid: principal.userSid,
-          action: 'department.created',
-          target: `department:${sid}`,
-          detail: { changes: changesOf(undefined, { ...row }, AUDITED) },
-          requestId,
-          at: now,
-        });
+        const changes = changesOf(undefined, { ...row }, AUDITED);
+        await auditNode(tx, writer, { table: 'department', verb: 'created', sid, detail: { changes }, at: now });
         return row;
       }),
   );
@@ -190,15 +183,15 @@ export async function createDepartment(
 export async function updateDepartment(
   ctx: AccountsContext,
   input: DepartmentChange,
-  { principal, requestId, language }: WriteRequest,
+  writer: WriteRequest,
 ): Promise<DepartmentRow> {
-  const tenantSid = principal.tenantSid;
+  const tenantSid = writer.principal.tenantSid;
   const now = ctx.now();
   const moves = input.parent_sid !== undefined || input.company_sid !== undefined;
   // The name that clashed, for the message: the new one, or the kept one when the department moved.
   let name = input.name ?? '';
   return uniqueName(
-    language,
+    writer.language,
     () => name,
     () =>
       ctx.db.transaction(async (tx) => {
@@ -226,21 +219,19 @@ export async function updateDepartment(
         const values: Record<string, unknown> = { parent_sid: parent?.sid ?? null };
         for (const name of ['name', 'name_en', 'code', 'status', 'sort_by', 'leader_sid'] as const)
           if (input[name] !== undefined) values[name] = input[name];
-        const params: unknown[] = [input.sid, tenantSid, now];
-        const sets = Object.entries(values).map(([name, value]) => `${name} = $${params.push(value)}`);
-        const rows = await tx.query<DepartmentRow>(
-          `UPDATE department AS d SET ${[...sets, 'updated_at = $3', 'version = d.version + 1'].join(', ')}
-          WHERE d.sid = $1 AND d.tenant_sid = $2 RETURNING ${COLUMNS}`,
-          params as never,
+        const after = await updateNode<DepartmentRow>(
+          tx,
+          'department',
+          COLUMNS,
+          { sid: input.sid, tenantSid },
+          values,
+          now,
         );
-        const after = rows[0]!;
-        await audit(tx, {
-          tenantSid,
-          actorSid: principal.userSid,
-          action: 'department.updated',
-          target: `department:${input.sid}`,
+        await auditNode(tx, writer, {
+          table: 'department',
+          verb: 'updated',
+          sid: input.sid,
           detail: { changes: changesOf({ ...before }, { ...after }, AUDITED), version: after.version },
-          requestId,
           at: now,
         });
         return after;
@@ -251,34 +242,23 @@ export async function updateDepartment(
 export async function deleteDepartment(
   ctx: AccountsContext,
   input: { sid: string; version?: number },
-  { principal, requestId }: Omit<WriteRequest, 'language'>,
+  writer: Writer,
 ): Promise<void> {
-  const tenantSid = principal.tenantSid;
-  const now = ctx.now();
-  try {
-    await ctx.db.transaction(async (tx) => {
-      const before = await departmentOf(tx, tenantSid, input.sid, 'FOR UPDATE');
-      if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
+  const tenantSid = writer.principal.tenantSid;
+  await deleteNode(ctx, writer, {
+    table: 'department',
+    sid: input.sid,
+    version: input.version,
+    audited: AUDITED,
+    notEmpty: 'departmentNotEmpty',
+    read: (tx) => departmentOf(tx, tenantSid, input.sid, 'FOR UPDATE'),
+    inUse: async (tx) => {
       const [use] = await tx.query<{ children: number; persons: number }>(
         `SELECT (SELECT count(*)::int FROM department WHERE parent_sid = $1 AND tenant_sid = $2) AS children,
                 (SELECT count(*)::int FROM m_person WHERE department = $1 AND tenant_sid = $2) AS persons`,
         [input.sid, tenantSid],
       );
-      if (use && (use.children > 0 || use.persons > 0)) throw new AppError('departmentNotEmpty');
-      await tx.query('DELETE FROM department WHERE sid = $1 AND tenant_sid = $2', [input.sid, tenantSid]);
-      await audit(tx, {
-        tenantSid,
-        actorSid: principal.userSid,
-        action: 'department.deleted',
-        target: `department:${input.sid}`,
-        detail: { changes: changesOf({ ...before }, undefined, AUDITED) },
-        requestId,
-        at: now,
-      });
-    });
-  } catch (error) {
-    // Anything else still pointing at it by a foreign key keeps it, as children and persons do.
-    if (sqlStateOf(error).code === '23503') throw new AppError('departmentNotEmpty', { cause: error });
-    throw error;
-  }
+      return use !== undefined && (use.children > 0 || use.persons > 0);
+    },
+  });
 }

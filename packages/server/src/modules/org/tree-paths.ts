@@ -1,9 +1,11 @@
 // Materialised paths of the two organisation trees (companies, departments): '/rootSid/childSid/', a
 // node's path being its parent's plus its own sid. Moving a node rewrites its whole subtree in the
 // caller's transaction; moving under itself or a descendant is refused. Also what both trees share:
-// nesting rows into a tree, the move lock, field issues and audit diffs.
-import { AppError, type MessageKey } from '@ipdesk/core';
+// nesting rows into a tree, the move lock, field issues, a node's update and deletion, and their audit.
+import { AppError, type ErrorName, type MessageKey } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
+import type { Principal } from '../../http/context.js';
+import { audit, type AccountsContext } from '../accounts/context.js';
 import { escapeLike } from '../models/sql-params.js';
 
 export type TreeTable = 'company' | 'department';
@@ -100,4 +102,94 @@ export function sqlStateOf(error: unknown): { code?: string; text: string } {
     code: typeof e?.code === 'string' ? e.code : undefined,
     text: `${typeof e?.constraint === 'string' ? e.constraint : ''} ${typeof e?.message === 'string' ? e.message : ''}`,
   };
+}
+
+/** Who writes and in which request: the audit entry's actor. */
+export interface Writer {
+  principal: Principal;
+  requestId: string;
+}
+
+export interface NodeAudit {
+  table: TreeTable;
+  verb: 'created' | 'updated' | 'deleted';
+  sid: string;
+  /** The audited fields the write changed (changesOf), and after an update the new version. */
+  detail: { changes: Record<string, { before: unknown; after: unknown }>; version?: number };
+  at: Date;
+}
+
+/** The audit entry of a company or department write ("company.updated" on "company:<sid>"). */
+export async function auditNode(tx: Queryable, { principal, requestId }: Writer, entry: NodeAudit): Promise<void> {
+  await audit(tx, {
+    tenantSid: principal.tenantSid,
+    actorSid: principal.userSid,
+    action: `${entry.table}.${entry.verb}`,
+    target: `${entry.table}:${entry.sid}`,
+    detail: entry.detail,
+    requestId,
+    at: entry.at,
+  });
+}
+
+/**
+ * Sets these columns of one node (names from the caller's fixed list, never from input), stamps
+ * updated_at and bumps the version; answers the row as `columns` (over the alias t) selects it.
+ */
+export async function updateNode<T>(
+  tx: Queryable,
+  table: TreeTable,
+  columns: string,
+  node: { sid: string; tenantSid: string },
+  values: Readonly<Record<string, unknown>>,
+  now: Date,
+): Promise<T> {
+  const params: unknown[] = [node.sid, node.tenantSid, now];
+  const sets = Object.entries(values).map(([name, value]) => `${name} = $${params.push(value)}`);
+  const rows = await tx.query<T>(
+    `UPDATE ${table} AS t SET ${[...sets, 'updated_at = $3', 'version = t.version + 1'].join(', ')}
+      WHERE t.sid = $1 AND t.tenant_sid = $2 RETURNING ${columns}`,
+    params as never,
+  );
+  return rows[0]!;
+}
+
+export interface NodeDeletion<T> {
+  table: TreeTable;
+  sid: string;
+  /** When given, it must still be the node's version (else a conflict). */
+  version?: number;
+  audited: readonly string[];
+  /** The answer while something still hangs on the node. */
+  notEmpty: ErrorName;
+  /** Reads the node locked for update, refusing one that may never go. */
+  read: (tx: Queryable) => Promise<T>;
+  /** Whether children or members still hang on it. */
+  inUse: (tx: Queryable) => Promise<boolean>;
+}
+
+/**
+ * Deletes a company or department with its audit entry, in one transaction. Anything else still
+ * pointing at it by a foreign key (e.g. configuration-pack jobs) keeps it too, with the same answer.
+ */
+export async function deleteNode<T extends { version: number }>(
+  ctx: AccountsContext,
+  writer: Writer,
+  node: NodeDeletion<T>,
+): Promise<void> {
+  const tenantSid = writer.principal.tenantSid;
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await node.read(tx);
+      if (node.version !== undefined && before.version !== node.version) throw new AppError('conflict');
+      if (await node.inUse(tx)) throw new AppError(node.notEmpty);
+      await tx.query(`DELETE FROM ${node.table} WHERE sid = $1 AND tenant_sid = $2`, [node.sid, tenantSid]);
+      const changes = changesOf({ ...before }, undefined, node.audited);
+      await auditNode(tx, writer, { table: node.table, verb: 'deleted', sid: node.sid, detail: { changes }, at: now });
+    });
+  } catch (error) {
+    if (sqlStateOf(error).code === '23503') throw new AppError(node.notEmpty, { cause: error });
+    throw error;
+  }
 }

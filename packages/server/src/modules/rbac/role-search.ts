@@ -1,12 +1,16 @@
 // Role search with iql over code, name, status, weight, platform, description and the time stamps:
 // the role table described as a model so the generic iql compiler checks fields, operators and values,
 // always scoped to the caller's tenant, ordered by weight then name unless the query orders.
-import { AppError, defineModel, field } from '@ipdesk/core';
+import { defineModel, field } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import { compileIql } from '../models/iql-compile.js';
-import { resolveModel, type ModelRegistry, type ResolvedModel } from '../models/registry.js';
-import { parseQuery } from '../models/search.js';
-import { SqlParams } from '../models/sql-params.js';
+import { resolveModel, type ResolvedModel } from '../models/registry.js';
+import {
+  checkFieldList,
+  searchTable,
+  type SearchedTable,
+  type TableSearchContext,
+  type TableSearchInput,
+} from '../models/table-search.js';
 import { roleColumns, type RoleRow } from './roles.js';
 
 const number = (zh: string, en: string) => field('number', { label: { zh, en }, required: true });
@@ -61,72 +65,34 @@ export const PUBLIC_ROLE_FIELDS: readonly string[] = [
   'description',
 ];
 
-export interface RoleSearchInput {
-  iql?: string;
-  fl?: string[];
-  start: number;
-  rows: number;
-}
-
-export interface RoleSearchContext {
-  registry: ModelRegistry;
-  now: Date;
-  timeZone: string;
+export interface RoleSearchContext extends TableSearchContext {
   /** Whether the caller holds system.roles: else only the public fields are answered. */
   full: boolean;
 }
 
+const ROLE_TABLE: SearchedTable = {
+  model: ROLE_MODEL,
+  columns: roleColumns('t'),
+  // The compiler answers updated_at DESC for a query without ORDER BY; roles list by weight instead.
+  defaultOrder: ['t.weight ASC', 't.name ASC'],
+};
+
 export async function searchRoles(
   q: Queryable,
   tenantSid: string,
-  input: RoleSearchInput,
+  input: TableSearchInput,
   ctx: RoleSearchContext,
 ): Promise<{ rows: Array<Partial<RoleRow>>; total: number }> {
   const readable: readonly string[] = ctx.full ? ROLE_FIELDS : PUBLIC_ROLE_FIELDS;
-  if (input.fl) {
-    const unknown = input.fl.filter((name) => !readable.includes(name));
-    if (unknown.length)
-      throw new AppError('validation', {
-        issues: [
-          {
-            field: 'fl',
-            labelKey: 'field.fieldList',
-            messageKey: 'validation.unrecognizedKeys',
-            params: { keys: unknown.join(', ') },
-          },
-        ],
-      });
-  }
+  checkFieldList(input.fl, readable);
   const wanted = new Set(input.fl?.length ? ['sid', ...input.fl] : readable);
-  const query = parseQuery(input.iql);
-  const params = new SqlParams([tenantSid]);
-  const compiled = compileIql(ROLE_MODEL, query, {
-    registry: ctx.registry,
-    params,
-    now: ctx.now,
-    timeZone: ctx.timeZone,
-  });
-  const where = `t.tenant_sid = $1 AND ${compiled.where}`;
-  // The compiler answers updated_at DESC for a query without ORDER BY; roles list by weight instead.
-  const order = query.orderBy.length
-    ? compiled.orderBy.map((o) => `${o.sql} ${o.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
-    : ['t.weight ASC', 't.name ASC'];
-  const counted = await q.query<{ total: number }>(`SELECT count(*) AS total FROM role t WHERE ${where}`, [
-    ...params.values,
-  ] as never);
-  const limit = params.add(input.rows);
-  const offset = params.add(input.start);
-  const rows = await q.query<RoleRow>(
-    `SELECT ${roleColumns('t')} FROM role t
-      WHERE ${where} ORDER BY ${[...order, 't.sid ASC'].join(', ')} LIMIT ${limit} OFFSET ${offset}`,
-    params.values as never,
-  );
+  const found = await searchTable<RoleRow>(q, ROLE_TABLE, tenantSid, input, ctx);
   return {
-    rows: rows.map((row) => {
+    rows: found.rows.map((row) => {
       const out: Partial<Record<keyof RoleRow, unknown>> = {};
       for (const key of ROLE_FIELDS) if (wanted.has(key)) out[key] = row[key];
       return out as Partial<RoleRow>;
     }),
-    total: counted[0]?.total ?? 0,
+    total: found.total,
   };
 }

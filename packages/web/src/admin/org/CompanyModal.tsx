@@ -1,12 +1,18 @@
 // Creating a sub-company under the selected one, or editing a company: name, simple name, capital
 // letters (for sorting and search by initials) and sort number. The server's refusal is shown above.
-import { Alert, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RESULT_CODES } from '@ipdesk/core';
 import { createCompany, updateCompany, type CompanyRow } from '../../api/org';
-import { failureText, isConflict } from '../roles/feedback';
-import { COMPANY_CAPITAL_MAX, COMPANY_NAME_MAX, COMPANY_SIMPLE_NAME_MAX, SORT_MAX, SORT_MIN } from './org-rules';
+import { useDialogSave } from './org-feedback';
+import { OrgDialog } from './OrgDialog';
+import {
+  COMPANY_CAPITAL_MAX,
+  COMPANY_NAME_MAX,
+  COMPANY_SIMPLE_NAME_MAX,
+  SORT_MAX,
+  SORT_MIN,
+  orNull,
+} from './org-rules';
 
 interface CompanyFormValues {
   company_name: string;
@@ -14,8 +20,6 @@ interface CompanyFormValues {
   cname_capital?: string;
   sort_by?: number | null;
 }
-
-const orNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
 
 export function CompanyModal({
   mode,
@@ -28,12 +32,11 @@ export function CompanyModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CompanyFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string>();
+  const { saving, error, clearError, save } = useDialogSave();
   const editing = mode.kind === 'edit' ? mode.company : undefined;
 
   const submit = async (): Promise<void> => {
-    setError(undefined);
+    clearError();
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     const fields = {
@@ -42,40 +45,29 @@ export function CompanyModal({
       cname_capital: orNull(values.cname_capital),
       sort_by: values.sort_by ?? 0,
     };
-    setSaving(true);
-    const outcome =
+    const saved = await save(() =>
       mode.kind === 'create'
-        ? await createCompany({ ...fields, parent_sid: mode.parent.sid })
-        : await updateCompany({ ...fields, sid: mode.company.sid, version: mode.company.version });
-    setSaving(false);
-    if (outcome.result === RESULT_CODES.success) onSaved(outcome.data.data);
-    else setError(isConflict(outcome.error) ? t('adminOrg.conflict') : failureText(t, outcome.error));
+        ? createCompany({ ...fields, parent_sid: mode.parent.sid })
+        : updateCompany({ ...fields, sid: mode.company.sid, version: mode.company.version }),
+    );
+    if (saved) onSaved(saved);
   };
 
   return (
-    <Modal
-      open
+    <OrgDialog
       title={
         mode.kind === 'create'
           ? t('adminOrg.createCompanyTitle', { parent: mode.parent.company_name })
           : t('adminOrg.editCompanyTitle', { name: mode.company.company_name })
       }
       okText={t('adminOrg.save')}
-      cancelText={t('model.cancel')}
+      okTestId="company-save"
+      error={error}
+      errorTestId="company-error"
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'company-save' }}
-      destroyOnHidden
+      onClose={onClose}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={<span data-testid="company-error">{error}</span>}
-        />
-      )}
       <Form<CompanyFormValues>
         form={form}
         layout="vertical"
@@ -115,6 +107,6 @@ export function CompanyModal({
           <InputNumber min={SORT_MIN} max={SORT_MAX} precision={0} data-testid="company-sort" />
         </Form.Item>
       </Form>
-    </Modal>
+    </OrgDialog>
   );
 }

@@ -1,13 +1,19 @@
 // Adding a department (at the top of the company or under another) or editing one: name (unique among
 // its siblings), English name, code, leader (a user) and sort number. The server's refusal is shown above.
-import { Alert, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RESULT_CODES } from '@ipdesk/core';
 import { createDepartment, updateDepartment, type DepartmentRow } from '../../api/org';
-import { failureText, isConflict } from '../roles/feedback';
 import { UserSearchSelect } from '../roles/UserSearchSelect';
-import { DEPARTMENT_CODE_MAX, DEPARTMENT_NAME_EN_MAX, DEPARTMENT_NAME_MAX, SORT_MAX, SORT_MIN } from './org-rules';
+import { useDialogSave } from './org-feedback';
+import { OrgDialog } from './OrgDialog';
+import {
+  DEPARTMENT_CODE_MAX,
+  DEPARTMENT_NAME_EN_MAX,
+  DEPARTMENT_NAME_MAX,
+  SORT_MAX,
+  SORT_MIN,
+  orNull,
+} from './org-rules';
 
 interface DepartmentFormValues {
   name: string;
@@ -16,8 +22,6 @@ interface DepartmentFormValues {
   leader?: string[];
   sort_by?: number | null;
 }
-
-const orNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
 
 export function DepartmentModal({
   mode,
@@ -34,12 +38,11 @@ export function DepartmentModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DepartmentFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string>();
+  const { saving, error, clearError, save } = useDialogSave();
   const editing = mode.kind === 'edit' ? mode.department : undefined;
 
   const submit = async (): Promise<void> => {
-    setError(undefined);
+    clearError();
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     const fields = {
@@ -49,14 +52,12 @@ export function DepartmentModal({
       leader_sid: values.leader?.[0] ?? null,
       sort_by: values.sort_by ?? 0,
     };
-    setSaving(true);
-    const outcome =
+    const saved = await save(() =>
       mode.kind === 'create'
-        ? await createDepartment({ ...fields, company_sid: mode.companySid, parent_sid: mode.parent?.sid ?? null })
-        : await updateDepartment({ ...fields, sid: mode.department.sid, version: mode.department.version });
-    setSaving(false);
-    if (outcome.result === RESULT_CODES.success) onSaved();
-    else setError(isConflict(outcome.error) ? t('adminOrg.conflict') : failureText(t, outcome.error));
+        ? createDepartment({ ...fields, company_sid: mode.companySid, parent_sid: mode.parent?.sid ?? null })
+        : updateDepartment({ ...fields, sid: mode.department.sid, version: mode.department.version }),
+    );
+    if (saved) onSaved();
   };
 
   const title =
@@ -67,25 +68,16 @@ export function DepartmentModal({
         : t('adminOrg.createDepartmentTitle');
 
   return (
-    <Modal
-      open
+    <OrgDialog
       title={title}
       okText={t('adminOrg.save')}
-      cancelText={t('model.cancel')}
+      okTestId="department-save"
+      error={error}
+      errorTestId="department-error"
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'department-save' }}
-      destroyOnHidden
+      onClose={onClose}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={<span data-testid="department-error">{error}</span>}
-        />
-      )}
       <Form<DepartmentFormValues>
         form={form}
         layout="vertical"
@@ -129,7 +121,7 @@ export function DepartmentModal({
           <InputNumber min={SORT_MIN} max={SORT_MAX} precision={0} data-testid="department-sort" />
         </Form.Item>
       </Form>
-    </Modal>
+    </OrgDialog>
   );
 }
 

@@ -15,11 +15,11 @@ import {
   type DepartmentRow,
 } from '../../api/org';
 import { ALL_DEPARTMENTS_KEY } from '../roles/DepartmentSelect';
-import { failureText, isConflict } from '../roles/feedback';
 import { useAccountNames } from '../roles/UserSearchSelect';
 import { departmentKeys } from '../../models/fields/departments';
 import { DepartmentModal } from './DepartmentModal';
 import { MoveModal, TOP_LEVEL } from './MoveModal';
+import { refusalText, useConfirmDelete } from './org-feedback';
 import { departmentMoveOptions, departmentTableRows, departmentTree, type DepartmentTableRow } from './org-trees';
 import { flattenTree, treeKeys } from './tree';
 
@@ -27,7 +27,8 @@ export const departmentsKey = (companySid: string) => ['admin', 'departments', c
 
 export function Departments({ company, canManage }: { company: CompanyRow; canManage: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<
     | { kind: 'create'; parent: DepartmentRow | undefined }
@@ -55,24 +56,13 @@ export function Departments({ company, canManage }: { company: CompanyRow; canMa
     await queryClient.invalidateQueries({ queryKey: departmentKeys.all });
   };
 
-  const remove = (department: DepartmentRow): void => {
-    modal.confirm({
+  const remove = (department: DepartmentRow): void =>
+    confirmDelete({
       title: t('adminOrg.deleteDepartmentConfirm', { name: department.name }),
       content: t('adminOrg.deleteDepartmentContent'),
-      okText: t('adminOrg.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('model.cancel'),
-      onOk: async () => {
-        const outcome = await deleteDepartment(department.sid);
-        if (outcome.result !== RESULT_CODES.success) {
-          void message.error(failureText(t, outcome.error));
-          return;
-        }
-        void message.success(t('adminOrg.deleted'));
-        await refresh();
-      },
+      remove: () => deleteDepartment(department.sid),
+      onDeleted: refresh,
     });
-  };
 
   if (query.data && query.data.result !== RESULT_CODES.success) {
     return (
@@ -203,8 +193,7 @@ export function Departments({ company, canManage }: { company: CompanyRow; canMa
               version: dialog.department.version,
               parent_sid: parent,
             });
-            if (outcome.result !== RESULT_CODES.success)
-              return isConflict(outcome.error) ? t('adminOrg.conflict') : failureText(t, outcome.error);
+            if (outcome.result !== RESULT_CODES.success) return refusalText(t, outcome.error);
             setDialog(undefined);
             void message.success(t('adminOrg.moved'));
             await refresh();

@@ -1,9 +1,10 @@
 // Choosing a new parent for a company or a department. The targets offered exclude the node itself and
 // its descendants (moveTargets in tree.ts); departments may also move to the top level of their
 // company. The server's refusal is shown in the dialog.
-import { Alert, Form, Modal, TreeSelect } from 'antd';
+import { Form, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrgDialog } from './OrgDialog';
 
 export interface MoveOption {
   value: string;
@@ -49,25 +50,17 @@ export function MoveModal({
   };
 
   return (
-    <Modal
-      open
+    <OrgDialog
       title={title}
       okText={t('adminOrg.move')}
-      cancelText={t('model.cancel')}
+      okTestId="org-move-ok"
+      okDisabled={unchanged}
+      error={error}
+      errorTestId="org-move-error"
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: unchanged, 'data-testid': 'org-move-ok' }}
-      destroyOnHidden
+      onClose={onClose}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={<span data-testid="org-move-error">{error}</span>}
-        />
-      )}
       <Form layout="vertical">
         <Form.Item label={t('adminOrg.newParent')} htmlFor="org-move-target" extra={t('adminOrg.moveHint')}>
           <TreeSelect
@@ -83,6 +76,6 @@ export function MoveModal({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </OrgDialog>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../../testing/local-server';
 import { byTestId, click } from '../../testing/render';
 import { OrgPage } from './OrgPage';
+import { waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
 const ROOT = 'CompanyRoot00001';
@@ -124,15 +125,6 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
   return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
 }
 
-async function settle(rounds = 6): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
-async function waitUntil(check: () => boolean, rounds = 250): Promise<void> {
-  for (let i = 0; i < rounds && !check(); i++) await settle(1);
-  expect(check()).toBe(true);
-}
-
 async function renderOrgPage(): Promise<HTMLElement> {
   const router = createMemoryRouter([{ path: '/admin/org', element: <OrgPage /> }], { initialEntries: ['/admin/org'] });
   const container = document.createElement('div');
@@ -226,7 +218,6 @@ describe('the organisation page', { timeout: 30_000 }, () => {
 
     await waitUntil(
       () => byTestId(container, 'job-status-Job0000000000001').textContent === zh['adminOrg.job.completed'],
-      400,
     );
     expect(container.querySelector('[data-testid="job-progress-Job0000000000001"]')).toBeNull();
     const readsWhenDone = jobReads;

@@ -28,11 +28,11 @@ import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
 import { deleteCompany, listCompanies, updateCompany, type CompanyRow } from '../../api/org';
 import { COMPANIES_KEY } from '../roles/DepartmentSelect';
-import { failureText, isConflict } from '../roles/feedback';
 import { CompanyAdmins } from './CompanyAdmins';
 import { CompanyModal } from './CompanyModal';
 import { ConfigPacks } from './ConfigPacks';
 import { Departments } from './Departments';
+import { refusalText, useConfirmDelete } from './org-feedback';
 import { byCompanyOrder, companyMoveOptions, companyTitle } from './org-trees';
 import { MoveModal } from './MoveModal';
 import { buildTree, companyAccess, filterTree, mapTree, treeKeys, type TreeNode } from './tree';
@@ -45,7 +45,8 @@ type Dialog =
 
 export function OrgPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const queryClient = useQueryClient();
   const canManage = useHeldResource('system.org');
   const [selectedSid, setSelectedSid] = useState<string>();
@@ -78,25 +79,16 @@ export function OrgPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
 
-  const remove = (company: CompanyRow): void => {
-    modal.confirm({
+  const remove = (company: CompanyRow): void =>
+    confirmDelete({
       title: t('adminOrg.deleteCompanyConfirm', { name: company.company_name }),
       content: t('adminOrg.deleteCompanyContent'),
-      okText: t('adminOrg.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('model.cancel'),
-      onOk: async () => {
-        const outcome = await deleteCompany(company.sid);
-        if (outcome.result !== RESULT_CODES.success) {
-          void message.error(failureText(t, outcome.error));
-          return;
-        }
-        void message.success(t('adminOrg.deleted'));
+      remove: () => deleteCompany(company.sid),
+      onDeleted: async () => {
         setSelectedSid(company.parent_sid ?? undefined);
         await refresh();
       },
     });
-  };
 
   if (query.data && query.data.result !== RESULT_CODES.success) {
     return (
@@ -272,8 +264,7 @@ export function OrgPage() {
               version: dialog.company.version,
               parent_sid: parent,
             });
-            if (outcome.result !== RESULT_CODES.success)
-              return isConflict(outcome.error) ? t('adminOrg.conflict') : failureText(t, outcome.error);
+            if (outcome.result !== RESULT_CODES.success) return refusalText(t, outcome.error);
             setDialog(undefined);
             void message.success(t('adminOrg.moved'));
             await refresh();

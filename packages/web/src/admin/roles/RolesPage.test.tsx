@@ -21,6 +21,7 @@ import {
 } from '../../testing/local-server';
 import { byTestId, click } from '../../testing/render';
 import { RolesPage } from './RolesPage';
+import { settle, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
 let server: LocalServer;
@@ -152,15 +153,6 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
   if (path === '/webapi/department/do/tree') return ok([])(request, response);
   if (path === '/webapi/company/do/list') return ok({ rows: [], total: 0 })(request, response);
   return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
-}
-
-async function settle(rounds = 6): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await settle(1);
-  expect(check()).toBe(true);
 }
 
 async function renderRolesPage(): Promise<HTMLElement> {

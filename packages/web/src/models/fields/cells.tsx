@@ -8,6 +8,7 @@ import type { FieldKind, Language } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
 import { DepartmentNames } from './DepartmentNames';
+import { UserNames } from './UserNames';
 import { cascadeOptions, formatNumber, formatTimestamp, optionLabels, valuesOf, type CascadeOption } from './format';
 
 export interface CellContext {
@@ -61,6 +62,11 @@ const department: CellRenderer = (value, _field, { t }) => (
   <DepartmentNames sids={valuesOf(value).map(String)} separator={t('model.listSeparator')} />
 );
 
+/** Users by their names (one call for a page's users); an unknown one by its ID. */
+const user: CellRenderer = (value, _field, { t }) => (
+  <UserNames sids={valuesOf(value).map(String)} separator={t('model.listSeparator')} />
+);
+
 const files: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
 
 export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
@@ -77,7 +83,7 @@ export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
   technologyCategory: option,
   techTerritory: option,
   patternType: option,
-  user: reference,
+  user,
   organization: department,
   applicant: reference,
   agent: reference,

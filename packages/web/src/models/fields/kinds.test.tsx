@@ -124,7 +124,8 @@ describe('cells', () => {
   });
 
   it('references and files by their IDs', () => {
-    expect(cell('User000000000001', field('user', { data_type: 'ref' }))).toBe('User000000000001');
+    // (Users read as names: UserPicker.test.tsx.)
+    expect(cell('Apl0000000000001', field('applicant', { data_type: 'ref' }))).toBe('Apl0000000000001');
     expect(cell(['File000000000001', 'File000000000002'], field('figure', { data_type: 'file' }))).toBe(
       'File000000000001、File000000000002',
     );
@@ -206,10 +207,10 @@ describe('inputs', () => {
     expect(container.querySelector('.ant-cascader')).not.toBeNull();
   });
 
-  it('a user is typed as an ID with a hint until people can be searched', async () => {
+  it('a user is picked from a search by name', async () => {
     const container = await mount('user', { field: field('user', { data_type: 'ref' }) });
-    expect(container.querySelector('input')?.getAttribute('placeholder')).toBe(zh['modelField.sidPlaceholder']);
-    expect(container.textContent).toContain(zh['modelField.userHint']);
+    expect(container.querySelector('.ant-select')).not.toBeNull();
+    expect(container.textContent).toContain(zh['userPicker.placeholder']);
   });
 
   it('references into declared models are searched; others are typed as IDs', async () => {

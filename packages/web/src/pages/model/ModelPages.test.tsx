@@ -17,6 +17,7 @@ import {
   type ReceivedRequest,
 } from '../../testing/local-server';
 import { byTestId, click, renderAt, typeInto, type Rendered } from '../../testing/render';
+import { settle, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
 const COMPANY = 'CompanyA00000001';
@@ -116,17 +117,6 @@ function sentQueries(): Array<string | undefined> {
   return server.received
     .filter((request) => request.url === '/webapi/model/patent/do/search')
     .map((request) => (JSON.parse(request.body) as { iql?: string }).iql);
-}
-
-/** Lets the calls answer and React render what they brought. */
-async function settle(rounds = 6): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
-/** Waits (rendering as calls answer) until the check passes, up to 5 s. */
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await settle(1);
-  expect(check()).toBe(true);
 }
 
 const headerTexts = (container: HTMLElement): string[] =>

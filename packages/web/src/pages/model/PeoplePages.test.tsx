@@ -19,6 +19,7 @@ import {
   type ReceivedRequest,
 } from '../../testing/local-server';
 import { byTestId, click, renderAt, typeInto, type Rendered } from '../../testing/render';
+import { settle, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
 const COMPANY = 'CompanyA00000001';
@@ -163,15 +164,6 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
 
 function bodiesOf(path: string): unknown[] {
   return server.received.filter((request) => request.url === path).map((request) => JSON.parse(request.body));
-}
-
-async function settle(rounds = 6): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-}
-
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await settle(1);
-  expect(check()).toBe(true);
 }
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
