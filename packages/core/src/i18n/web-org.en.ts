@@ -200,7 +200,8 @@ export const webOrgEn: Record<WebOrgMessageKey, string> = {
   'adminOrg.packEditTitle': 'Edit configuration pack "{{name}}"',
   'adminOrg.packName': 'Pack name',
   'adminOrg.packSummary': 'Contents',
-  'adminOrg.packSummaryText': '{{roles}} roles, {{dictionaries}} dictionaries',
+  'adminOrg.packSummaryText':
+    '{{roles}} roles, {{dictionaries}} dictionaries, {{customFields}} custom fields, {{menus}} menus',
   'adminOrg.packContent': 'Content (JSON)',
   'adminOrg.packContentHint':
     'Format: {"roles": [{"code", "name", "platform": 1 or 2, "description", "weight", "resources": [], "data_scope"}], "dictionaries": [{"name", "options": [{"key", "label_zh", "label_en", "disabled"}]}]}',

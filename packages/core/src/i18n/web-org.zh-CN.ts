@@ -191,7 +191,8 @@ export const webOrgZhCN = {
   'adminOrg.packEditTitle': '编辑配置包“{{name}}”',
   'adminOrg.packName': '配置包名称',
   'adminOrg.packSummary': '内容',
-  'adminOrg.packSummaryText': '{{roles}} 个角色，{{dictionaries}} 个数据字典',
+  'adminOrg.packSummaryText':
+    '{{roles}} 个角色，{{dictionaries}} 个数据字典，{{customFields}} 个自定义字段，{{menus}} 个菜单',
   'adminOrg.packContent': '内容（JSON）',
   'adminOrg.packContentHint':
     '格式：{"roles": [{"code", "name", "platform": 1 或 2, "description", "weight", "resources": [], "data_scope"}], "dictionaries": [{"name", "options": [{"key", "label_zh", "label_en", "disabled"}]}]}',

@@ -12,7 +12,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export interface ConfigPackSummary {
   sid: string;
   name: string;
-  summary: { roles: number; dictionaries: number };
+  summary: { roles: number; dictionaries: number; custom_fields?: number; menus?: number };
   updated_at: string;
 }
 

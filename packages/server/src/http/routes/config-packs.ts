@@ -1,10 +1,10 @@
-// {webapi} configuration packs (organisation administrators): save and read packs of roles and
-// dictionary options, and apply one as a durable job whose progress callers poll. The job runner lives
+// {webapi} configuration packs (organisation administrators): save and read packs of roles, dictionary
+// options, custom fields and a menu tree, and apply one as a durable job whose progress callers poll. The job runner lives
 // with these routes: it starts when the app is ready and stops, finishing the job at hand, on close.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { knownDictionaries, checkContext, packContentSchema } from '../../modules/config-packs/content.js';
+import { checkContext, packContentSchema } from '../../modules/config-packs/content.js';
 import {
   JOB_STATUSES,
   getJob,
@@ -16,6 +16,7 @@ import {
   type Actor,
 } from '../../modules/config-packs/packs.js';
 import { createPackJobRunner } from '../../modules/config-packs/runner.js';
+import { tenantDictionaries } from '../../modules/custom-fields/service.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -44,15 +45,14 @@ const jobSchema = z.object({
   finished_at: z.date().nullable(),
 });
 
-export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
+export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry, models }) => {
   const tags = ['config_pack'];
   const base = '/config_pack';
   const access = { resource: 'system.org' } as const;
-  const dictionaries = knownDictionaries(registry);
   const runner = createPackJobRunner({
     db: accounts.db,
-    catalog: registry.resources,
-    dictionaries,
+    registry,
+    models,
     now: accounts.now,
     log: app.log,
   });
@@ -77,7 +77,12 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
               z.object({
                 sid: z.string(),
                 name: z.string(),
-                summary: z.object({ roles: z.number(), dictionaries: z.number() }),
+                summary: z.object({
+                  roles: z.number(),
+                  dictionaries: z.number(),
+                  custom_fields: z.number(),
+                  menus: z.number(),
+                }),
                 updated_at: z.date(),
               }),
             ),
@@ -121,13 +126,10 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
       },
     },
     async (request) => {
-      const pack = await savePack(
-        accounts.db,
-        actorOf(request),
-        request.body,
-        checkContext(registry.resources, dictionaries),
-        accounts.now(),
-      );
+      const actor = actorOf(request);
+      // The tenant's dictionaries as now: an option field of the pack may use one of them.
+      const context = checkContext(registry, await tenantDictionaries(accounts.db, actor.tenantSid));
+      const pack = await savePack(accounts.db, actor, request.body, context, accounts.now());
       return ok(request, { data: pack });
     },
   );

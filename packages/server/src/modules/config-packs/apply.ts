@@ -1,9 +1,14 @@
 // Writes a checked pack into the tenant, inside the caller's transaction: roles upserted by code with
-// their function permissions replaced, dictionary options upserted by key (never deleted, spec §5).
-// Whatever fails here rolls the whole pack back with the transaction.
+// their function permissions replaced, dictionary options upserted by key (never deleted, spec §5),
+// custom fields upserted by model and identifier as published (never deleted), and the menu tree
+// replaced by the pack's. Whatever fails here rolls the whole pack back with the transaction.
 import { newSid, translate } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
+import { bumpSchemaVersion, publishDefinition } from '../custom-fields/service.js';
+import { insertMenuTree, lockMenuTree } from '../menus/seed.js';
 import type { PackDictionary, PackRole } from './content.js';
+import { definitionOf, type PackCustomField } from './pack-fields.js';
+import { menuSeeds, type PackMenu } from './pack-menus.js';
 
 /** A failure the job reports as its error text (English, stored with the job). */
 export class PackJobError extends Error {
@@ -77,12 +82,49 @@ async function upsertOptions(tx: Queryable, tenantSid: string, dictionary: PackD
   }
 }
 
-export async function applyPack(
+/** The tenant's whole menu tree replaced by the pack's; answers how many menus went and came. */
+async function replaceMenus(
   tx: Queryable,
   tenantSid: string,
-  content: { roles: readonly PackRole[]; dictionaries: readonly PackDictionary[] },
+  menus: readonly PackMenu[],
   at: Date,
-): Promise<void> {
-  for (const role of content.roles) await upsertRole(tx, tenantSid, role, at);
+): Promise<{ removed: number; inserted: number }> {
+  // Under the seeding lock: a tenant's first menu read at the same time must not add the defaults
+  // beside the pack's tree once this commits.
+  await lockMenuTree(tx, tenantSid);
+  // One statement: the parent references are checked once every row of the tenant is gone.
+  const removed = await tx.query('DELETE FROM menu WHERE tenant_sid = $1 RETURNING sid', [tenantSid]);
+  const inserted = await insertMenuTree(tx, tenantSid, menuSeeds(menus), null, at);
+  return { removed: removed.length, inserted };
+}
+
+export interface PackToApply {
+  roles: readonly PackRole[];
+  dictionaries: readonly PackDictionary[];
+  customFields: readonly PackCustomField[];
+  /** Absent: the tenant's menus stay as they are. */
+  menus?: readonly PackMenu[];
+}
+
+export interface Applied {
+  /** Models whose published fields changed: their schema version went up. */
+  models: string[];
+  menus?: { removed: number; inserted: number };
+}
+
+export async function applyPack(tx: Queryable, tenantSid: string, content: PackToApply, at: Date): Promise<Applied> {
+  // Dictionaries first: an option field may use one the pack gives options.
   for (const dictionary of content.dictionaries) await upsertOptions(tx, tenantSid, dictionary, at);
+  for (const field of content.customFields)
+    await publishDefinition(
+      tx,
+      tenantSid,
+      { model: field.model, code: field.code, definition: definitionOf(field) },
+      at,
+    );
+  const models = [...new Set(content.customFields.map((f) => f.model))];
+  for (const model of models) await bumpSchemaVersion(tx, tenantSid, model);
+  const menus = content.menus ? await replaceMenus(tx, tenantSid, content.menus, at) : undefined;
+  for (const role of content.roles) await upsertRole(tx, tenantSid, role, at);
+  return { models, menus };
 }

@@ -1,6 +1,6 @@
-// Configuration packs end to end: saving with the content rules, applying as a durable job (waiting →
-// completed), a pack that fails at apply time leaving nothing behind, recovery of a job cut off by a
-// crash, and who may do any of it.
+// Configuration packs end to end: saving with the content rules (roles, dictionaries, menus, custom
+// fields), applying as a durable job (waiting → completed), a pack that fails at apply time leaving
+// nothing behind, recovery of a job cut off by a crash, and who may do any of it.
 import { newSid } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,6 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { knownDictionaries } from './content.js';
 import { createPackJobRunner } from './runner.js';
 
 interface Job {
@@ -30,6 +29,18 @@ interface Job {
   started_at: string | null;
   finished_at: string | null;
 }
+
+/** A menu named in both languages (the Chinese name is the English one with a suffix). */
+const menu = (name: string, overrides: object = {}) => ({ name_zh: `${name}（中）`, name_en: name, ...overrides });
+const textField = (code: string, overrides: object = {}) => ({
+  model: 'patent',
+  code,
+  name_zh: '等级',
+  name_en: 'Grade',
+  kind: 'text',
+  max_length: 20,
+  ...overrides,
+});
 
 const role = (code: string, overrides: object = {}) => ({
   code,
@@ -123,7 +134,11 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       const list = (await get('/config_pack/do/list')).json();
       expect(list.code).toBe(0);
       expect(list.data).toContainEqual(
-        expect.objectContaining({ sid: pack.sid, name: packName, summary: { roles: 2, dictionaries: 1 } }),
+        expect.objectContaining({
+          sid: pack.sid,
+          name: packName,
+          summary: { roles: 2, dictionaries: 1, custom_fields: 0, menus: 0 },
+        }),
       );
 
       const read = (await get(`/config_pack/${pack.sid}`)).json();
@@ -219,7 +234,7 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
         'content.roles.0.data_scope',
         undefined,
       ],
-      ['an unknown part', { menus: [] }, 'content', undefined],
+      ['an unknown part', { processes: [] }, 'content', undefined],
       [
         'a role field the pack does not know',
         { roles: [role('cp_bad5', { tenant_sid: 'x' })] },
@@ -421,8 +436,7 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       const logged: string[] = [];
       const runner = createPackJobRunner({
         db: db(),
-        catalog: t.app.registry.resources,
-        dictionaries: knownDictionaries(t.app.registry),
+        registry: t.app.registry,
         now: () => t.clock.now,
         log: { error: (_o, m) => logged.push(m), warn: (_o, m) => logged.push(m) },
         pollMs: 60_000,
@@ -436,6 +450,445 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
         await runner.stop();
       }
       expect(logged).toEqual([]);
+    });
+  });
+
+  describe('menus and custom fields', () => {
+    interface TreeNode {
+      sid: string;
+      name: string;
+      name_en: string;
+      level: number;
+      sort_by: number;
+      resource_code: string | null;
+      path: string | null;
+      open_type: string;
+      icon: string | null;
+      scope: number;
+      children: TreeNode[];
+    }
+    interface Shape {
+      name_en: string;
+      level: number;
+      sort_by: number;
+      resource_code: string | null;
+      path: string | null;
+      open_type: string;
+      icon: string | null;
+      scope: number;
+      children: Shape[];
+    }
+    const tree = async (s: SignedIn = admin) => {
+      const res = await get('/menu/do/tree', s);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as TreeNode[];
+    };
+    const shape = (nodes: TreeNode[]): Shape[] =>
+      nodes.map((n) => ({
+        name_en: n.name_en,
+        level: n.level,
+        sort_by: n.sort_by,
+        resource_code: n.resource_code,
+        path: n.path,
+        open_type: n.open_type,
+        icon: n.icon,
+        scope: n.scope,
+        children: shape(n.children),
+      }));
+    const node = (name_en: string, level: number, sort_by: number, values: Partial<Shape> = {}): Shape => ({
+      name_en,
+      level,
+      sort_by,
+      resource_code: null,
+      path: null,
+      open_type: 'self',
+      icon: null,
+      scope: 0,
+      children: [],
+      ...values,
+    });
+    const schemaOf = async (model: string, s: SignedIn = admin) => {
+      const res = await get(`/model/${model}/do/schema`, s);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as {
+        version: number;
+        fields: Array<{ name: string; label: string; custom: boolean; kind: string }>;
+      };
+    };
+    const customField = async (model: string, code: string) =>
+      (
+        await db().query<{ sid: string; code: string; published: Record<string, unknown> | null; draft: unknown }>(
+          'SELECT sid, code, published, draft FROM custom_field WHERE tenant_sid = $1 AND model = $2 AND lower(code) = lower($3)',
+          [tenant.sid, model, code],
+        )
+      )[0];
+    /** A chain of menus, levels deep. */
+    const chain = (levels: number, at = 1): object =>
+      menu(`L${at}`, at < levels ? { children: [chain(levels, at + 1)] } : {});
+
+    it.each([
+      [
+        'a menu icon the product has not',
+        { menus: [menu('A', { icon: 'rocket' })] },
+        'content.menus.0.icon',
+        undefined,
+      ],
+      [
+        'a fifth menu level',
+        { menus: [chain(5)] },
+        'content.menus.0.children.0.children.0.children.0.children',
+        'Submenus: menus go at most 4 levels deep',
+      ],
+      [
+        'children under a menu bound to a resource',
+        { menus: [menu('A'), menu('B', { resource_code: 'patent', children: [menu('C')] })] },
+        'content.menus.1.children',
+        'Submenus: a menu bound to a resource cannot have submenus',
+      ],
+      [
+        'a menu bound to an unknown resource',
+        { menus: [menu('A', { children: [menu('B'), menu('C', { resource_code: 'no_such_page' })] })] },
+        'content.menus.0.children.1.resource_code',
+        'Menu resource: unknown resource "no_such_page"',
+      ],
+      ['a malformed menu path', { menus: [menu('A', { path: 'no slash' })] }, 'content.menus.0.path', undefined],
+      [
+        'a menu name too long',
+        { menus: [menu('A', { name_zh: '长'.repeat(51) })] },
+        'content.menus.0.name_zh',
+        undefined,
+      ],
+      ['an unknown platform', { menus: [menu('A', { scope: 3 })] }, 'content.menus.0.scope', undefined],
+      ['an unknown open type', { menus: [menu('A', { open_type: 'popup' })] }, 'content.menus.0.open_type', undefined],
+      ['a menu field the pack does not know', { menus: [menu('A', { level: 1 })] }, 'content.menus.0', undefined],
+      ['an empty menu tree', { menus: [] }, 'content.menus', undefined],
+      [
+        'more menus than a pack holds',
+        { menus: [menu('Big', { children: Array.from({ length: 500 }, (_, i) => menu(`M${i}`)) })] },
+        'content.menus.0.children.499',
+        'Menus: a pack holds at most 500 menus',
+      ],
+      [
+        'a malformed field identifier',
+        { custom_fields: [textField('1st')] },
+        'content.custom_fields.0.code',
+        'Field identifier: has an invalid format',
+      ],
+      [
+        'an identifier the model declares',
+        { custom_fields: [textField('Title')] },
+        'content.custom_fields.0.code',
+        'Field identifier: The identifier "Title" is already used',
+      ],
+      [
+        'a system field identifier',
+        { custom_fields: [textField('created_by')] },
+        'content.custom_fields.0.code',
+        'Field identifier: The identifier "created_by" is already used',
+      ],
+      [
+        'an unknown field kind',
+        { custom_fields: [textField('cp_k', { kind: 'blob' })] },
+        'content.custom_fields.0.kind',
+        undefined,
+      ],
+      [
+        'a maximum length above the kind allows',
+        { custom_fields: [textField('cp_long', { max_length: 256 })] },
+        'content.custom_fields.0.max_length',
+        'Maximum length: The maximum length must not exceed 255',
+      ],
+      [
+        'a maximum length below the minimum',
+        { custom_fields: [textField('cp_order', { min_length: 10, max_length: 5 })] },
+        'content.custom_fields.0.max_length',
+        'Maximum length: The maximum length must not be below the minimum',
+      ],
+      [
+        'an option field without a dictionary',
+        { custom_fields: [textField('cp_opt', { kind: 'option', max_length: null })] },
+        'content.custom_fields.0.dictionary',
+        'Dictionary: An option field needs a dictionary',
+      ],
+      [
+        'an option field with an unknown dictionary',
+        { custom_fields: [textField('cp_opt', { kind: 'option', max_length: null, dictionary: 'no_such_list' })] },
+        'content.custom_fields.0.dictionary',
+        'Dictionary: There is no dictionary "no_such_list"',
+      ],
+      [
+        'a field of an unknown model',
+        { custom_fields: [textField('cp_m', { model: 'no_such_model' })] },
+        'content.custom_fields.0.model',
+        'Model: the product has no model "no_such_model"',
+      ],
+      [
+        'the same field twice in one model',
+        { custom_fields: [textField('cp_twice'), textField('CP_TWICE', { kind: 'number', max_length: null })] },
+        'content.custom_fields.1.code',
+        'Field identifier: the field identifier "CP_TWICE" of model patent appears more than once',
+      ],
+      [
+        'a field setting the definition does not know',
+        { custom_fields: [textField('cp_f', { flags: { searchable: true } })] },
+        'content.custom_fields.0.flags',
+        undefined,
+      ],
+      [
+        'a custom field part the pack does not know',
+        { custom_fields: [textField('cp_p', { sid: newSid() })] },
+        'content.custom_fields.0',
+        undefined,
+      ],
+    ])('refuses content with %s (500001 naming the field)', async (_case, content, field, message) => {
+      const res = await post('/config_pack/do/save', { name: name('Bad'), content });
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe(500001);
+      expect(body.fields[0].field).toBe(field);
+      if (message) expect(body.message).toBe(message);
+    });
+
+    it('takes the same field in two models and a four-level tree, and sums them in the list', async () => {
+      const pack = await save({
+        custom_fields: [textField('cp_same'), textField('cp_same', { model: 'trademarks' })],
+        menus: [chain(4), menu('Second')],
+      });
+      expect((pack.content as { custom_fields: object[] }).custom_fields[0]).toMatchObject({
+        ...textField('cp_same'),
+        // The definition's defaults are filled in, as custom-field administration stores them.
+        multiple: false,
+        required: false,
+        flags: { import: true, export: true, search_filter: false },
+      });
+      const list = (await get('/config_pack/do/list')).json().data as Array<{ sid: string; summary: object }>;
+      expect(list.find((p) => p.sid === pack.sid)?.summary).toEqual({
+        roles: 0,
+        dictionaries: 0,
+        custom_fields: 2,
+        menus: 5,
+      });
+    });
+
+    it('replaces the menu tree and publishes the custom fields, in one job', async () => {
+      // The tenant starts from its default tree.
+      expect((await tree()).map((n) => n.name_en)).toContain('System settings');
+      const patentBefore = await schemaOf('patent');
+      const otherTreeBefore = await tree(otherAdmin);
+      const pack = await save({
+        roles: [role('cp_menu_role', { name: 'Menu role' })],
+        dictionaries: [{ name: 'patent_type', options: [{ key: 'cp_design2', label_zh: '设计', label_en: 'Design' }] }],
+        custom_fields: [
+          textField('cp_grade'),
+          {
+            model: 'patent',
+            code: 'cp_kinds',
+            name_zh: '种类',
+            name_en: 'Kinds',
+            kind: 'option',
+            multiple: true,
+            dictionary: 'patent_type',
+            flags: { search_filter: true },
+          },
+          textField('cp_mark_note', { model: 'trademarks', name_en: 'Mark note', kind: 'textarea', max_length: 3000 }),
+        ],
+        menus: [
+          menu('Desk', { resource_code: 'home', path: '/', icon: 'home' }),
+          menu('Work', {
+            icon: 'project',
+            children: [
+              menu('Patents', { resource_code: 'patent', path: '/model/patent', icon: 'patent' }),
+              menu('Elsewhere', {
+                children: [
+                  menu('Deeper', {
+                    children: [menu('Docs', { path: 'https://example.com/docs', open_type: 'blank', scope: 2 })],
+                  }),
+                ],
+              }),
+              menu('Menus', { resource_code: 'system.menus', path: '/admin/menus', icon: 'menu', scope: 1 }),
+            ],
+          }),
+        ],
+      });
+      const list = (await get('/config_pack/do/list')).json().data as Array<{ sid: string; summary: object }>;
+      expect(list.find((p) => p.sid === pack.sid)?.summary).toEqual({
+        roles: 1,
+        dictionaries: 1,
+        custom_fields: 3,
+        menus: 7,
+      });
+
+      const job = await apply(pack.sid);
+      const done = await finished(job.sid);
+      // One per role, dictionary and field, and one per menu of the tree.
+      expect(done).toMatchObject({ status: 'completed', progress: 12, total: 12, error: null });
+
+      expect(shape(await tree())).toEqual([
+        node('Desk', 1, 1, { resource_code: 'home', path: '/', icon: 'home' }),
+        node('Work', 1, 2, {
+          icon: 'project',
+          children: [
+            node('Patents', 2, 1, { resource_code: 'patent', path: '/model/patent', icon: 'patent' }),
+            node('Elsewhere', 2, 2, {
+              children: [
+                node('Deeper', 3, 1, {
+                  children: [node('Docs', 4, 1, { path: 'https://example.com/docs', open_type: 'blank', scope: 2 })],
+                }),
+              ],
+            }),
+            node('Menus', 2, 3, { resource_code: 'system.menus', path: '/admin/menus', icon: 'menu', scope: 1 }),
+          ],
+        }),
+      ]);
+      // Named in the caller's language like any menu.
+      expect((await tree())[0]?.name).toBe('Desk');
+
+      const patentAfter = await schemaOf('patent');
+      expect(patentAfter.version).toBe(patentBefore.version + 1);
+      expect(patentAfter.fields.find((f) => f.name === 'cp_grade')).toMatchObject({ label: 'Grade', custom: true });
+      expect(patentAfter.fields.find((f) => f.name === 'cp_kinds')).toMatchObject({ label: 'Kinds', custom: true });
+      expect((await schemaOf('trademarks')).fields.find((f) => f.name === 'cp_mark_note')).toMatchObject({
+        label: 'Mark note',
+        custom: true,
+      });
+      expect(await customField('patent', 'cp_grade')).toMatchObject({
+        code: 'cp_grade',
+        published: expect.objectContaining({ name_en: 'Grade', kind: 'text', max_length: 20 }),
+        draft: null,
+      });
+      // Custom-field administration lists them as published.
+      const listed = await post('/model/custom_field/do/search', { model: 'patent' });
+      expect(listed.json().data).toContainEqual(
+        expect.objectContaining({ code: 'cp_kinds', status: 'published', has_draft: false }),
+      );
+      // A user may now write the published field.
+      const created = await post('/model/patent/do/create', {
+        data: { title: '配置包专利', patent_type: 'invention', country: 'CN', sn: `CP-${newSid()}`, cp_grade: 'A' },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().data.cp_grade).toBe('A');
+
+      const [entry] = await db().query<{ detail: Record<string, unknown> }>(
+        "SELECT detail FROM audit_log WHERE action = 'config_pack.applied' AND target = $1",
+        [job.sid],
+      );
+      expect(entry?.detail).toMatchObject({
+        custom_fields: ['patent.cp_grade', 'patent.cp_kinds', 'trademarks.cp_mark_note'],
+        menus: { inserted: 7 },
+      });
+      expect((entry?.detail.menus as { removed: number }).removed).toBeGreaterThan(0);
+
+      // Nothing reaches the other tenant.
+      expect(await tree(otherAdmin)).toEqual(otherTreeBefore);
+      expect((await schemaOf('patent', otherAdmin)).fields.some((f) => f.name === 'cp_grade')).toBe(false);
+    });
+
+    it('replaces a field of the same identifier, drops its draft and keeps fields the pack leaves out', async () => {
+      const create = async (code: string, definition: object) => {
+        const res = await post('/model/custom_field/do/create', { model: 'project', code, definition });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as { sid: string };
+      };
+      const own = await create('cp_stage', { name_zh: '阶段', name_en: 'Stage', kind: 'text' });
+      await create('cp_kept', { name_zh: '保留', name_en: 'Kept', kind: 'text' });
+      expect((await post('/model/custom_field/do/publish', { model: 'project' })).statusCode).toBe(200);
+      // A pending edit the pack overrides.
+      await post('/model/custom_field/do/update', {
+        sid: own.sid,
+        definition: { name_zh: '草稿', name_en: 'Draft', kind: 'text' },
+      });
+      const before = await schemaOf('project');
+
+      // Another letter case names the same field; its identifier stays as it was.
+      const pack = await save({
+        custom_fields: [
+          textField('CP_STAGE', { model: 'project', name_en: 'Score', kind: 'number', max_length: null }),
+        ],
+      });
+      expect((await finished((await apply(pack.sid)).sid)).status).toBe('completed');
+
+      expect(await customField('project', 'cp_stage')).toMatchObject({
+        sid: own.sid,
+        code: 'cp_stage',
+        published: expect.objectContaining({ name_en: 'Score', kind: 'number' }),
+        draft: null,
+      });
+      const after = await schemaOf('project');
+      expect(after.version).toBe(before.version + 1);
+      expect(after.fields.find((f) => f.name === 'cp_stage')).toMatchObject({ label: 'Score', kind: 'number' });
+      expect(after.fields.find((f) => f.name === 'cp_kept')).toMatchObject({ label: 'Kept', custom: true });
+    });
+
+    it('leaves menus and fields untouched when the pack fails while writing', async () => {
+      const menusBefore = await tree();
+      await db().query(
+        "INSERT INTO role (sid, tenant_sid, code, name, platform) VALUES ($1, $2, 'cp_taken_name', 'Taken name', 1)",
+        [newSid(), tenant.sid],
+      );
+      const gradeBefore = await customField('patent', 'cp_grade');
+      const versionBefore = (await schemaOf('patent')).version;
+      const pack = await save({
+        custom_fields: [textField('cp_grade', { name_en: 'Changed' }), textField('cp_never_field')],
+        menus: [menu('Only', { resource_code: 'home', path: '/' })],
+        roles: [role('cp_clashing', { name: 'taken name' })],
+      });
+      const done = await finished((await apply(pack.sid)).sid);
+      expect(done).toMatchObject({ status: 'failed', progress: 4, total: 4 });
+      expect(done.error).toBe('Role cp_clashing: the role name "taken name" is already used by another role');
+
+      expect(await tree()).toEqual(menusBefore);
+      expect(await customField('patent', 'cp_grade')).toEqual(gradeBefore);
+      expect(await customField('patent', 'cp_never_field')).toBeUndefined();
+      const after = await schemaOf('patent');
+      expect(after.version).toBe(versionBefore);
+      expect(after.fields.find((f) => f.name === 'cp_grade')?.label).toBe('Grade');
+    });
+
+    it('checks menus and fields again when applying: a rule broken since saving fails the job', async () => {
+      const menusBefore = await tree();
+      const pack = await save({
+        custom_fields: [textField('cp_late_field')],
+        menus: [menu('Top'), menu('Work', { children: [menu('Patents', { resource_code: 'patent' })] })],
+      });
+      // As if the catalogue lost a resource after the pack was saved.
+      await db().query(
+        `UPDATE config_pack SET content = jsonb_set(content, '{menus,1,children,0,resource_code}', '"gone_page"') WHERE sid = $1`,
+        [pack.sid],
+      );
+      const done = await finished((await apply(pack.sid)).sid);
+      expect(done).toMatchObject({ status: 'failed', progress: 2, total: 4 });
+      expect(done.error).toBe('Menu Work: Menu resource: unknown resource "gone_page"');
+      expect(await tree()).toEqual(menusBefore);
+      expect(await customField('patent', 'cp_late_field')).toBeUndefined();
+
+      const fields = await save({ custom_fields: [textField('cp_late_limit')] });
+      await db().query(
+        `UPDATE config_pack SET content = jsonb_set(content, '{custom_fields,0,max_length}', '9999') WHERE sid = $1`,
+        [fields.sid],
+      );
+      const failed = await finished((await apply(fields.sid)).sid);
+      expect(failed).toMatchObject({ status: 'failed', progress: 0, total: 1 });
+      expect(failed.error).toBe(
+        'Custom field patent.cp_late_limit: Maximum length: The maximum length must not exceed 255',
+      );
+    });
+
+    it('answers 500001, never 5xx, to malformed menus and fields', async () => {
+      for (const content of [
+        { menus: 'all' },
+        { menus: [menu('A', { children: 'none' })] },
+        { menus: [{}] },
+        { menus: [menu('A', { children: [null] })] },
+        { custom_fields: 'all' },
+        { custom_fields: [{}] },
+        { custom_fields: [textField('cp_x', { flags: 'all' })] },
+        { custom_fields: [textField('cp_x', { scope: ['not-a-sid'] })] },
+        { custom_fields: [textField('cp_x', { min_length: -1 })] },
+      ]) {
+        const res = await post('/config_pack/do/save', { name: name('Malformed'), content });
+        expect(res.statusCode, JSON.stringify(content)).toBe(400);
+        expect(res.json().code).toBe(500001);
+      }
     });
   });
 

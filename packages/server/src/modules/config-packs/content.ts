@@ -1,7 +1,8 @@
-// What a configuration pack holds (roles with their function permissions, dictionary options) and the
-// rules it must meet beyond its shape: resources the product knows and a role of its platform may hold,
-// dictionaries the product knows, no code, name or key twice. Checked on save and again per item when
-// the pack is applied, since the catalogue or the stored content may have changed in between.
+// What a configuration pack holds (roles with their function permissions, dictionary options, a menu
+// tree, custom fields) and the rules it must meet beyond its shape: resources the product knows and a
+// role of its platform may hold, dictionaries the product knows, no code, name or key twice, and the
+// rules of menu and custom-field administration. Checked on save and again per item when the pack is
+// applied, since the catalogue or the stored content may have changed in between.
 import {
   BUILT_IN_DICTIONARIES,
   DICTIONARY_KEY_PATTERN,
@@ -15,6 +16,8 @@ import {
 import { z } from 'zod';
 import { labelled } from '../../http/labels.js';
 import type { ModelRegistry } from '../models/registry.js';
+import { checkCustomField, packCustomFieldSchema } from './pack-fields.js';
+import { checkMenu, packMenusSchema } from './pack-menus.js';
 
 /** Scopes a pack may set: "departments" needs department sids, which differ per tenant. */
 export const PACK_DATA_SCOPES = ['all', 'company', 'department', 'own'] as const;
@@ -52,6 +55,8 @@ export const packContentSchema = labelled(
     .object({
       roles: labelled(z.array(packRoleSchema).max(500), 'field.packRoles').optional(),
       dictionaries: labelled(z.array(packDictionarySchema).max(200), 'field.packDictionaries').optional(),
+      custom_fields: labelled(z.array(packCustomFieldSchema).max(500), 'field.packCustomFields').optional(),
+      menus: packMenusSchema.optional(),
     })
     .strict(),
   'field.configPackContent',
@@ -75,13 +80,25 @@ export function knownDictionaries(registry: ModelRegistry): ReadonlySet<string> 
 /** What the checks need to know besides the item: the catalogue, and what earlier items already used. */
 export interface CheckContext {
   catalog: ResourceCatalog;
+  registry: Pick<ModelRegistry, 'get'>;
   dictionaries: ReadonlySet<string>;
-  /** Lower-cased codes, "platform:lower-cased name" and dictionary names seen so far in the pack. */
-  seen: { codes: Set<string>; names: Set<string>; dictionaries: Set<string> };
+  /** Dictionaries an option field may use besides the built-in ones: the tenant's and the pack's. */
+  fieldDictionaries: Set<string>;
+  /**
+   * Lower-cased codes, "platform:lower-cased name", dictionary names, "model:lower-cased code" of
+   * custom fields and the number of menus seen so far in the pack.
+   */
+  seen: { codes: Set<string>; names: Set<string>; dictionaries: Set<string>; customFields: Set<string>; menus: number };
 }
 
-export function checkContext(catalog: ResourceCatalog, dictionaries: ReadonlySet<string>): CheckContext {
-  return { catalog, dictionaries, seen: { codes: new Set(), names: new Set(), dictionaries: new Set() } };
+export function checkContext(registry: ModelRegistry, tenantDictionaries: Iterable<string>): CheckContext {
+  return {
+    catalog: registry.resources,
+    registry,
+    dictionaries: knownDictionaries(registry),
+    fieldDictionaries: new Set(tenantDictionaries),
+    seen: { codes: new Set(), names: new Set(), dictionaries: new Set(), customFields: new Set(), menus: 0 },
+  };
 }
 
 /** Problems of one role of the pack; field paths are relative to the pack's content. */
@@ -144,6 +161,7 @@ export function checkDictionary(dictionary: PackDictionary, index: number, conte
       messageKey: 'configPack.duplicateDictionary',
       params: { dictionary: dictionary.name },
     });
+  else context.fieldDictionaries.add(dictionary.name);
   context.seen.dictionaries.add(dictionary.name);
   const keys = new Set<string>();
   dictionary.options.forEach((option, i) => {
@@ -159,10 +177,15 @@ export function checkDictionary(dictionary: PackDictionary, index: number, conte
   return issues;
 }
 
-/** Every problem of a pack's content, as issues under the field "content". */
+/**
+ * Every problem of a pack's content, as issues under the field "content". Dictionaries come before
+ * custom fields: an option field may use a dictionary the pack gives options.
+ */
 export function checkContent(content: PackContent, context: CheckContext): FieldIssue[] {
   return [
     ...(content.roles ?? []).flatMap((role, i) => checkRole(role, i, context)),
     ...(content.dictionaries ?? []).flatMap((dictionary, i) => checkDictionary(dictionary, i, context)),
+    ...(content.custom_fields ?? []).flatMap((field, i) => checkCustomField(field, i, context)),
+    ...(content.menus ?? []).flatMap((menu, i) => checkMenu(menu, i, context)),
   ].map((issue) => ({ ...issue, field: `content.${issue.field}` }));
 }

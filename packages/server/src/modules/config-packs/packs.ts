@@ -5,6 +5,7 @@ import { AppError, newSid, translate, type Language } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { checkContent, type CheckContext, type PackContent } from './content.js';
+import { menuCount } from './pack-menus.js';
 
 export interface PackRow {
   sid: string;
@@ -16,7 +17,8 @@ export interface PackRow {
 export interface PackSummary {
   sid: string;
   name: string;
-  summary: { roles: number; dictionaries: number };
+  /** How many of each the pack holds; menus count every menu of the tree. */
+  summary: { roles: number; dictionaries: number; custom_fields: number; menus: number };
   updated_at: Date;
 }
 
@@ -48,19 +50,32 @@ export interface Actor {
 const JOB_COLUMNS = `j.sid, j.pack_sid, p.name AS pack_name, j.company_sid, j.status, j.progress, j.total, j.error,
   j.created_at, j.started_at, j.finished_at`;
 
+const length = (part: string) =>
+  `CASE WHEN jsonb_typeof(content->'${part}') = 'array' THEN jsonb_array_length(content->'${part}') ELSE 0 END`;
+
 export async function listPacks(db: Queryable, tenantSid: string): Promise<PackSummary[]> {
-  const rows = await db.query<{ sid: string; name: string; roles: number; dictionaries: number; updated_at: Date }>(
-    `SELECT sid, name, updated_at,
-       CASE WHEN jsonb_typeof(content->'roles') = 'array' THEN jsonb_array_length(content->'roles') ELSE 0 END AS roles,
-       CASE WHEN jsonb_typeof(content->'dictionaries') = 'array' THEN jsonb_array_length(content->'dictionaries') ELSE 0 END
-         AS dictionaries
+  // Every menu of the tree has a Chinese name, and nothing else in the tree does. Strict mode, since
+  // the recursive wildcard of lax mode visits array elements twice.
+  const rows = await db.query<{
+    sid: string;
+    name: string;
+    roles: number;
+    dictionaries: number;
+    custom_fields: number;
+    menus: number;
+    updated_at: Date;
+  }>(
+    `SELECT sid, name, updated_at, ${length('roles')} AS roles, ${length('dictionaries')} AS dictionaries,
+       ${length('custom_fields')} AS custom_fields,
+       CASE WHEN jsonb_typeof(content->'menus') = 'array'
+         THEN jsonb_array_length(jsonb_path_query_array(content->'menus', 'strict $.**.name_zh')) ELSE 0 END AS menus
        FROM config_pack WHERE tenant_sid = $1 ORDER BY lower(name), sid LIMIT 1000`,
     [tenantSid],
   );
   return rows.map((r) => ({
     sid: r.sid,
     name: r.name,
-    summary: { roles: r.roles, dictionaries: r.dictionaries },
+    summary: { roles: r.roles, dictionaries: r.dictionaries, custom_fields: r.custom_fields, menus: r.menus },
     updated_at: r.updated_at,
   }));
 }
@@ -109,6 +124,8 @@ export async function savePack(
           name: pack.name,
           roles: (input.content.roles ?? []).map((r) => r.code),
           dictionaries: (input.content.dictionaries ?? []).map((d) => d.name),
+          custom_fields: (input.content.custom_fields ?? []).map((f) => `${f.model}.${f.code}`),
+          menus: (input.content.menus ?? []).reduce((sum, menu) => sum + menuCount(menu), 0),
         },
         requestId: actor.requestId,
         at,

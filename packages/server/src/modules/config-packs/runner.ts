@@ -3,9 +3,12 @@
 // poller sees it move), then the whole pack is written in ONE transaction that also marks the job
 // completed: a failure anywhere leaves nothing of the pack applied and the job failed with a reason.
 // Jobs are found by a kick when one is requested and by a poll every few seconds.
-import { translate, type FieldIssue, type ResourceCatalog } from '@ipdesk/core';
+import { translate, type FieldIssue } from '@ipdesk/core';
+import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { audit, type Clock } from '../accounts/context.js';
+import { tenantDictionaries, type TenantModels } from '../custom-fields/service.js';
+import type { ModelRegistry } from '../models/registry.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { applyPack, PackJobError } from './apply.js';
 import {
@@ -14,9 +17,12 @@ import {
   checkRole,
   packDictionarySchema,
   packRoleSchema,
+  type CheckContext,
   type PackDictionary,
   type PackRole,
 } from './content.js';
+import { checkCustomField, packCustomFieldSchema, type PackCustomField } from './pack-fields.js';
+import { checkMenu, menuCount, packMenuSchema, type PackMenu } from './pack-menus.js';
 
 export interface PackJobRunner {
   /** Puts jobs left in progress by a crash back to waiting, then works and polls until stopped. */
@@ -34,8 +40,9 @@ interface Log {
 
 export interface RunnerOptions {
   db: Database;
-  catalog: ResourceCatalog;
-  dictionaries: ReadonlySet<string>;
+  registry: ModelRegistry;
+  /** Told which models' fields a job published, so the next request reads them. */
+  models?: Pick<TenantModels, 'invalidate'>;
   now: Clock;
   log: Log;
   pollMs?: number;
@@ -59,23 +66,90 @@ function issueText(issue: FieldIssue): string {
   return `${translate('en', issue.labelKey)}: ${translate('en', issue.messageKey, issue.params)}`;
 }
 
-/** The content's items in order, each still unchecked (the stored JSON may predate today's rules). */
-function itemsOf(content: unknown): Array<{ kind: 'role' | 'dictionary'; value: unknown; index: number }> {
-  const object = (content ?? {}) as { roles?: unknown; dictionaries?: unknown };
-  const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
-  return [
-    ...list(object.roles).map((value, index) => ({ kind: 'role' as const, value, index })),
-    ...list(object.dictionaries).map((value, index) => ({ kind: 'dictionary' as const, value, index })),
-  ];
+type ItemKind = 'role' | 'dictionary' | 'customField' | 'menu';
+
+/** The checked items of a pack, in the order they are checked. */
+interface Checked {
+  roles: PackRole[];
+  dictionaries: PackDictionary[];
+  customFields: PackCustomField[];
+  menus: PackMenu[];
 }
 
-function describeItem(kind: 'role' | 'dictionary', value: unknown, index: number): string {
-  const record = (value ?? {}) as { code?: unknown; name?: unknown };
-  return kind === 'role'
-    ? translate('en', 'configPack.itemRole', { code: typeof record.code === 'string' ? record.code : `#${index + 1}` })
-    : translate('en', 'configPack.itemDictionary', {
-        dictionary: typeof record.name === 'string' ? record.name : `#${index + 1}`,
-      });
+interface Kind {
+  kind: ItemKind;
+  /** Where the content lists items of the kind. */
+  key: string;
+  /** Parses and checks one item, keeping it in checked; answers why it is refused, if it is. */
+  take(value: unknown, index: number, context: CheckContext, checked: Checked): string | undefined;
+}
+
+function kindOf<T>(
+  kind: ItemKind,
+  key: string,
+  schema: z.ZodType<T>,
+  check: (value: T, index: number, context: CheckContext) => FieldIssue[],
+  keep: (checked: Checked, value: T) => void,
+): Kind {
+  return {
+    kind,
+    key,
+    take(value, index, context, checked) {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
+      }
+      keep(checked, parsed.data);
+      const issues = check(parsed.data, index, context);
+      return issues[0] ? issueText(issues[0]) : undefined;
+    },
+  };
+}
+
+/** The kinds in the order their items are checked: dictionaries before the fields that may use them. */
+const KINDS: readonly Kind[] = [
+  kindOf('role', 'roles', packRoleSchema, checkRole, (c, v) => c.roles.push(v)),
+  kindOf('dictionary', 'dictionaries', packDictionarySchema, checkDictionary, (c, v) => c.dictionaries.push(v)),
+  kindOf('customField', 'custom_fields', packCustomFieldSchema, checkCustomField, (c, v) => c.customFields.push(v)),
+  kindOf('menu', 'menus', packMenuSchema, checkMenu, (c, v) => c.menus.push(v)),
+];
+
+interface Item {
+  kind: Kind;
+  value: unknown;
+  index: number;
+  /** Its share of the progress: one, or for a top-level menu the menus of its subtree. */
+  weight: number;
+}
+
+/** The content's items in order, each still unchecked (the stored JSON may predate today's rules). */
+function itemsOf(content: unknown): Item[] {
+  const object = (content ?? {}) as Record<string, unknown>;
+  return KINDS.flatMap((kind) => {
+    const list = object[kind.key];
+    return (Array.isArray(list) ? (list as unknown[]) : []).map((value, index) => ({
+      kind,
+      value,
+      index,
+      weight: kind.kind === 'menu' ? menuCount(value) : 1,
+    }));
+  });
+}
+
+function describeItem(kind: ItemKind, value: unknown, index: number): string {
+  const record = (value ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : `#${index + 1}`);
+  switch (kind) {
+    case 'role':
+      return translate('en', 'configPack.itemRole', { code: text('code') });
+    case 'dictionary':
+      return translate('en', 'configPack.itemDictionary', { dictionary: text('name') });
+    case 'customField':
+      return translate('en', 'configPack.itemCustomField', { model: text('model'), code: text('code') });
+    case 'menu':
+      return translate('en', 'configPack.itemMenu', { name: text('name_en') });
+  }
 }
 
 export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
@@ -110,43 +184,29 @@ export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
   }
 
   /** Checks every item, saving progress after each; answers the parsed pack or throws PackJobError. */
-  async function check(job: ClaimedJob) {
+  async function check(job: ClaimedJob): Promise<Checked> {
     const packs = await db.query<{ content: unknown }>(
       'SELECT content FROM config_pack WHERE sid = $1 AND tenant_sid = $2',
       [job.pack_sid, job.tenant_sid],
     );
     const items = itemsOf(packs[0]?.content);
-    await progress(job, { progress: 0, total: items.length });
-    const context = checkContext(options.catalog, options.dictionaries);
-    const roles: PackRole[] = [];
-    const dictionaries: PackDictionary[] = [];
-    for (const [done, item] of items.entries()) {
-      const parsed =
-        item.kind === 'role' ? packRoleSchema.safeParse(item.value) : packDictionarySchema.safeParse(item.value);
-      const problem = !parsed.success
-        ? `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`
-        : undefined;
-      let issues: FieldIssue[] = [];
-      if (parsed.success && item.kind === 'role') {
-        const role = parsed.data as PackRole;
-        issues = checkRole(role, item.index, context);
-        roles.push(role);
-      } else if (parsed.success) {
-        const dictionary = parsed.data as PackDictionary;
-        issues = checkDictionary(dictionary, item.index, context);
-        dictionaries.push(dictionary);
-      }
-      const reason = problem ?? (issues[0] ? issueText(issues[0]) : undefined);
-      if (reason) throw new PackJobError(`${describeItem(item.kind, item.value, item.index)}: ${reason}`);
-      await progress(job, { progress: done + 1 });
+    await progress(job, { progress: 0, total: items.reduce((sum, item) => sum + item.weight, 0) });
+    const context = checkContext(options.registry, await tenantDictionaries(db, job.tenant_sid));
+    const checked: Checked = { roles: [], dictionaries: [], customFields: [], menus: [] };
+    let done = 0;
+    for (const item of items) {
+      const reason = item.kind.take(item.value, item.index, context, checked);
+      if (reason) throw new PackJobError(`${describeItem(item.kind.kind, item.value, item.index)}: ${reason}`);
+      done += item.weight;
+      await progress(job, { progress: done });
     }
-    return { roles, dictionaries };
+    return checked;
   }
 
   async function run(job: ClaimedJob): Promise<void> {
     try {
       const content = await check(job);
-      await db.transaction(async (tx) => {
+      const applied = await db.transaction(async (tx) => {
         const at = now();
         // Marked completed in the same transaction as the writes: a crash either keeps both or neither.
         const rows = await tx.query(
@@ -155,7 +215,12 @@ export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
           [job.sid, job.started_at, at],
         );
         if (!rows[0]) throw new ClaimLost();
-        await applyPack(tx, job.tenant_sid, content, at);
+        const written = await applyPack(
+          tx,
+          job.tenant_sid,
+          { ...content, menus: content.menus.length ? content.menus : undefined },
+          at,
+        );
         if (content.roles.length) await bumpAccessVersion(tx, job.tenant_sid);
         await audit(tx, {
           tenantSid: job.tenant_sid,
@@ -167,10 +232,15 @@ export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
             company_sid: job.company_sid,
             roles: content.roles.map((r) => r.code),
             dictionaries: content.dictionaries.map((d) => d.name),
+            custom_fields: content.customFields.map((f) => `${f.model}.${f.code}`),
+            menus: written.menus ?? null,
           },
           at,
         });
+        return written;
       });
+      // Published fields show once the cached models are read again (their schema version went up).
+      for (const model of applied.models) options.models?.invalidate(job.tenant_sid, model);
     } catch (error) {
       if (error instanceof ClaimLost) {
         log.warn({ job: job.sid }, 'configuration pack job was taken over by another runner');

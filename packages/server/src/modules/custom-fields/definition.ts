@@ -66,12 +66,13 @@ export const definitionSchema = z
 
 export type CustomFieldDefinition = z.infer<typeof definitionSchema>;
 
-export function checkDefinition(
+/** Every rule the definition breaks, with field paths relative to the definition (and "code"). */
+export function definitionIssues(
   model: ResolvedModel,
   code: string,
   definition: CustomFieldDefinition,
   tenantDictionaries: ReadonlySet<string>,
-): void {
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const taken = [...model.fields.keys(), ...SYSTEM_FIELDS].some((name) => name.toLowerCase() === code.toLowerCase());
   if (!CUSTOM_CODE_PATTERN.test(code))
@@ -111,6 +112,16 @@ export function checkDefinition(
       });
     }
   }
+  return issues;
+}
+
+export function checkDefinition(
+  model: ResolvedModel,
+  code: string,
+  definition: CustomFieldDefinition,
+  tenantDictionaries: ReadonlySet<string>,
+): void {
+  const issues = definitionIssues(model, code, definition, tenantDictionaries);
   if (issues.length) throw new AppError('fieldRule', { issues });
 }
 

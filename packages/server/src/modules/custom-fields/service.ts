@@ -57,7 +57,8 @@ export async function listCustomFields(db: Queryable, tenantSid: string, model?:
   );
 }
 
-async function tenantDictionaries(db: Queryable, tenantSid: string): Promise<Set<string>> {
+/** The dictionaries the tenant has options in (an option field may use them besides the built-in ones). */
+export async function tenantDictionaries(db: Queryable, tenantSid: string): Promise<Set<string>> {
   const rows = await db.query<{ dictionary: string }>(
     'SELECT DISTINCT dictionary FROM dictionary_option WHERE tenant_sid = $1',
     [tenantSid],
@@ -188,13 +189,53 @@ export async function publishCustomFields(
       'UPDATE custom_field SET published = draft, draft = NULL, published_at = $3, updated_at = $3 WHERE tenant_sid = $1 AND model = $2 AND draft IS NOT NULL',
       [tenantSid, model, at],
     );
-    const rows = await tx.query<{ version: number }>(
-      `INSERT INTO model_schema_version (tenant_sid, model, version) VALUES ($1, $2, 1)
-       ON CONFLICT (tenant_sid, model) DO UPDATE SET version = model_schema_version.version + 1 RETURNING version`,
-      [tenantSid, model],
-    );
-    return rows[0]!.version;
+    return bumpSchemaVersion(tx, tenantSid, model);
   });
   models.invalidate(tenantSid, model);
   return version;
+}
+
+/**
+ * Counts a change of the model's published fields, in the caller's transaction; answers the new
+ * version. The caller invalidates its TenantModels cache once the transaction has committed.
+ */
+export async function bumpSchemaVersion(tx: Queryable, tenantSid: string, model: string): Promise<number> {
+  const rows = await tx.query<{ version: number }>(
+    `INSERT INTO model_schema_version (tenant_sid, model, version) VALUES ($1, $2, 1)
+     ON CONFLICT (tenant_sid, model) DO UPDATE SET version = model_schema_version.version + 1 RETURNING version`,
+    [tenantSid, model],
+  );
+  return rows[0]!.version;
+}
+
+/**
+ * Writes a checked definition straight to published, in the caller's transaction (configuration
+ * packs): the model's field of that code in any letter case is replaced and keeps its identifier (the
+ * stored values are under it), or the field is created. A pending draft is dropped, since publishing
+ * it later would silently undo what was written. The caller bumps the schema version once per model.
+ */
+export async function publishDefinition(
+  tx: Queryable,
+  tenantSid: string,
+  input: { model: string; code: string; definition: CustomFieldDefinition },
+  at: Date,
+): Promise<CustomFieldRow> {
+  const [existing] = await tx.query<{ sid: string }>(
+    `SELECT sid FROM custom_field WHERE tenant_sid = $1 AND model = $2 AND lower(code) = lower($3)
+      ORDER BY created_at, sid LIMIT 1 FOR UPDATE`,
+    [tenantSid, input.model, input.code],
+  );
+  const definition = JSON.stringify(input.definition);
+  const rows = existing
+    ? await tx.query<CustomFieldRow>(
+        `UPDATE custom_field SET published = $3, draft = NULL, published_at = $4, updated_at = $4
+          WHERE sid = $1 AND tenant_sid = $2 RETURNING sid, model, code, published, draft, published_at`,
+        [existing.sid, tenantSid, definition, at],
+      )
+    : await tx.query<CustomFieldRow>(
+        `INSERT INTO custom_field (sid, tenant_sid, model, code, published, published_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $6) RETURNING sid, model, code, published, draft, published_at`,
+        [newSid(), tenantSid, input.model, input.code, definition, at],
+      );
+  return rows[0]!;
 }

@@ -115,6 +115,8 @@ export function ConfigPacks({ company }: { company: CompanyRow }) {
                 t('adminOrg.packSummaryText', {
                   roles: pack.summary?.roles ?? 0,
                   dictionaries: pack.summary?.dictionaries ?? 0,
+                  customFields: pack.summary?.custom_fields ?? 0,
+                  menus: pack.summary?.menus ?? 0,
                 }),
             },
             {

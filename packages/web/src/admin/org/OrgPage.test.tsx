@@ -116,7 +116,7 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
       {
         sid: 'Pack000000000001',
         name: '标准配置',
-        summary: { roles: 2, dictionaries: 1 },
+        summary: { roles: 2, dictionaries: 1, custom_fields: 3, menus: 4 },
         updated_at: '2024-05-01T08:00:00Z',
       },
     ])(request, response);
@@ -214,7 +214,7 @@ describe('the organisation page', { timeout: 30_000 }, () => {
     expect(byTestId(container, 'job-progress-Job0000000000001').textContent).toContain('3/8');
     expect(byTestId(container, 'job-error-Job0000000000000').textContent).toBe('角色 clerk 的资源未知');
     expect(container.querySelector('[data-testid="job-progress-Job0000000000000"]')).toBeNull();
-    expect(byTestId(container, 'pack-table').textContent).toContain('2 个角色，1 个数据字典');
+    expect(byTestId(container, 'pack-table').textContent).toContain('2 个角色，1 个数据字典，3 个自定义字段，4 个菜单');
 
     await waitUntil(
       () => byTestId(container, 'job-status-Job0000000000001').textContent === zh['adminOrg.job.completed'],
