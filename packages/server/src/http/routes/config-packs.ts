@@ -49,6 +49,9 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
   const tags = ['config_pack'];
   const base = '/config_pack';
   const access = { resource: 'system.org' } as const;
+  // Saving and applying a pack rewrites roles, menus and custom fields: that is role management, which
+  // only system administrators hold (a role able to apply packs could otherwise grant itself anything).
+  const administer = { resource: 'system.roles' } as const;
   const runner = createPackJobRunner({
     db: accounts.db,
     registry,
@@ -111,7 +114,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
   app.post(
     `${base}/do/save`,
     {
-      config: { access },
+      config: { access: administer },
       schema: {
         summary: 'Create a pack (no sid) or replace its name and content; the content is checked first',
         tags,
@@ -137,7 +140,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
   app.post(
     `${base}/do/apply`,
     {
-      config: { access },
+      config: { access: administer },
       schema: {
         summary: 'Apply a pack as a job (answered at once, waiting); poll the job for its progress',
         tags,

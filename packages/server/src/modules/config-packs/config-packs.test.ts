@@ -332,11 +332,25 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       // Nothing leaks into the other tenant.
       expect(await roleByCode(other.sid, 'cp_clerk')).toBeUndefined();
 
-      // The applied role works: a user holding it may now manage packs.
+      // The applied role works: a user holding it may now see packs and their jobs, but saving and
+      // applying one stays with system administrators (a pack rewrites roles: no escalation through it).
       const u = await createUser(t, tenant);
       await db().query('INSERT INTO user_role (user_sid, role_sid) VALUES ($1, $2)', [u.sid, orgRole!.sid]);
       const session = await signIn(t.app, u.account, u.password);
       expect((await get('/config_pack/do/list', session)).statusCode).toBe(200);
+      expect((await get('/config_pack/do/jobs', session)).statusCode).toBe(200);
+      const selfGrant = await post(
+        '/config_pack/do/save',
+        { name: name(), content: { roles: [role('cp_org', { name: 'Org admin', resources: ['system.menus'] })] } },
+        session,
+      );
+      expect(selfGrant.json().code).toBe(403301);
+      const applied = await post(
+        '/config_pack/do/apply',
+        { pack_sid: pack.sid, company_sid: tenant.rootCompany },
+        session,
+      );
+      expect(applied.json().code).toBe(403301);
     });
 
     it('upserts by code and key on a second run: permissions replaced, missing options kept', async () => {

@@ -19,6 +19,7 @@ import { formatTimestamp } from '../../models/fields/format';
 import { failureText } from '../roles/feedback';
 import { jobView, jobsPollInterval } from './jobs';
 import { PackEditor } from './PackEditor';
+import { useHeldResource } from './useOrgAccess';
 
 export const packsKey = ['admin', 'config-packs'] as const;
 export const jobsKey = (companySid: string) => ['admin', 'config-jobs', companySid] as const;
@@ -54,6 +55,8 @@ export function JobStatusCell({ job }: { job: ConfigJob }) {
 }
 
 export function ConfigPacks({ company }: { company: CompanyRow }) {
+  // Saving and applying packs rewrites roles: system administrators only (the server's system.roles).
+  const canAdminister = useHeldResource('system.roles');
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -93,9 +96,11 @@ export function ConfigPacks({ company }: { company: CompanyRow }) {
         size="small"
         title={t('adminOrg.packs')}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => setEditor({ sid: undefined })} data-testid="pack-create">
-            {t('adminOrg.packCreate')}
-          </Button>
+          canAdminister && (
+            <Button icon={<PlusOutlined />} onClick={() => setEditor({ sid: undefined })} data-testid="pack-create">
+              {t('adminOrg.packCreate')}
+            </Button>
+          )
         }
       >
         <Table<ConfigPackSummary>
@@ -127,21 +132,22 @@ export function ConfigPacks({ company }: { company: CompanyRow }) {
             {
               key: 'actions',
               title: t('adminOrg.actions'),
-              render: (_v, pack) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => apply(pack)} data-testid={`pack-apply-${pack.sid}`}>
-                    {t('adminOrg.apply')}
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setEditor({ sid: pack.sid })}
-                    data-testid={`pack-edit-${pack.sid}`}
-                  >
-                    {t('adminOrg.edit')}
-                  </Button>
-                </Space>
-              ),
+              render: (_v, pack) =>
+                canAdminister && (
+                  <Space size={0}>
+                    <Button type="link" size="small" onClick={() => apply(pack)} data-testid={`pack-apply-${pack.sid}`}>
+                      {t('adminOrg.apply')}
+                    </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setEditor({ sid: pack.sid })}
+                      data-testid={`pack-edit-${pack.sid}`}
+                    >
+                      {t('adminOrg.edit')}
+                    </Button>
+                  </Space>
+                ),
             },
           ]}
         />
