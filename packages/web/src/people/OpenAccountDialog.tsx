@@ -19,6 +19,7 @@ import {
 import { copyText } from '../components/clipboard';
 import { FormNotice } from '../components/FormNotice';
 import { ACCOUNT_NAME_MAX_LENGTH, accountNameRules, itemErrors, suggestedAccount } from './rules';
+import { mayUse, useHeldResources } from './resources';
 
 interface OpenAccountValues {
   account: string;
@@ -86,6 +87,8 @@ export function OpenAccountDialog({ target, record, title, subCompanySid, onClos
   const [form] = Form.useForm<OpenAccountValues>();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
+  // Giving roles is role management (system administrators); others open the account without roles.
+  const canGiveRoles = mayUse(useHeldResources(), 'system.roles');
 
   const submit = async (values: OpenAccountValues): Promise<void> => {
     setNotice(undefined);
@@ -136,9 +139,11 @@ export function OpenAccountDialog({ target, record, title, subCompanySid, onClos
         >
           <Input maxLength={ACCOUNT_NAME_MAX_LENGTH} autoComplete="off" data-testid="open-account-name" />
         </Form.Item>
-        <Form.Item name="role_sids" label={t('peopleAction.roles')} data-testid="open-account-item-roles">
-          <RolesSelect platform={ACCOUNT_PLATFORM[target]} />
-        </Form.Item>
+        {canGiveRoles && (
+          <Form.Item name="role_sids" label={t('peopleAction.roles')} data-testid="open-account-item-roles">
+            <RolesSelect platform={ACCOUNT_PLATFORM[target]} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

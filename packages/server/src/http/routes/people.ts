@@ -1,7 +1,7 @@
 // {webapi} the people actions of docs/api/organisation-rbac.md "People": login accounts of persons and
 // agents, resignation with hand-over, closing and reopening agencies, a user's roles, the resignation
 // notice settings, and the caller's open to-dos. Records themselves go through the generic model API.
-import { EMAIL_MAX_LENGTH, isEmail } from '@ipdesk/core';
+import { AppError, EMAIL_MAX_LENGTH, isEmail } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { closeAccount, openAccount, type AccountHolder } from '../../modules/people/accounts.js';
@@ -85,8 +85,13 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
           },
         },
       },
-      async (request) =>
-        ok(request, { data: await openAccount(ctx, actor(request), holder, request.body, request.language) }),
+      async (request) => {
+        // Giving roles is role management: only holders of system.roles (system administrators) may,
+        // or anyone could open an account for themselves with a stronger role.
+        if (request.body.role_sids.length && !principalOf(request).access.resources.has('system.roles'))
+          throw new AppError('permissionDenied');
+        return ok(request, { data: await openAccount(ctx, actor(request), holder, request.body, request.language) });
+      },
     );
 
     app.post(
@@ -159,7 +164,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
   app.post(
     '/model/user_info/do/roles',
     {
-      config: { access: { resource: 'person:account' } },
+      // Role management (system administrators), not account management: see open_account.
+      config: { access: { resource: 'system.roles' } },
       schema: {
         summary: "Replace a user's roles (roles of the user's platform)",
         tags: ['user_info'],

@@ -357,6 +357,33 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
       expect((await row('m_person', p.sid)).account_user).toBeNull();
     });
 
+    it('lets account managers open accounts without roles, but only system administrators give roles', async () => {
+      const manager = await createUser(t, tenant);
+      await grantRole(t, tenant, [manager.sid], { resources: ['person', 'person:create', 'person:account'] });
+      const session = await signIn(t.app, manager.account, manager.password);
+      const strong = await grantRole(t, tenant, [], { resources: 'all' });
+      const p = await person();
+      const withRole = await post(
+        '/model/person/do/open_account',
+        { sid: p.sid, account: `x${unique()}`, role_sids: [strong] },
+        session,
+      );
+      expect(withRole.json().code).toBe(403301);
+      expect((await row('m_person', p.sid)).account_user).toBeNull();
+      const selfGrant = await post(
+        '/model/user_info/do/roles',
+        { user_sid: manager.sid, role_sids: [strong] },
+        session,
+      );
+      expect(selfGrant.json().code).toBe(403301);
+      const plain = await post(
+        '/model/person/do/open_account',
+        { sid: p.sid, account: `x${unique()}`, role_sids: [] },
+        session,
+      );
+      expect(plain.statusCode, plain.body).toBe(200);
+    });
+
     it("answers 404 for another tenant's records and for records outside the caller's data scope", async () => {
       const theirs = await create('person', { name: '外人' }, otherAdmin);
       const theirAgency = await create('agency', { name: `外机构${unique()}` }, otherAdmin);

@@ -311,8 +311,20 @@ describe('person actions', { timeout: 20_000 }, () => {
     expect(present('resign')).toBe(false);
   });
 
-  it('opens an account: the name checked as the server does, the roles of platform 1, the password shown once', async () => {
+  it('offers no roles to an account manager who may not give roles (system.roles)', async () => {
     localStorage.setItem('my-menus', JSON.stringify({ menus: [], resources: ['person', 'person:account'] }));
+    const container = await openDetail('person', PERSON);
+    await click(byTestId(container, 'open-account'));
+    await waitUntil(() => present('open-account-form'));
+    expect(present('open-account-item-account')).toBe(true);
+    expect(present('open-account-item-roles')).toBe(false);
+  });
+
+  it('opens an account: the name checked as the server does, the roles of platform 1, the password shown once', async () => {
+    localStorage.setItem(
+      'my-menus',
+      JSON.stringify({ menus: [], resources: ['person', 'person:account', 'system.roles'] }),
+    );
     const container = await openDetail('person', PERSON);
     expect(present('close-account')).toBe(false);
     await click(byTestId(container, 'open-account'));
