@@ -108,6 +108,11 @@ export interface ModelDeclaration {
    * references to them are refused.
    */
   validity?: { field: string; invalid: readonly string[] };
+  /**
+   * Filters users combine (e.g. country and status): each gets a composite index, so counts and pages
+   * of the combination read one index instead of intersecting two. Single-value declared fields only.
+   */
+  filterIndexes?: ReadonlyArray<readonly string[]>;
   /** A department field: the department data scope also covers records whose department is in scope. */
   departmentField?: string;
   /** Fields permissions depend on (a person's department or account): changing one refreshes access. */
@@ -140,6 +145,15 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
   }
   if (!model.fields[model.titleField])
     throw new Error(`${model.name}: title field ${model.titleField} is not declared`);
+  for (const combination of model.filterIndexes ?? []) {
+    if (combination.length < 2 || combination.length > 4)
+      throw new Error(`${model.name}: a filter index combines 2 to 4 fields`);
+    for (const name of combination) {
+      const declared = model.fields[name];
+      if (!declared || declared.multiple)
+        throw new Error(`${model.name}: filter index field ${name} is not a declared single-value field`);
+    }
+  }
   return model;
 }
 

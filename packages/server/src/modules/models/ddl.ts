@@ -63,6 +63,13 @@ export function modelDdl(model: ResolvedModel): string[] {
       statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_bigram ON ${t} USING gin (ipdesk_bigrams(${name}))`);
     }
   }
+  for (const combination of model.declaration.filterIndexes ?? []) {
+    // Index names are at most 63 characters: a short hash of the combination keeps them unique.
+    const id = createHash('sha256').update(combination.join(',')).digest('hex').slice(0, 8);
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS ${t.slice(0, 40)}_f${id} ON ${t} (tenant_sid, ${combination.join(', ')}, sid)`,
+    );
+  }
   return statements;
 }
 
