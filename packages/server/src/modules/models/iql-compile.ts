@@ -16,6 +16,7 @@ import { OPERATORS_BY_TYPE, type IqlOperator } from '@ipdesk/core';
 import { rangeDays, localDate } from './relative-dates.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
 import { escapeLike, SqlParams } from './sql-params.js';
+import { SYSTEM_TARGETS } from './system-targets.js';
 
 export interface CompileContext {
   registry: ModelRegistry;
@@ -25,15 +26,6 @@ export interface CompileContext {
   /** The model as the caller sees it (field permissions), for the models a relation reaches. */
   view?: (model: ResolvedModel) => ResolvedModel;
 }
-
-/** Columns of other tables a relation can reach (ref targets that are not declared models). */
-const SYSTEM_TARGETS: Record<string, { table: string; fields: Record<string, DataType> }> = {
-  user_info: {
-    table: 'user_account',
-    fields: { name: 'string', account: 'string', email: 'string', english_name: 'string' },
-  },
-  company: { table: 'company', fields: { company_name: 'string', simple_name: 'string' } },
-};
 
 function fail(span: { start: number }, key: MessageKey, params: TranslateParams = {}, expected?: MessageKey): never {
   throw new AppError('validation', {

@@ -4,18 +4,10 @@
 import { AppError, translate, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
+import { SYSTEM_TARGETS, type SystemTarget } from './system-targets.js';
 
-interface TargetTable {
-  table: string;
-  /** SQL true for a row that may be referenced. */
-  valid: string;
-}
-
-const SYSTEM_TARGETS: Record<string, TargetTable> = {
-  user_info: { table: 'user_account', valid: 'status = 1' },
-  company: { table: 'company', valid: 'status = 1' },
-  organization: { table: 'department', valid: 'status = 1' },
-};
+/** Where a reference points and which of those rows may be referenced. */
+type TargetTable = Pick<SystemTarget, 'table' | 'valid'>;
 
 function targetOf(registry: ModelRegistry, field: ResolvedField): TargetTable | undefined {
   const name = field.declaration?.target;
@@ -63,15 +55,10 @@ export async function checkReferences(
   for (const [name, value] of values) {
     const field = model.fields.get(name);
     if (!field || field.dataType !== 'ref' || value === null || value === undefined) continue;
-    const target = targetOf(registry, field);
-    if (!target) continue;
-    const sids = [...new Set(Array.isArray(value) ? (value as string[]) : [value as string])];
+    const sids = [...new Set([value].flat() as string[])];
     if (sids.length === 0) continue;
-    const rows = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${target.table} WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND ${target.valid}`,
-      [tenantSid, sids],
-    );
-    if ((rows[0]?.n ?? 0) !== sids.length) failed.push(field);
+    const valid = await validReferences(db, registry, field, tenantSid, sids);
+    if (valid && valid.size !== sids.length) failed.push(field);
   }
   if (failed.length === 0) return;
   throw new AppError('fieldRule', {

@@ -5,11 +5,10 @@
 import type { Principal } from '../../http/context.js';
 import type { SqlParams } from './sql-params.js';
 
-/** People whose records a department scope covers: those of the departments' subtrees. */
-function departmentMembers(departments: string): string {
-  return `SELECT p.account_user FROM m_person p JOIN department d ON d.sid = p.department
-           WHERE p.tenant_sid = t.tenant_sid AND p.account_user IS NOT NULL
-             AND EXISTS (SELECT 1 FROM department top WHERE top.sid = ANY(${departments}::text[]) AND d.path LIKE top.path || '%')`;
+/** The departments in the subtrees of the listed ones (a text[] parameter), of the row's tenant. */
+function departmentsUnder(departments: string): string {
+  return `SELECT d.sid FROM department d JOIN department top ON d.path LIKE top.path || '%'
+           WHERE top.sid = ANY(${departments}::text[]) AND d.tenant_sid = t.tenant_sid`;
 }
 
 /** The data-scope part alone; TRUE when the caller sees every record of the tenant. */
@@ -32,12 +31,12 @@ export function dataScopeCondition(
   ];
   if (departments.length) {
     const list = params.add(departments);
-    parts.push(`t.created_by IN (${departmentMembers(list)})`);
+    // Records created by the people of those departments, and (for models with a department field)
+    // records that belong to one of them.
+    parts.push(`t.created_by IN (SELECT p.account_user FROM m_person p
+      WHERE p.tenant_sid = t.tenant_sid AND p.account_user IS NOT NULL AND p.department IN (${departmentsUnder(list)}))`);
     const field = model.declaration.departmentField;
-    if (field) {
-      parts.push(`t.${field} IN (SELECT d.sid FROM department d JOIN department top ON d.path LIKE top.path || '%'
-        WHERE top.sid = ANY(${list}::text[]) AND d.tenant_sid = t.tenant_sid)`);
-    }
+    if (field) parts.push(`t.${field} IN (${departmentsUnder(list)})`);
   }
   if (grant.own) parts.push(`t.created_by = ${params.add(principal.userSid)}`);
   return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
