@@ -48,6 +48,22 @@ export interface SchemaField {
   target: string | null;
   options: SchemaOption[] | null;
   flags: SchemaFieldFlags;
+  // The schema answer is permission-aware (docs/api/organisation-rbac.md): per field whether this caller
+  // may write it and whether they see it masked; fields hidden from them are absent. Optional, so an
+  // older server's answer still reads.
+  /** Not writable by this caller: managed by the model's own actions, or a read-only rule of their role. */
+  read_only?: boolean;
+  /** The caller sees the value masked (138****5678): not filtered, sorted on, or changed on update. */
+  masked?: boolean;
+}
+
+/** What the caller may do with a model's records (schema `abilities`). */
+export interface ModelAbilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  import: boolean;
+  export: boolean;
 }
 
 export interface ModelSchema {
@@ -56,6 +72,8 @@ export interface ModelSchema {
   title_field: string;
   version?: number;
   fields: SchemaField[];
+  /** This caller's abilities; absent from an older server's answer. */
+  abilities?: ModelAbilities;
 }
 
 /** A record as the API returns it: system fields plus the declared ones, by field name. */

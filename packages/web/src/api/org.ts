@@ -125,8 +125,3 @@ export function deleteDepartment(sid: string): Promise<RequestResult<DataEnvelop
     silent: true,
   });
 }
-
-/** The resources the signed-in user holds (GET /menu/do/my), to hide actions they cannot use. */
-export function fetchHeldResources(): Promise<RequestResult<DataEnvelope<{ resources: string[] }>>> {
-  return request({ url: '/webapi/menu/do/my', silent: true });
-}

@@ -3,8 +3,9 @@
 // permissions, replaced at once under the role's version), the role's users, and the resource tree the
 // function permissions are chosen from. Writes are silent: the pages show the server's words next to
 // what was attempted (409 answers such as "role in use" would otherwise only read "service error").
-import type { AuthorizationLevel, DataScope, FieldAccess, PickRange, ResourceType, RolePlatform } from '@ipdesk/core';
+import type { DataScope, FieldAccess, PickRange, RolePlatform } from '@ipdesk/core';
 import type { RequestResult } from './call';
+import type { ResourceTreeNode } from './menus';
 import type { DataEnvelope } from './model';
 import { request } from './request';
 
@@ -68,17 +69,8 @@ export interface UserBrief {
   name: string;
 }
 
-/** One node of GET /resource/do/tree: a menu with its buttons, links and tabs as children. */
-export interface ResourceNode {
-  code: string;
-  type: ResourceType;
-  parent: string | null;
-  name: string;
-  level: AuthorizationLevel;
-  sort: number;
-  endpoints?: string[];
-  children?: ResourceNode[];
-}
+/** One node of GET /resource/do/tree (fetched with api/menus.ts fetchResourceTree). */
+export type ResourceNode = ResourceTreeNode;
 
 export interface RoleSearchAnswer {
   rows: RoleRow[];
@@ -152,8 +144,4 @@ export function changeRoleUsers(input: {
   remove?: string[];
 }): Promise<RequestResult<DataEnvelope<UserBrief[]>>> {
   return request({ url: `${ROLE}/do/users`, method: 'POST', body: input, silent: true });
-}
-
-export function fetchResourceTree(): Promise<RequestResult<DataEnvelope<ResourceNode[]>>> {
-  return request({ url: '/webapi/resource/do/tree' });
 }

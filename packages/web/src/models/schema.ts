@@ -1,31 +1,7 @@
 // Reading a model's schema answer: which fields a form edits, which the list shows by default, which a
 // search offers, and option labels by value. Pure functions, shared by the list, detail and form pages.
 import { OPERATORS_BY_TYPE, type IqlOperator } from '@ipdesk/core';
-import type { ModelSchema, SchemaField } from '../api/model';
-
-/** What the caller may do with a model's records (schema `abilities`). */
-export interface ModelAbilities {
-  create: boolean;
-  update: boolean;
-  delete: boolean;
-  import: boolean;
-  export: boolean;
-}
-
-// The schema answer is permission-aware (docs/api/organisation-rbac.md): what this caller may do, and per
-// field whether they may write it and whether they see it masked. Fields hidden from them are absent.
-// Declared here, next to the helpers that read them; optional, so an older server's answer still reads.
-declare module '../api/model' {
-  interface ModelSchema {
-    abilities?: ModelAbilities;
-  }
-  interface SchemaField {
-    /** Not writable by this caller: managed by the model's own actions, or a read-only rule of their role. */
-    read_only?: boolean;
-    /** The caller sees the value masked (138****5678): not filtered, sorted on, or changed on update. */
-    masked?: boolean;
-  }
-}
+import type { ModelAbilities, ModelSchema, SchemaField } from '../api/model';
 
 /** A form's mode: masked values may be typed in on create, never changed on update. */
 export type FormMode = 'create' | 'update';

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { checkContent, type CheckContext, type PackContent } from './content.js';
 import { menuCount } from './pack-menus.js';
+import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 
 export interface PackRow {
   sid: string;
@@ -133,19 +134,8 @@ export async function savePack(
       return pack;
     });
   } catch (error) {
-    const pgError = error as { code?: string; constraint?: string; message?: string };
-    if (
-      pgError.code !== '23505' ||
-      !`${pgError.constraint ?? ''} ${pgError.message ?? ''}`.includes('config_pack_name_idx')
-    )
-      throw error;
-    const params = { label: translate(actor.language, 'field.configPackName'), value: input.name };
-    throw new AppError('duplicateValue', {
-      params,
-      fields: [
-        { field: 'name', label: params.label, message: translate(actor.language, 'error.duplicateValue', params) },
-      ],
-    });
+    if (!violatedIndex(error, ['config_pack_name_idx'])) throw error;
+    throw duplicateValueError(actor.language, 'name', translate(actor.language, 'field.configPackName'), input.name);
   }
 }
 

@@ -1,6 +1,6 @@
 // Reading and writing one model's records: create, read, update with optimistic concurrency, delete,
 // each in one transaction with an audit entry carrying the field changes, and a record's history.
-import { AppError, maskValue, newSid, translate, type Language } from '@ipdesk/core';
+import { AppError, maskValue, newSid, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -13,6 +13,7 @@ import { checkRecordRules, checkValues } from './values.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { maskRows } from '../rbac/model-view.js';
 import { enabledKeys } from '../dictionary/dictionary.js';
+import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 
 export type RecordRow = Record<string, unknown>;
 
@@ -104,25 +105,28 @@ async function uniqueGuard<T>(
   try {
     return await work();
   } catch (error) {
-    const pgError = error as { code?: string; constraint?: string; message?: string };
-    if (pgError.code !== '23505') throw error;
-    const text = `${pgError.constraint ?? ''} ${pgError.message ?? ''}`;
-    const field = [...model.fields.values()].find(
-      (f) => f.declaration?.unique && text.includes(`${model.table}_${f.name}_unique`),
+    const unique = [...model.fields.values()].filter((f) => f.declaration?.unique);
+    const index = violatedIndex(
+      error,
+      unique.map((f) => `${model.table}_${f.name}_unique`),
     );
+    const field = unique.find((f) => index === `${model.table}_${f.name}_unique`);
     if (!field) throw error;
-    const params = { label: field.label[language === 'en' ? 'en' : 'zh'], value: String(values.get(field.name) ?? '') };
-    // The field is named too, so a form can show the message on it.
-    throw new AppError('duplicateValue', {
-      params,
-      fields: [
-        { field: field.name, label: params.label, message: translate(language, 'error.duplicateValue', params) },
-      ],
-    });
+    throw duplicateValueError(
+      language,
+      field.name,
+      field.label[language === 'en' ? 'en' : 'zh'],
+      String(values.get(field.name) ?? ''),
+    );
   }
 }
 
-function diff(before: RecordRow | undefined, after: RecordRow | undefined, names: readonly string[]) {
+/** The fields a write changed, as audit entries and record history keep them (JSON-compared). */
+export function fieldChanges(
+  before: Readonly<Record<string, unknown>> | undefined,
+  after: Readonly<Record<string, unknown>> | undefined,
+  names: readonly string[],
+): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const name of names) {
     const a = before?.[name] ?? null;
@@ -181,7 +185,7 @@ export async function createRecord(
         actorSid: principal.userSid,
         action: 'record.created',
         target: `${model.name}:${sid}`,
-        detail: { changes: diff(undefined, row, declaredNames(model)) },
+        detail: { changes: fieldChanges(undefined, row, declaredNames(model)) },
         requestId,
         at: now,
       });
@@ -272,7 +276,7 @@ export async function updateRecord(
         actorSid: principal.userSid,
         action: 'record.updated',
         target: `${model.name}:${input.sid}`,
-        detail: { changes: diff(before, after, declaredNames(model)), version: after.version },
+        detail: { changes: fieldChanges(before, after, declaredNames(model)), version: after.version },
         requestId,
         at: now,
       });
@@ -298,7 +302,7 @@ export async function deleteRecord(
       actorSid: principal.userSid,
       action: 'record.deleted',
       target: `${model.name}:${input.sid}`,
-      detail: { changes: diff(before, undefined, declaredNames(model)) },
+      detail: { changes: fieldChanges(before, undefined, declaredNames(model)) },
       requestId,
       at: now,
     });

@@ -20,7 +20,6 @@ import {
   assertNotUnder,
   auditNode,
   buildTree,
-  changesOf,
   deleteNode,
   fieldIssue,
   lockTenantTrees,
@@ -30,6 +29,7 @@ import {
   type TreeNode,
   type Writer,
 } from './tree-paths.js';
+import { fieldChanges } from '../models/records.js';
 
 export type CompanyRow = {
   sid: string;
@@ -205,7 +205,7 @@ export async function addCompany(ctx: AccountsContext, input: NewCompany, writer
         now,
       ],
     );
-    const changes = changesOf(undefined, { ...row }, AUDITED);
+    const changes = fieldChanges(undefined, { ...row }, AUDITED);
     await auditNode(tx, writer, { table: 'company', verb: 'created', sid, detail: { changes }, at: now });
     return (await withPathMaps(tx, tenantSid, [row!]))[0]!;
   });
@@ -263,12 +263,13 @@ export async function updateCompany(ctx: AccountsContext, input: CompanyChange, 
     }
     for (const name of ['company_name', 'simple_name', 'status', 'sort_by', 'cname_capital'] as const)
       if (input[name] !== undefined) values[name] = input[name];
-    const after = await updateNode<StoredCompany>(tx, 'company', COLUMNS, { sid: input.sid, tenantSid }, values, now);
-    await auditNode(tx, writer, {
+    const after = await updateNode(tx, writer, {
       table: 'company',
-      verb: 'updated',
+      columns: COLUMNS,
       sid: input.sid,
-      detail: { changes: changesOf({ ...before }, { ...after }, AUDITED), version: after.version },
+      before,
+      audited: AUDITED,
+      values,
       at: now,
     });
     return (await withPathMaps(tx, tenantSid, [after]))[0]!;

@@ -8,17 +8,17 @@ import {
   assertNotUnder,
   auditNode,
   buildTree,
-  changesOf,
   deleteNode,
   fieldIssue,
   lockTenantTrees,
   pathUnder,
   rewritePaths,
-  sqlStateOf,
   updateNode,
   type TreeNode,
   type Writer,
 } from './tree-paths.js';
+import { fieldChanges } from '../models/records.js';
+import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 
 export type DepartmentRow = {
   sid: string;
@@ -126,13 +126,8 @@ async function uniqueName<T>(language: Language, name: () => string, work: () =>
   try {
     return await work();
   } catch (error) {
-    const { code, text } = sqlStateOf(error);
-    if (code !== '23505' || !text.includes('department_name_idx')) throw error;
-    const params = { label: translate(language, 'field.org.departmentName'), value: name() };
-    throw new AppError('duplicateValue', {
-      params,
-      fields: [{ field: 'name', label: params.label, message: translate(language, 'error.duplicateValue', params) }],
-    });
+    if (!violatedIndex(error, ['department_name_idx'])) throw error;
+    throw duplicateValueError(language, 'name', translate(language, 'field.org.departmentName'), name());
   }
 }
 
@@ -173,7 +168,7 @@ export async function createDepartment(
           ],
         );
         const row = rows[0]!;
-        const changes = changesOf(undefined, { ...row }, AUDITED);
+        const changes = fieldChanges(undefined, { ...row }, AUDITED);
         await auditNode(tx, writer, { table: 'department', verb: 'created', sid, detail: { changes }, at: now });
         return row;
       }),
@@ -219,22 +214,15 @@ export async function updateDepartment(
         const values: Record<string, unknown> = { parent_sid: parent?.sid ?? null };
         for (const name of ['name', 'name_en', 'code', 'status', 'sort_by', 'leader_sid'] as const)
           if (input[name] !== undefined) values[name] = input[name];
-        const after = await updateNode<DepartmentRow>(
-          tx,
-          'department',
-          COLUMNS,
-          { sid: input.sid, tenantSid },
-          values,
-          now,
-        );
-        await auditNode(tx, writer, {
+        return updateNode(tx, writer, {
           table: 'department',
-          verb: 'updated',
+          columns: COLUMNS,
           sid: input.sid,
-          detail: { changes: changesOf({ ...before }, { ...after }, AUDITED), version: after.version },
+          before,
+          audited: AUDITED,
+          values,
           at: now,
         });
-        return after;
       }),
   );
 }

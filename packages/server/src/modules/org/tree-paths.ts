@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import { audit, type AccountsContext } from '../accounts/context.js';
 import { escapeLike } from '../models/sql-params.js';
+import { fieldChanges } from '../models/records.js';
 
 export type TreeTable = 'company' | 'department';
 
@@ -80,21 +81,6 @@ export function fieldIssue(
   return new AppError('validation', { issues: [{ field, labelKey, messageKey }] });
 }
 
-/** The fields a write changed, for its audit entry. */
-export function changesOf(
-  before: Readonly<Record<string, unknown>> | undefined,
-  after: Readonly<Record<string, unknown>> | undefined,
-  names: readonly string[],
-): Record<string, { before: unknown; after: unknown }> {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const name of names) {
-    const a = before?.[name] ?? null;
-    const b = after?.[name] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[name] = { before: a, after: b };
-  }
-  return changes;
-}
-
 /** The database error code of a failed statement (23505 unique, 23503 foreign key), if any. */
 export function sqlStateOf(error: unknown): { code?: string; text: string } {
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
@@ -114,7 +100,7 @@ export interface NodeAudit {
   table: TreeTable;
   verb: 'created' | 'updated' | 'deleted';
   sid: string;
-  /** The audited fields the write changed (changesOf), and after an update the new version. */
+  /** The audited fields the write changed (fieldChanges), and after an update the new version. */
   detail: { changes: Record<string, { before: unknown; after: unknown }>; version?: number };
   at: Date;
 }
@@ -132,26 +118,44 @@ export async function auditNode(tx: Queryable, { principal, requestId }: Writer,
   });
 }
 
+export interface NodeUpdate<T> {
+  table: TreeTable;
+  /** The row as these columns (over the alias t) select it. */
+  columns: string;
+  sid: string;
+  /** The node as read, locked, before the write: the audit entry's "before". */
+  before: T;
+  audited: readonly string[];
+  /** Column names from the caller's fixed list, never from input. */
+  values: Readonly<Record<string, unknown>>;
+  at: Date;
+}
+
 /**
- * Sets these columns of one node (names from the caller's fixed list, never from input), stamps
- * updated_at and bumps the version; answers the row as `columns` (over the alias t) selects it.
+ * Sets these columns of one node, stamps updated_at and bumps the version, and writes its audit entry
+ * (the audited fields it changed and the new version); answers the row as `columns` selects it.
  */
-export async function updateNode<T>(
+export async function updateNode<T extends { version: number }>(
   tx: Queryable,
-  table: TreeTable,
-  columns: string,
-  node: { sid: string; tenantSid: string },
-  values: Readonly<Record<string, unknown>>,
-  now: Date,
+  writer: Writer,
+  update: NodeUpdate<T>,
 ): Promise<T> {
-  const params: unknown[] = [node.sid, node.tenantSid, now];
-  const sets = Object.entries(values).map(([name, value]) => `${name} = $${params.push(value)}`);
+  const params: unknown[] = [update.sid, writer.principal.tenantSid, update.at];
+  const sets = Object.entries(update.values).map(([name, value]) => `${name} = $${params.push(value)}`);
   const rows = await tx.query<T>(
-    `UPDATE ${table} AS t SET ${[...sets, 'updated_at = $3', 'version = t.version + 1'].join(', ')}
-      WHERE t.sid = $1 AND t.tenant_sid = $2 RETURNING ${columns}`,
+    `UPDATE ${update.table} AS t SET ${[...sets, 'updated_at = $3', 'version = t.version + 1'].join(', ')}
+      WHERE t.sid = $1 AND t.tenant_sid = $2 RETURNING ${update.columns}`,
     params as never,
   );
-  return rows[0]!;
+  const after = rows[0]!;
+  await auditNode(tx, writer, {
+    table: update.table,
+    verb: 'updated',
+    sid: update.sid,
+    detail: { changes: fieldChanges({ ...update.before }, { ...after }, update.audited), version: after.version },
+    at: update.at,
+  });
+  return after;
 }
 
 export interface NodeDeletion<T> {
@@ -185,7 +189,7 @@ export async function deleteNode<T extends { version: number }>(
       if (node.version !== undefined && before.version !== node.version) throw new AppError('conflict');
       if (await node.inUse(tx)) throw new AppError(node.notEmpty);
       await tx.query(`DELETE FROM ${node.table} WHERE sid = $1 AND tenant_sid = $2`, [node.sid, tenantSid]);
-      const changes = changesOf({ ...before }, undefined, node.audited);
+      const changes = fieldChanges({ ...before }, undefined, node.audited);
       await auditNode(tx, writer, { table: node.table, verb: 'deleted', sid: node.sid, detail: { changes }, at: now });
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { bumpAccessVersion } from '../rbac/access.js';
 import { initialPassword } from './initial-password.js';
 import { lockRow, visibleRecord, type Actor, type PeopleContext } from './records.js';
 import { checkRoles, setUserRoles } from './user-roles.js';
+import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 
 export type AccountHolder = 'person' | 'agent';
 
@@ -38,20 +39,12 @@ export interface OpenedAccount {
 
 /** Sign-in names and e-mail addresses are unique across tenants: a clash names the field. */
 function duplicateAccount(error: unknown, language: Language, values: { account: string; email: string | null }) {
-  const pgError = error as { code?: string; constraint?: string; message?: string };
-  if (pgError.code !== '23505') return error;
-  const text = `${pgError.constraint ?? ''} ${pgError.message ?? ''}`;
-  const field = text.includes('user_account_account_idx')
-    ? ({ field: 'account', label: 'field.account', value: values.account } as const)
-    : text.includes('user_account_email_idx')
-      ? ({ field: 'email', label: 'field.email', value: values.email ?? '' } as const)
-      : undefined;
-  if (!field) return error;
-  const params = { label: translate(language, field.label), value: field.value };
-  return new AppError('duplicateValue', {
-    params,
-    fields: [{ field: field.field, label: params.label, message: translate(language, 'error.duplicateValue', params) }],
-  });
+  const index = violatedIndex(error, ['user_account_account_idx', 'user_account_email_idx']);
+  if (index === 'user_account_account_idx')
+    return duplicateValueError(language, 'account', translate(language, 'field.account'), values.account);
+  if (index === 'user_account_email_idx')
+    return duplicateValueError(language, 'email', translate(language, 'field.email'), values.email ?? '');
+  return error;
 }
 
 /** The agent's agency must be valid; locked so closing it waits for this action. */

@@ -3,7 +3,7 @@
 // Sent after the resignation is committed; a mail problem is logged and never undoes it.
 import { errors, isAppError, translate, type Language } from '@ipdesk/core';
 import type { AccountsContext } from '../accounts/context.js';
-import { resignationNotice } from './resignation-notice.js';
+import { resignationNotice, uniqueAddresses } from './resignation-notice.js';
 
 export interface HandoverFacts {
   tenantSid: string;
@@ -44,13 +44,7 @@ async function recipients(ctx: AccountsContext, facts: HandoverFacts): Promise<s
     addresses.push(...admins.map((a) => a.email));
   }
   addresses.push(...settings.extra_recipients);
-  const seen = new Set<string>();
-  return addresses.filter((address) => {
-    const key = address.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return uniqueAddresses(addresses);
 }
 
 /** One mail per recipient, so no one sees the others' addresses. Never throws. */

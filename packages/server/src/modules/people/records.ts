@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
-import { readRecord, selectList, type RecordRow } from '../models/records.js';
+import { fieldChanges, readRecord, selectList, type RecordRow } from '../models/records.js';
 import type { ResolvedModel } from '../models/registry.js';
 import { maskRows, viewFor } from '../rbac/model-view.js';
 
@@ -65,16 +65,10 @@ export async function viewRow(tx: Queryable, view: ResolvedModel, tenantSid: str
   return maskRows(view, rows)[0]!;
 }
 
-/** Field changes in the shape record history reads (modules/models/records.ts). */
+/** Field changes of the fields `after` sets, in the shape record history reads. */
 export function changesOf(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): Record<string, { before: unknown; after: unknown }> {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const name of Object.keys(after)) {
-    const a = before[name] ?? null;
-    const b = after[name] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[name] = { before: a, after: b };
-  }
-  return changes;
+  return fieldChanges(before, after, Object.keys(after));
 }

@@ -27,19 +27,24 @@ export async function resignationNotice(db: Queryable, tenantSid: string): Promi
   return rows[0] ?? { ...DEFAULT_RESIGNATION_NOTICE, extra_recipients: [] };
 }
 
+/** Each address once (case aside), in the given order. */
+export function uniqueAddresses(addresses: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Saves the settings (addresses already checked; repeated ones kept once, in the given order). */
 export async function updateResignationNotice(
   ctx: PeopleContext,
   { principal, requestId }: Actor,
   input: ResignationNotice,
 ): Promise<ResignationNotice> {
-  const seen = new Set<string>();
-  const extra = input.extra_recipients.filter((address) => {
-    const key = address.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const extra = uniqueAddresses(input.extra_recipients);
   const now = ctx.accounts.now();
   return ctx.accounts.db.transaction(async (tx) => {
     const before = await resignationNotice(tx, principal.tenantSid);

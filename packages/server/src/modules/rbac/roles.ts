@@ -14,6 +14,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { bumpAccessVersion } from './access.js';
 import { copyPermissions, scopeDepartments, type RoleActor } from './role-permissions.js';
+import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 
 export interface RoleRow {
   sid: string;
@@ -89,16 +90,13 @@ async function uniqueGuard<T>(
   try {
     return await work();
   } catch (error) {
-    const pgError = error as { code?: string; constraint?: string; message?: string };
-    if (pgError.code !== '23505') throw error;
-    const text = `${pgError.constraint ?? ''} ${pgError.message ?? ''}`;
-    const hit = UNIQUE_INDEXES.find((u) => text.includes(u.index));
+    const index = violatedIndex(
+      error,
+      UNIQUE_INDEXES.map((u) => u.index),
+    );
+    const hit = UNIQUE_INDEXES.find((u) => u.index === index);
     if (!hit) throw error;
-    const params = { label: translate(language, hit.label), value: values[hit.field] ?? '' };
-    throw new AppError('duplicateValue', {
-      params,
-      fields: [{ field: hit.field, label: params.label, message: translate(language, 'error.duplicateValue', params) }],
-    });
+    throw duplicateValueError(language, hit.field, translate(language, hit.label), values[hit.field] ?? '');
   }
 }
 

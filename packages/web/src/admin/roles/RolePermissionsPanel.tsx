@@ -7,7 +7,9 @@ import { Alert, App, Badge, Button, Card, Result, Space, Spin, Tabs, Tag, Typogr
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
-import { fetchResourceTree, fetchRolePermissions, saveRolePermissions, type RoleRow } from '../../api/roles';
+import { fetchResourceTree } from '../../api/menus';
+import { fetchRolePermissions, saveRolePermissions, type RoleRow } from '../../api/roles';
+import { resourceTreeKey } from '../menu-admin';
 import { DataPermissions } from './DataPermissions';
 import { failureText, isConflict } from './feedback';
 import { FieldPermissions } from './FieldPermissions';
@@ -23,7 +25,6 @@ import { indexResources } from './permission-tree';
 import { RoleMembers } from './RoleMembers';
 
 export const rolePermissionsKey = (sid: string) => ['admin', 'role', sid, 'permissions'] as const;
-export const resourceTreeKey = (language: string) => ['admin', 'resource-tree', language] as const;
 
 export type RoleTab = 'function' | 'field' | 'data' | 'members';
 

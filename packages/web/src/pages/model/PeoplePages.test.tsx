@@ -6,8 +6,7 @@ import { act } from 'react';
 import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { ModelSchema, SchemaField } from '../../api/model';
-import type { ModelAbilities } from '../../models/schema';
+import type { ModelAbilities, ModelSchema, SchemaField } from '../../api/model';
 import { startI18n } from '../../i18n/i18n';
 import { endSession, startSession } from '../../session/store';
 import {
