@@ -10,3 +10,4 @@ export * from './accounts/index.js';
 export * from './models/index.js';
 export * from './iql/index.js';
 export * from './rbac/index.js';
+export * from './patents/index.js';

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { failInterruptedImports } from './modules/transfer/import.js';
+import { recomputeChangedPacks } from './modules/patents/recompute.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
 export interface RunningServer {
@@ -40,6 +41,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     app.accounts.listeningOrigin = url;
+    // Cases computed with rule or fee packs that changed since are recomputed in the background; the
+    // packs' fingerprints are recorded only once that is done, so an interrupted run is redone.
+    const packCheck = recomputeChangedPacks(db, {
+      now: app.accounts.now,
+      timeZone: config.timeZone,
+      log: (message, detail) => app.log.info(detail, message),
+    }).catch((error: unknown) => app.log.error({ err: error }, 'recomputing after a rule pack change failed'));
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -48,7 +56,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demo,
       url,
       close() {
-        closing ??= app.close().finally(() => db.close());
+        closing ??= app
+          .close()
+          .then(() => packCheck)
+          .finally(() => db.close());
         return closing;
       },
     };

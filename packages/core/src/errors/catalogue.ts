@@ -94,6 +94,45 @@ export const errors = {
   /** Params: resource. */
   resourceUnknown: def(400308, 400, 'error.resourceUnknown'),
 
+  // Deadlines, fees and office calendars. Params: row, field, problem.
+  calendarImportInvalid: def(400400, 400, 'error.calendarImportInvalid'),
+  /** Params: max. */
+  calendarImportTooMany: def(400401, 400, 'error.calendarImportTooMany'),
+
+  // Inventors and relations between patent cases.
+  /** Params: sum (the current sum of the shares, in percent). */
+  inventorContributionSum: def(400350, 400, 'error.inventorContributionSum'),
+  relationSameCase: def(400351, 400, 'error.relationSameCase'),
+  /** Params: count (warnings not confirmed); fields: every warning (field = its code). */
+  relationWarnings: def(409350, 409, 'error.relationWarnings'),
+  relationExists: def(409351, 409, 'error.relationExists'),
+  relationNotFound: def(404350, 404, 'error.relationNotFound'),
+
+  // Patent documents (upload, preview, required categories).
+  documentNotFound: def(404301, 404, 'error.documentNotFound'),
+  documentFileGone: def(404302, 404, 'error.documentFileGone'),
+  documentItemMismatch: def(400331, 400, 'error.documentItemMismatch'),
+  /** Params: width, height, dpi, maxWidth, maxHeight (centimetres). */
+  designPictureDimensions: def(400332, 400, 'error.designPictureDimensions'),
+  /** Params: max. */
+  proofDocumentLimit: def(400333, 400, 'error.proofDocumentLimit'),
+  /** Params: categories (their names in the caller's language). */
+  documentsMissing: def(400334, 400, 'error.documentsMissing'),
+  uploadIncomplete: def(400335, 400, 'error.uploadIncomplete'),
+  /** Params: max. */
+  documentTooLarge: def(413301, 413, 'error.documentTooLarge'),
+  /** Params: max. */
+  designPictureTooLarge: def(413302, 413, 'error.designPictureTooLarge'),
+  /** Spec §8 "oversized: download instead". Params: max. */
+  previewTooLarge: def(413303, 413, 'error.previewTooLarge'),
+  /** Spec §8 "file format incorrect". Params: allowed. */
+  documentFileType: def(415301, 415, 'error.documentFileType'),
+  /** Params: allowed. */
+  designPictureType: def(415302, 415, 'error.designPictureType'),
+  /** Spec §8 "encrypted: download instead". */
+  previewEncrypted: def(415303, 415, 'error.previewEncrypted'),
+  previewUnsupported: def(415304, 415, 'error.previewUnsupported'),
+
   internal: def(500000, 500, 'error.internal'),
   accountCheckFailed: def(502014, 502, 'error.accountCheckFailed'),
   serviceUnavailable: def(503000, 503, 'error.serviceUnavailable'),

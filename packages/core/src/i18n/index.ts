@@ -35,10 +35,21 @@ import { peopleEn } from './people.en.js';
 import { peopleZhCN, type PeopleMessageKey } from './people.zh-CN.js';
 import { configPacksEn } from './config-packs.en.js';
 import { configPacksZhCN, type ConfigPacksMessageKey } from './config-packs.zh-CN.js';
+import { patentDocumentsEn } from './patent-documents.en.js';
+import { patentDocumentsZhCN, type PatentDocumentsMessageKey } from './patent-documents.zh-CN.js';
+import { webPatentDocumentsEn } from './web-patent-documents.en.js';
+import { webPatentDocumentsZhCN, type WebPatentDocumentsMessageKey } from './web-patent-documents.zh-CN.js';
+import { patentRelationsEn } from './patent-relations.en.js';
+import { patentRelationsZhCN, type PatentRelationsMessageKey } from './patent-relations.zh-CN.js';
+import { webPatentRelationsEn } from './web-patent-relations.en.js';
+import { webPatentRelationsZhCN, type WebPatentRelationsMessageKey } from './web-patent-relations.zh-CN.js';
+import { patentRulesEn } from './patent-rules.en.js';
+import { patentRulesZhCN, type PatentRulesMessageKey } from './patent-rules.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
 export type MessageKey =
   | ShellMessageKey
+  | PatentRulesMessageKey
   | AccountsMessageKey
   | WebAccountsMessageKey
   | WebModelsMessageKey
@@ -52,6 +63,10 @@ export type MessageKey =
   | IqlMessageKey
   | RbacMessageKey
   | ConfigPacksMessageKey
+  | PatentDocumentsMessageKey
+  | WebPatentDocumentsMessageKey
+  | PatentRelationsMessageKey
+  | WebPatentRelationsMessageKey
   | PeopleMessageKey
   | OrgMessageKey
   | RolesMessageKey
@@ -64,6 +79,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 export const messages: Record<Language, Record<MessageKey, string>> = {
   'zh-CN': {
     ...zhCN,
+    ...patentRulesZhCN,
     ...accountsZhCN,
     ...webAccountsZhCN,
     ...webModelsZhCN,
@@ -77,6 +93,10 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...iqlZhCN,
     ...rbacZhCN,
     ...configPacksZhCN,
+    ...patentDocumentsZhCN,
+    ...webPatentDocumentsZhCN,
+    ...patentRelationsZhCN,
+    ...webPatentRelationsZhCN,
     ...peopleZhCN,
     ...orgZhCN,
     ...rolesZhCN,
@@ -84,6 +104,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
   },
   en: {
     ...en,
+    ...patentRulesEn,
     ...accountsEn,
     ...webAccountsEn,
     ...webModelsEn,
@@ -97,6 +118,10 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...iqlEn,
     ...rbacEn,
     ...configPacksEn,
+    ...patentDocumentsEn,
+    ...webPatentDocumentsEn,
+    ...patentRelationsEn,
+    ...webPatentRelationsEn,
     ...peopleEn,
     ...orgEn,
     ...rolesEn,

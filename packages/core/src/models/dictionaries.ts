@@ -2,6 +2,8 @@
 // disable them (the dictionary admin), never delete saved ones (spec §5). Keys are digits, English
 // letters and underscores.
 import type { Label } from './define.js';
+import { OFFICES } from './offices.js';
+import { DEADLINE_EVENTS } from '../patents/deadlines/events.js';
 
 export interface DictionaryOption {
   key: string;
@@ -45,19 +47,7 @@ export const BUILT_IN_DICTIONARIES: Dictionary[] = [
   {
     name: 'country',
     label: { zh: '国家/地区', en: 'Country/region' },
-    options: [
-      o('CN', '中国', 'China'),
-      o('US', '美国', 'United States'),
-      o('EP', '欧洲专利局', 'European Patent Office'),
-      o('JP', '日本', 'Japan'),
-      o('KR', '韩国', 'Republic of Korea'),
-      o('WO', '世界知识产权组织', 'WIPO (PCT)'),
-      o('DE', '德国', 'Germany'),
-      o('GB', '英国', 'United Kingdom'),
-      o('FR', '法国', 'France'),
-      o('HK', '中国香港', 'Hong Kong, China'),
-      o('TW', '中国台湾', 'Taiwan, China'),
-    ],
+    options: OFFICES.map(([key, zh, en]) => o(key, zh, en)),
   },
   {
     name: 'trademark_status',
@@ -171,6 +161,83 @@ export const BUILT_IN_DICTIONARIES: Dictionary[] = [
       o('chemistry', '化学', 'Chemistry'),
       o('biomedicine', '生物医药', 'Biomedicine'),
       o('materials', '材料', 'Materials'),
+    ],
+  },
+  {
+    name: 'filing_route',
+    label: { zh: '申请途径', en: 'Filing route' },
+    options: [
+      o('direct', '直接申请', 'Direct filing'),
+      o('paris', '巴黎公约途径', 'Paris Convention'),
+      o('pct_international', 'PCT 国际申请', 'PCT international application'),
+      o('pct_national', 'PCT 国家阶段', 'PCT national phase'),
+      o('divisional', '分案申请', 'Divisional'),
+      o('continuation', '继续申请', 'Continuation'),
+      o('cip', '部分继续申请', 'Continuation-in-part'),
+      o('provisional', '临时申请', 'Provisional'),
+      o('hague', '海牙途径', 'Hague'),
+    ],
+  },
+  {
+    name: 'legal_status',
+    label: { zh: '法律状态', en: 'Legal status' },
+    options: [o('pending', '审中', 'Pending'), o('valid', '有效', 'In force'), o('invalid', '失效', 'Lapsed')],
+  },
+  {
+    name: 'entity_size',
+    label: { zh: '申请人规模', en: 'Entity size' },
+    options: [
+      o('large', '大实体', 'Large entity'),
+      o('small', '小实体', 'Small entity'),
+      o('micro', '微实体', 'Micro entity'),
+    ],
+  },
+  {
+    name: 'fee_reduction',
+    label: { zh: '费用减缴', en: 'Fee reduction' },
+    options: [o('none', '不减缴', 'None'), o('r85', '减缴85%', '85% off'), o('r70', '减缴70%', '70% off')],
+  },
+  {
+    name: 'patent_event',
+    label: { zh: '官文/事件类型', en: 'Office action / event type' },
+    // The events deadline rules count from or end with (patents/deadlines/events.ts).
+    // English labels are written for use inside sentences: capitalised here for lists.
+    options: DEADLINE_EVENTS.map(({ code, label }) => ({
+      key: code,
+      label: { zh: label.zh, en: label.en.charAt(0).toUpperCase() + label.en.slice(1) },
+    })),
+  },
+  {
+    name: 'deadline_status',
+    label: { zh: '期限状态', en: 'Deadline status' },
+    options: [o('open', '待处理', 'Open'), o('done', '已完成', 'Done'), o('cancelled', '已取消', 'Cancelled')],
+  },
+  {
+    name: 'record_origin',
+    label: { zh: '来源', en: 'Origin' },
+    options: [o('rule', '规则计算', 'Computed by rule'), o('manual', '手工添加', 'Added by hand')],
+  },
+  {
+    name: 'fee_status',
+    label: { zh: '缴费状态', en: 'Fee status' },
+    options: [o('unpaid', '未缴', 'Unpaid'), o('paid', '已缴', 'Paid'), o('abandoned', '放弃缴纳', 'Abandoned')],
+  },
+  {
+    name: 'fee_decision',
+    label: { zh: '维持决定', en: 'Maintenance decision' },
+    options: [o('maintain', '维持', 'Maintain'), o('abandon', '放弃', 'Abandon')],
+  },
+  {
+    name: 'currency',
+    label: { zh: '币种', en: 'Currency' },
+    options: [
+      o('CNY', '人民币', 'Chinese yuan'),
+      o('USD', '美元', 'US dollar'),
+      o('EUR', '欧元', 'Euro'),
+      o('JPY', '日元', 'Japanese yen'),
+      o('KRW', '韩元', 'Korean won'),
+      o('GBP', '英镑', 'Pound sterling'),
+      o('HKD', '港元', 'Hong Kong dollar'),
     ],
   },
 ];

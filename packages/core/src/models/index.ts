@@ -2,3 +2,4 @@ export * from './catalog/index.js';
 export * from './define.js';
 export * from './dictionaries.js';
 export * from './field-kinds.js';
+export * from './offices.js';

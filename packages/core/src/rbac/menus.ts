@@ -71,7 +71,26 @@ const model = (name: string, zh: string, en: string, icon: MenuIcon): DefaultMen
 /** The menu tree a new tenant starts with; administrators rearrange it in menu management. */
 export const DEFAULT_MENUS: readonly DefaultMenu[] = [
   { key: 'home', label: { zh: '首页', en: 'Home' }, resource: 'home', path: '/', icon: 'home' },
-  model('patent', '专利', 'Patents', 'patent'),
+  {
+    key: 'patents',
+    label: { zh: '专利管理', en: 'Patents' },
+    resource: null,
+    path: null,
+    icon: 'patent',
+    children: [
+      model('patent', '专利', 'Patent cases', 'patent'),
+      model('patent_item', '官文与事件', 'Office actions and events', 'patent'),
+      model('patent_task', '期限', 'Deadlines', 'patent'),
+      {
+        key: 'deadline_calendar',
+        label: { zh: '期限日历', en: 'Deadline calendar' },
+        resource: 'patent_task',
+        path: '/patents/calendar',
+        icon: 'patent',
+      },
+      model('fee', '费用', 'Fees', 'bank'),
+    ],
+  },
   model('trademarks', '商标', 'Trademarks', 'trademark'),
   model('copyright_apply', '版权', 'Copyrights', 'copyright'),
   model('project', '项目', 'Projects', 'project'),

@@ -12,6 +12,8 @@ import { createAccountsContext, type AccountsContext, type Clock } from '../modu
 import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
+import { installPatentHooks } from '../modules/patents/hooks.js';
+import { fileStorageFor } from '../modules/files/storage-settings.js';
 import { installAuthentication } from './authenticate.js';
 import { createAccessCache } from '../modules/rbac/access.js';
 import './context.js';
@@ -93,6 +95,7 @@ export async function buildApp({
   const accounts = await createAccountsContext(db, config, now);
   // Model tables follow their declarations (additive, skipped when unchanged).
   const synced = await syncModelTables(db, registry);
+  installPatentHooks(registry, { timeZone: config.timeZone, storage: fileStorageFor(config), db });
   app.decorate('accounts', accounts);
   app.decorate('registry', registry);
   await app.register(fastifyCookie);

@@ -8,6 +8,7 @@ import type { RouteAccess } from './context.js';
 import type { TenantModels } from '../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
 import { configPackRoutes } from './routes/config-packs.js';
+import { patentDeadlineRoutes } from './routes/patent-deadlines.js';
 import { customFieldRoutes } from './routes/custom-fields.js';
 import { menuRoutes } from './routes/menus.js';
 import { organisationRoutes } from './routes/organisation.js';
@@ -17,6 +18,8 @@ import { transferRoutes } from './routes/transfer.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
+import { patentDocumentRoutes } from './routes/patent-documents.js';
+import { patentRelationRoutes } from './routes/patent-relations.js';
 import { passportRoutes } from './routes/passport.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
@@ -72,6 +75,9 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     menuRoutes,
     configPackRoutes,
     userLookupRoutes,
+    patentDeadlineRoutes,
+    patentRelationRoutes,
+    patentDocumentRoutes,
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],

@@ -2,7 +2,10 @@
 import type { ModelDeclaration } from '../define.js';
 import { agency, agent } from './agency.js';
 import { copyrightApply } from './copyright-apply.js';
+import { fee } from './fee.js';
 import { patent } from './patent.js';
+import { patentItem } from './patent-item.js';
+import { patentTask } from './patent-task.js';
 import { person } from './person.js';
 import { project } from './project.js';
 import { scientificPaper } from './scientific-paper.js';
@@ -10,6 +13,9 @@ import { trademarks } from './trademarks.js';
 
 export const MODEL_CATALOG: readonly ModelDeclaration[] = [
   patent,
+  patentItem,
+  patentTask,
+  fee,
   trademarks,
   copyrightApply,
   project,

@@ -8,6 +8,7 @@ import { userDefineConfig } from './0006-user-define-config.js';
 import { transfer } from './0007-transfer.js';
 import { organisationRbac } from './0008-organisation-rbac.js';
 import { passwordHistoryOrder } from './0009-password-history-order.js';
+import { patents } from './0010-patents.js';
 
 export interface Migration {
   id: number;
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   transfer,
   organisationRbac,
   passwordHistoryOrder,
+  patents,
 ];

@@ -6,7 +6,14 @@ import type { Access } from '../../modules/rbac/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
-import { createRecord, deleteRecord, readRecord, recordHistory, updateRecord } from '../../modules/models/records.js';
+import {
+  createRecord,
+  deletePreview,
+  deleteRecord,
+  readRecord,
+  recordHistory,
+  updateRecord,
+} from '../../modules/models/records.js';
 import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
@@ -244,9 +251,41 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         await modelFor(request, request.params.model),
         principalOf(request),
         { sid: request.params.sid, version: request.body?.version },
-        request.id,
+        { registry, requestId: request.id },
       );
       return ok(request, {});
+    },
+  );
+
+  app.get(
+    '/model/:model/do/delete-preview/:sid',
+    {
+      config: { access: { model: 'delete' } },
+      schema: {
+        summary: 'What deleting a record also deletes, counted per kind (for the confirmation)',
+        tags,
+        params: z.object({ model: modelParam, sid: sidField }).strict(),
+        response: {
+          200: envelopeSchema({
+            data: z.object({
+              dependents: z.array(z.object({ key: z.string(), label: z.string(), count: z.number() })),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const dependents = await deletePreview(
+        accounts,
+        await modelFor(request, request.params.model),
+        principalOf(request),
+        request.params.sid,
+        registry,
+      );
+      const pick = (label: { zh: string; en: string }) => (request.language === 'en' ? label.en : label.zh);
+      return ok(request, {
+        data: { dependents: dependents.map((d) => ({ key: d.key, label: pick(d.label), count: d.count })) },
+      });
     },
   );
 

@@ -6,6 +6,7 @@ import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
+import type { DeleteDependent } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
@@ -179,7 +180,7 @@ export async function createRecord(
          RETURNING ${selectList(model)}`,
         params.values as never,
       );
-      const row = rows[0]!;
+      let row = rows[0]!;
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
@@ -189,6 +190,10 @@ export async function createRecord(
         requestId,
         at: now,
       });
+      const hooks = registry.hooks.of(model.name);
+      if (hooks?.afterWrite)
+        row =
+          (await hooks.afterWrite(tx, { principal, before: undefined, after: row, now, language, requestId })) ?? row;
       return maskRows(model, [row])[0]!;
     }),
   );
@@ -270,7 +275,7 @@ export async function updateRecord(
           RETURNING ${selectList(model)}`,
         params.values as never,
       );
-      const after = rows[0]!;
+      let after = rows[0]!;
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
@@ -280,6 +285,9 @@ export async function updateRecord(
         requestId,
         at: now,
       });
+      const hooks = registry.hooks.of(model.name);
+      if (hooks?.afterWrite)
+        after = (await hooks.afterWrite(tx, { principal, before, after, now, language, requestId })) ?? after;
       return maskRows(model, [after])[0]!;
     }),
   );
@@ -290,12 +298,15 @@ export async function deleteRecord(
   model: ResolvedModel,
   principal: Principal,
   input: { sid: string; version?: number },
-  requestId: string,
+  { registry, requestId }: Pick<WriteContext, 'registry' | 'requestId'>,
 ): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const hooks = registry.hooks.of(model.name);
+  const event = await ctx.db.transaction(async (tx) => {
     const before = await lockRecord(tx, model, principal, input.sid);
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
+    const event = { principal, record: before, now, requestId };
+    await hooks?.beforeDelete?.(tx, event);
     await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [input.sid, principal.tenantSid]);
     await audit(tx, {
       tenantSid: principal.tenantSid,
@@ -306,7 +317,21 @@ export async function deleteRecord(
       requestId,
       at: now,
     });
+    return event;
   });
+  await hooks?.afterDelete?.(event);
+}
+
+/** What deleting a record also deletes (counts per kind), for the confirmation. */
+export async function deletePreview(
+  ctx: AccountsContext,
+  model: ResolvedModel,
+  principal: Principal,
+  sid: string,
+  registry: ModelRegistry,
+): Promise<DeleteDependent[]> {
+  const record = await readRecord(ctx, model, principal, sid);
+  return (await registry.hooks.of(model.name)?.deletePreview?.(ctx.db, { principal, record })) ?? [];
 }
 
 export interface HistoryEntry {

@@ -12,6 +12,7 @@ import {
   type Label,
   type ModelDeclaration,
 } from '@ipdesk/core';
+import { createHookRegistry, type HookRegistry } from './hooks.js';
 
 export interface ResolvedField {
   name: string;
@@ -172,10 +173,17 @@ export interface ModelRegistry {
   all(): ResolvedModel[];
   /** The resources of the administration screens and of these models. */
   resources: ResourceCatalog;
+  /** Domain modules' hooks into the generic record pipeline. */
+  hooks: HookRegistry;
 }
 
 export function createModelRegistry(declarations: readonly ModelDeclaration[] = MODEL_CATALOG): ModelRegistry {
   const all = [...declarations, ...PEOPLE_MODELS.filter((p) => !declarations.some((d) => d.name === p.name))];
   const models = new Map(all.map((d) => [d.name, resolveModel(d)]));
-  return { get: (name) => models.get(name), all: () => [...models.values()], resources: resourceCatalog(all) };
+  return {
+    get: (name) => models.get(name),
+    all: () => [...models.values()],
+    resources: resourceCatalog(all),
+    hooks: createHookRegistry(),
+  };
 }

@@ -12,6 +12,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_LANGUAGE, RESULT_CODES, errors, isLanguage } from '@ipdesk/core';
 import { deleteRecord, fetchHistory, fetchRecord, type ModelRow, type ModelSchema } from '../../api/model';
 import { detailActions } from '../../people';
+import { detailTabs } from '../../patents';
 import { useSession } from '../../session/store';
 import { renderValue, type CellContext } from '../fields/cells';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
@@ -161,6 +162,11 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
               </Space>
             ),
           },
+          ...(detailTabs[model] ?? []).map(({ key, labelKey, Component }) => ({
+            key,
+            label: <span data-testid={`tab-${key}`}>{t(labelKey)}</span>,
+            children: <Component schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />,
+          })),
           {
             key: 'history',
             label: <span data-testid="tab-history">{t('modelDetail.tabHistory')}</span>,

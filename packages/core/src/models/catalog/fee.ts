@@ -1,0 +1,89 @@
+// Official fees of a case (spec model fee): annuities, maintenance and renewal fees generated from the
+// fee rule packs, and fees entered by hand. A fee keeps its amount, reduction, surcharge, status and
+// payment record; unpaid rule-generated fees follow the case when its dates change.
+import { defineModel, field } from '../define.js';
+
+export const fee = defineModel({
+  name: 'fee',
+  label: { zh: '费用', en: 'Fees' },
+  titleField: 'title',
+  // The portfolio's "fees due in the next N days" list reads this index.
+  filterIndexes: [['status', 'due_date']],
+  fields: {
+    patent: field('parent', {
+      label: { zh: '专利', en: 'Patent' },
+      target: 'patent',
+      required: true,
+      flags: { searchFilter: true, tableColumn: true },
+    }),
+    title: field('text', {
+      label: { zh: '费用名称', en: 'Fee' },
+      required: true,
+      maxLength: 255,
+      flags: { keyword: true, tableColumn: true },
+    }),
+    patent_year: field('number', {
+      label: { zh: '年度', en: 'Year' },
+      min: 1,
+      max: 30,
+      scale: 0,
+      flags: { tableColumn: true },
+    }),
+    due_date: field('date', {
+      label: { zh: '缴费截止日', en: 'Due date' },
+      required: true,
+      flags: { searchFilter: true, tableColumn: true },
+    }),
+    grace_end_date: field('date', { label: { zh: '宽限期截止日', en: 'Grace period ends' } }),
+    base_amount: field('money', { label: { zh: '标准金额', en: 'Standard amount' }, min: 0, max: 1e9, scale: 2 }),
+    reduction_rate: field('number', { label: { zh: '减缴比例', en: 'Reduction' }, min: 0, max: 1, scale: 2 }),
+    amount: field('money', {
+      label: { zh: '应缴金额', en: 'Amount' },
+      min: 0,
+      max: 1e9,
+      scale: 2,
+      flags: { tableColumn: true },
+    }),
+    surcharge: field('money', { label: { zh: '滞纳金', en: 'Surcharge' }, min: 0, max: 1e9, scale: 2 }),
+    currency: field('option', {
+      label: { zh: '币种', en: 'Currency' },
+      dictionary: 'currency',
+      defaultValue: 'CNY',
+      flags: { tableColumn: true },
+    }),
+    status: field('option', {
+      label: { zh: '状态', en: 'Status' },
+      dictionary: 'fee_status',
+      required: true,
+      defaultValue: 'unpaid',
+      flags: { searchFilter: true, tableColumn: true },
+    }),
+    decision: field('option', {
+      label: { zh: '维持决定', en: 'Decision' },
+      dictionary: 'fee_decision',
+      flags: { searchFilter: true },
+    }),
+    paid_date: field('date', { label: { zh: '缴费日', en: 'Paid on' } }),
+    paid_amount: field('money', { label: { zh: '实缴金额', en: 'Amount paid' }, min: 0, max: 1e9, scale: 2 }),
+    payment_reference: field('text', { label: { zh: '缴费凭证号', en: 'Payment reference' }, maxLength: 128 }),
+    office: field('option', {
+      label: { zh: '国家/地区', en: 'Office' },
+      dictionary: 'country',
+      managed: true,
+      flags: { searchFilter: true, tableColumn: true },
+    }),
+    origin: field('option', {
+      label: { zh: '来源', en: 'Origin' },
+      dictionary: 'record_origin',
+      managed: true,
+      defaultValue: 'manual',
+      flags: { import: false },
+    }),
+    fee_code: field('text', {
+      label: { zh: '费用规则', en: 'Fee rule' },
+      maxLength: 64,
+      managed: true,
+      flags: { import: false },
+    }),
+  },
+});

@@ -1,0 +1,42 @@
+// The patent domain's pure rules: period arithmetic, case facts, working-day calendars, deadline rule
+// packs, fee rule packs (and, as they land, application numbers, inventors and relations).
+export * from './period.js';
+export * from './case-facts.js';
+export * from './calendar/index.js';
+// Both pack kinds have their own canonical JSON and hash helpers: only the fingerprints go out.
+export {
+  DEADLINE_EVENTS,
+  RULE_PACKS,
+  computeDeadlines,
+  explainDeadline,
+  formatOffset,
+  pickPack,
+  rulePackFingerprint,
+  toBasis,
+  eventLabel,
+  isDeadlineEventCode,
+} from './deadlines/index.js';
+export type * from './deadlines/types.js';
+export {
+  CURRENCIES,
+  FEE_CATEGORIES,
+  FEE_PACKS,
+  feePackFingerprint,
+  feeSchedule,
+  pickFeePack,
+  surchargeOn,
+  termEnd,
+  CN_FEE_PACK,
+  EP_FEE_PACK,
+  JP_FEE_PACK,
+  US_FEE_PACK,
+} from './fees/index.js';
+export type { FeeRulePack, ScheduledFee, ScheduledSurcharge, FeeSource, Currency } from './fees/index.js';
+export * from './application-number.js';
+export * from './inventors.js';
+export * from './relations.js';
+export * from './ical.js';
+export * from './documents.js';
+export * from './relations.js';
+export * from './inventors.js';
+export * from './application-number.js';

@@ -1,0 +1,313 @@
+// {webapi} deadlines, fee schedules and office calendars of patent cases: a case's deadlines with their
+// explanations, its fee schedule beside the stored fee records, recomputation, deadlines as iCalendar,
+// the rule packs with their sources, and office calendars with their import.
+import {
+  AppError,
+  DEADLINE_EVENTS,
+  FEE_PACKS,
+  OFFICES,
+  RULE_PACKS,
+  SID_PATTERN,
+  explainDeadline,
+  toICalendar,
+  translate,
+  type DeadlineBasis,
+  type Language,
+} from '@ipdesk/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../modules/accounts/context.js';
+import { readRecord } from '../../modules/models/records.js';
+import { searchRecords } from '../../modules/models/search.js';
+import { SqlParams } from '../../modules/models/sql-params.js';
+import { scopeCondition } from '../../modules/models/scope.js';
+import { viewFor } from '../../modules/rbac/model-view.js';
+import { calendarDays, importCalendar } from '../../modules/patents/calendar-import.js';
+import { caseFeeSchedule } from '../../modules/patents/fee-schedule.js';
+import { recomputeCases } from '../../modules/patents/recompute.js';
+import { principalOf, type Principal } from '../context.js';
+import { labelled } from '../labels.js';
+import { envelopeSchema, ok } from '../reply.js';
+import type { ServiceOptions } from '../services.js';
+
+const sidParam = labelled(z.string().regex(SID_PATTERN), 'field.patentSid');
+const anyRecord = z.record(z.string(), z.unknown());
+const tags = ['patents'];
+const pick = (language: Language, label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
+const ruleLabels = new Map(RULE_PACKS.flatMap((p) => p.rules.map((r) => [r.code, r.label] as const)));
+const ICAL_MAX = 5000;
+
+export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
+  app,
+  { accounts, registry, models, timeZone },
+) => {
+  /** The case as the caller sees it (tenant, data scope, sub-company): 404 when out of reach. */
+  const visibleCase = async (principal: Principal, sid: string) => {
+    const model = await models.resolve(principal.tenantSid, 'patent');
+    if (!model) throw new AppError('modelNotFound', { params: { model: 'patent' } });
+    return readRecord(accounts, viewFor(model, principal.access), principal, sid);
+  };
+
+  app.get(
+    '/patent/:sid/deadlines',
+    {
+      config: { access: { resource: 'patent_task' } },
+      schema: {
+        summary: "A case's deadlines, each rule-computed one with its explanation in the caller's language",
+        tags,
+        params: z.object({ sid: sidParam }).strict(),
+        response: { 200: envelopeSchema({ data: z.array(anyRecord) }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await visibleCase(principal, request.params.sid);
+      const rows = await accounts.db.query<{
+        sid: string;
+        version: number;
+        title: string;
+        due_date: string;
+        status: string;
+        origin: string | null;
+        rule_code: string | null;
+        item: string | null;
+        assignee: string | null;
+        completed_on: string | null;
+        basis: DeadlineBasis | null;
+      }>(
+        `SELECT t.sid, t.version, t.title, t.due_date, t.status, t.origin, t.rule_code, t.item, t.assignee, t.completed_on, b.basis
+           FROM m_patent_task t LEFT JOIN deadline_basis b ON b.task_sid = t.sid
+          WHERE t.tenant_sid = $1 AND t.patent = $2
+          ORDER BY t.due_date, t.sid`,
+        [principal.tenantSid, request.params.sid],
+      );
+      const language = request.language;
+      return ok(request, {
+        data: rows.map(({ basis, ...row }) => {
+          const label = row.rule_code ? ruleLabels.get(row.rule_code) : undefined;
+          return {
+            ...row,
+            title: label ? pick(language, label) : row.title,
+            explanation: basis ? explainDeadline(basis, language) : null,
+            citation: basis ? pick(language, basis.citation) : null,
+            base_date: basis?.baseDate ?? null,
+            unadjusted_date: basis?.unadjustedDate ?? null,
+            pack_version: basis?.packVersion ?? null,
+          };
+        }),
+      });
+    },
+  );
+
+  app.get(
+    '/patent/:sid/fee-schedule',
+    {
+      config: { access: { resource: 'fee' } },
+      schema: {
+        summary: "A case's fee schedule up to its term, with the stored fee record (status, payment) of each line",
+        tags,
+        params: z.object({ sid: sidParam }).strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const record = await visibleCase(principal, request.params.sid);
+      return ok(request, {
+        data: await caseFeeSchedule(accounts.db, principal.tenantSid, record, request.language),
+      });
+    },
+  );
+
+  app.post(
+    '/patent/:sid/recompute',
+    {
+      config: { access: { resource: 'patent:update' } },
+      schema: {
+        summary: "Recompute a case's deadlines, fees and expiry now",
+        tags,
+        params: z.object({ sid: sidParam }).strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await visibleCase(principal, request.params.sid);
+      const now = accounts.now();
+      const result = await accounts.db.transaction(async (tx) => {
+        const { counts } = await recomputeCases(tx, [request.params.sid], {
+          tenantSid: principal.tenantSid,
+          now,
+          timeZone,
+          actorSid: principal.userSid,
+        });
+        await audit(tx, {
+          tenantSid: principal.tenantSid,
+          actorSid: principal.userSid,
+          action: 'patent.recomputed',
+          target: `patent:${request.params.sid}`,
+          detail: { ...counts },
+          requestId: request.id,
+          at: now,
+        });
+        return counts;
+      });
+      return ok(request, { data: { ...result } });
+    },
+  );
+
+  app.get(
+    '/patent-deadlines/ical',
+    {
+      config: { access: { resource: 'patent_task' } },
+      schema: {
+        summary: 'The deadlines an iql query finds (default: open ones), as an iCalendar file',
+        tags,
+        querystring: z.object({ iql: labelled(z.string().max(20_000), 'field.iql').optional() }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const base = await models.resolve(principal.tenantSid, 'patent_task');
+      const patent = await models.resolve(principal.tenantSid, 'patent');
+      if (!base || !patent) throw new AppError('modelNotFound', { params: { model: 'patent_task' } });
+      const model = viewFor(base, principal.access);
+      const iql = request.query.iql?.trim() || "status = 'open' ORDER BY due_date ASC";
+      const rows = [];
+      let cursor: string | undefined;
+      do {
+        const page = await searchRecords({ accounts, registry, timeZone }, model, principal, {
+          iql,
+          start: 0,
+          rows: 100,
+          cursor,
+          total: false,
+        });
+        rows.push(...page.rows);
+        cursor = page.next_cursor;
+      } while (cursor && rows.length < ICAL_MAX);
+      // Case numbers only of the cases the caller may see.
+      const params = new SqlParams([[...new Set(rows.map((r) => String(r.patent)))]]);
+      const cases = new Map(
+        (
+          await accounts.db.query<{ sid: string; sn: string; title: string }>(
+            `SELECT t.sid, t.sn, t.title FROM m_patent t WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(principal, viewFor(patent, principal.access), params)}`,
+            params.values as never,
+          )
+        ).map((c) => [c.sid, c]),
+      );
+      const language = request.language;
+      const text = toICalendar(
+        rows.slice(0, ICAL_MAX).map((r) => {
+          const c = cases.get(String(r.patent));
+          const label = r.rule_code ? ruleLabels.get(String(r.rule_code)) : undefined;
+          const title = label ? pick(language, label) : String(r.title);
+          return {
+            uid: `${String(r.sid)}@ipdesk`,
+            date: String(r.due_date),
+            summary: c ? `${title} — ${c.sn}` : title,
+            description: c ? c.title : translate(language, 'ical.unknownCase'),
+            stamp: r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at)),
+          };
+        }),
+        translate(language, 'ical.calendarName'),
+      );
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="deadlines.ics"')
+        .send(text);
+    },
+  );
+
+  app.get(
+    '/patent-rules',
+    {
+      config: { access: { resource: 'patent' } },
+      schema: {
+        summary: 'The deadline and fee rule packs in force, each rule with its legal source',
+        tags,
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => {
+      const language = request.language;
+      return ok(request, {
+        data: {
+          deadline_packs: RULE_PACKS.map((p) => ({
+            office: p.office,
+            version: p.version,
+            effective_from: p.effectiveFrom,
+            rules: p.rules.map((r) => ({
+              code: r.code,
+              label: pick(language, r.label),
+              citation: pick(language, r.citation),
+              source: r.source,
+              status: r.status,
+              patent_types: r.patentTypes,
+              routes: r.routes,
+            })),
+          })),
+          fee_packs: FEE_PACKS.map((p) => ({
+            office: p.office,
+            version: p.version,
+            currency: p.currency,
+            effective_from: p.effectiveFrom,
+            rules: p.rules.map((r) => ({ code: r.code, label: pick(language, r.label), source: r.source })),
+          })),
+          events: DEADLINE_EVENTS.map((e) => ({ code: e.code, label: pick(language, e.label) })),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/patent-calendars/:office',
+    {
+      config: { access: { resource: 'patent_task' } },
+      schema: {
+        summary: "An office's closed days and make-up working days in a year: built-in and imported",
+        tags,
+        params: z
+          .object({ office: labelled(z.enum(OFFICES.map(([code]) => code) as [string, ...string[]]), 'field.office') })
+          .strict(),
+        querystring: z.object({ year: labelled(z.coerce.number().int().min(1990).max(2100), 'field.year') }).strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await calendarDays(
+          accounts.db,
+          principalOf(request).tenantSid,
+          request.params.office,
+          request.query.year,
+          request.language,
+        ),
+      }),
+  );
+
+  app.post(
+    '/patent-calendars/import',
+    {
+      config: { access: { resource: 'system.settings' } },
+      schema: {
+        summary:
+          'Import closed days and make-up working days (rows of office, date, type, names); recomputes deadlines',
+        tags,
+        body: z.object({ rows: labelled(z.array(z.unknown()).min(1), 'field.calendarRows') }).strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const data = await importCalendar(accounts, {
+        principal,
+        rows: request.body.rows,
+        language: request.language,
+        requestId: request.id,
+        timeZone,
+      });
+      return ok(request, { data });
+    },
+  );
+};

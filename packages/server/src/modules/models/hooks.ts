@@ -1,0 +1,81 @@
+// Domain modules hook into the generic record pipeline here instead of forking it (ARCHITECTURE.md):
+// after a create or update, inside its transaction (may refuse, may complete the row), before a delete
+// (takes dependents with it), and to say what a delete would take along, for the confirmation.
+import type { Label, Language } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import type { Principal } from '../../http/context.js';
+
+export type RecordRow = Record<string, unknown>;
+
+export interface WriteEvent {
+  principal: Principal;
+  /** The row before an update; undefined for a create. */
+  before: RecordRow | undefined;
+  after: RecordRow;
+  now: Date;
+  language: Language;
+  requestId: string;
+}
+
+export interface DeleteEvent {
+  principal: Principal;
+  record: RecordRow;
+  now: Date;
+  requestId: string;
+}
+
+/** One kind of record a delete also removes, with how many. */
+export interface DeleteDependent {
+  key: string;
+  label: Label;
+  count: number;
+}
+
+export interface ModelHooks {
+  /** In the write's transaction, after the row is written; may throw an AppError or return the row re-read. */
+  afterWrite?(tx: Queryable, event: WriteEvent): Promise<RecordRow | void>;
+  /** In the delete's transaction, before the row goes: remove what depends on it. */
+  beforeDelete?(tx: Queryable, event: DeleteEvent): Promise<void>;
+  /** After the delete committed (files leave the disk only once the rows are gone for good). */
+  afterDelete?(event: DeleteEvent): Promise<void>;
+  /** What deleting the record also deletes. */
+  deletePreview?(db: Queryable, event: Omit<DeleteEvent, 'now' | 'requestId'>): Promise<DeleteDependent[]>;
+}
+
+export interface HookRegistry {
+  of(model: string): ModelHooks | undefined;
+  add(model: string, hooks: ModelHooks): void;
+}
+
+export function createHookRegistry(): HookRegistry {
+  const byModel = new Map<string, ModelHooks[]>();
+  return {
+    add(model, hooks) {
+      byModel.set(model, [...(byModel.get(model) ?? []), hooks]);
+    },
+    of(model) {
+      const list = byModel.get(model);
+      if (!list?.length) return undefined;
+      if (list.length === 1) return list[0];
+      // Several modules on one model run in the order they were added.
+      return {
+        async afterWrite(tx, event) {
+          let row = event.after;
+          for (const h of list) row = (await h.afterWrite?.(tx, { ...event, after: row })) ?? row;
+          return row;
+        },
+        async beforeDelete(tx, event) {
+          for (const h of list) await h.beforeDelete?.(tx, event);
+        },
+        async afterDelete(event) {
+          for (const h of list) await h.afterDelete?.(event);
+        },
+        async deletePreview(db, event) {
+          const all: DeleteDependent[] = [];
+          for (const h of list) all.push(...((await h.deletePreview?.(db, event)) ?? []));
+          return all;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The patent domain hooked into the generic record pipeline: saving a case or one of its items
+// recomputes the case's deadlines, fees and expiry in the same transaction; deleting an item takes its
+// deadlines along; deleting a case takes everything of it along (case-delete.ts).
+import type { ModelHooks, RecordRow } from '../models/hooks.js';
+import type { ModelRegistry } from '../models/registry.js';
+import type { Queryable } from '../../db/database.js';
+import type { FileStorage } from '../files/storage.js';
+import { caseDeletionHooks } from './case-delete.js';
+import { FACT_COLUMNS } from './facts.js';
+import { recomputeCases } from './recompute.js';
+
+/** Fields of an item the rules read. */
+const ITEM_FACTS = ['patent', 'event', 'event_date'] as const;
+
+function changed(before: RecordRow | undefined, after: RecordRow, fields: readonly string[]): boolean {
+  return !before || fields.some((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
+}
+
+export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
+  return {
+    patent: {
+      async afterWrite(tx, { principal, before, after, now }) {
+        if (!changed(before, after, FACT_COLUMNS)) return;
+        const sid = String(after.sid);
+        const { expiry } = await recomputeCases(tx, [sid], {
+          tenantSid: principal.tenantSid,
+          now,
+          timeZone,
+          actorSid: principal.userSid,
+        });
+        return { ...after, expiry_date: expiry.get(sid) ?? null };
+      },
+    },
+    patent_item: {
+      async afterWrite(tx, { principal, before, after, now }) {
+        if (!changed(before, after, ITEM_FACTS)) return;
+        const cases = new Set([String(after.patent), ...(before ? [String(before.patent)] : [])]);
+        await recomputeCases(tx, [...cases], {
+          tenantSid: principal.tenantSid,
+          now,
+          timeZone,
+          actorSid: principal.userSid,
+        });
+      },
+      async beforeDelete(tx, { principal, record, now }) {
+        await recomputeCases(tx, [String(record.patent)], {
+          tenantSid: principal.tenantSid,
+          now,
+          timeZone,
+          actorSid: principal.userSid,
+          excludeItemSids: [String(record.sid)],
+        });
+      },
+    },
+  };
+}
+
+/** The models the patent rules read and write; a registry without them (some tests) gets no hooks. */
+export const PATENT_RULE_MODELS = ['patent', 'patent_item', 'patent_task', 'fee'] as const;
+
+export function installPatentHooks(
+  registry: ModelRegistry,
+  options: { timeZone: string; storage: FileStorage; db: Queryable },
+): void {
+  if (!PATENT_RULE_MODELS.every((name) => registry.get(name))) return;
+  for (const [model, h] of Object.entries(patentRuleHooks(options.timeZone))) registry.hooks.add(model, h);
+  registry.hooks.add('patent', caseDeletionHooks(options.storage, options.db));
+}

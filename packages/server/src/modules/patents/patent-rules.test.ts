@@ -1,0 +1,305 @@
+// Deadlines, fees and expiry of cases kept in step with the rules through the generic API: computed
+// on create, following date and item changes, done ones kept, explained in both languages; the fee
+// schedule; iCalendar export; calendar import moving deadlines; a changed pack recomputed at start;
+// and who may call what. Runs on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authed,
+  createAccountsTestApp,
+  createTenant,
+  createUser,
+  grantRole,
+  signIn,
+  type AccountsTestApp,
+  type SignedIn,
+  type TestTenant,
+} from '../../../test/accounts.js';
+import { onPostgres } from '../../../test/database.js';
+import { recomputeChangedPacks } from './recompute.js';
+
+interface Deadline {
+  sid: string;
+  version: number;
+  rule_code: string | null;
+  title: string;
+  due_date: string;
+  status: string;
+  explanation: string | null;
+  citation: string | null;
+}
+
+describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: AccountsTestApp;
+  let tenant: TestTenant;
+  let admin: SignedIn;
+  let viewer: SignedIn;
+  let outsider: SignedIn;
+
+  const create = async (model: string, data: Record<string, unknown>, who = admin) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/model/${model}/do/create`,
+      headers: authed(who),
+      payload: { data },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { sid: string; version: number } & Record<string, unknown>;
+  };
+  const update = async (model: string, sid: string, version: number, data: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/model/${model}/do/update`,
+      headers: authed(admin),
+      payload: { sid, version, data },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { sid: string; version: number } & Record<string, unknown>;
+  };
+  const deadlines = async (sid: string, language = 'en', who = admin) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${sid}/deadlines`,
+      headers: authed(who, { 'x-language': language }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Deadline[];
+  };
+  const byRule = (list: Deadline[], code: string) => list.find((d) => d.rule_code === code);
+  let sn = 0;
+  const cnInvention = (extra: Record<string, unknown> = {}) =>
+    create('patent', {
+      title: `电池 ${++sn}`,
+      sn: `CN-T-${sn}`,
+      patent_type: 'invention',
+      country: 'CN',
+      filing_date: '2023-03-14',
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    t = await createAccountsTestApp();
+    tenant = await createTenant(t);
+    const other = await createTenant(t);
+    const a = await createUser(t, tenant, { isTenantAdmin: true });
+    const v = await createUser(t, tenant);
+    const o = await createUser(t, other, { isTenantAdmin: true });
+    await grantRole(t, tenant, [v.sid], { resources: ['patent'] });
+    admin = await signIn(t.app, a.account, a.password);
+    viewer = await signIn(t.app, v.account, v.password);
+    outsider = await signIn(t.app, o.account, o.password);
+  });
+  afterAll(() => t?.close());
+
+  it('computes the deadlines of a new case and explains them in both languages', async () => {
+    const patent = await cnInvention();
+    const list = await deadlines(patent.sid);
+    const exam = byRule(list, 'CN-EXAM-REQUEST');
+    // CNL 35 / CNR 113: 3 years from filing; 14 Mar 2026 is a Saturday → Monday 16 Mar.
+    expect(exam).toMatchObject({ due_date: '2026-03-16', status: 'open' });
+    expect(exam!.explanation).toContain('filing date 2023-03-14 + 36 months = 2026-03-14 (Saturday) → 2026-03-16');
+    expect(exam!.citation).toContain('Art. 35');
+    const zh = byRule(await deadlines(patent.sid, 'zh-CN'), 'CN-EXAM-REQUEST')!;
+    expect(zh.explanation).toContain('申请日 2023-03-14 + 36个月 = 2026-03-14（星期六）→ 2026-03-16');
+    expect(zh.title).not.toBe(exam!.title);
+    // The case's expiry follows its term: 20 years from filing (CNL 42(1)).
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    expect(read.json().data.expiry_date).toBe('2043-03-13');
+  });
+
+  it('follows office actions: a reply period per item, rolled over National Day, gone with the item', async () => {
+    const patent = await cnInvention();
+    const item = await create('patent_item', {
+      patent: patent.sid,
+      event: 'office_action',
+      title: '第一次审查意见通知书',
+      event_date: '2026-06-01',
+    });
+    const reply = byRule(await deadlines(patent.sid), 'CN-OA-REPLY-FIRST');
+    // CNL 37, CNR 50: 4 months for a first office action on an invention; 1 Oct 2026 is National Day.
+    expect(reply).toMatchObject({ due_date: '2026-10-08', status: 'open' });
+    expect(reply!.explanation).toContain('National Day');
+    const moved = await update('patent_item', item.sid, item.version, { event_date: '2026-06-15' });
+    expect(byRule(await deadlines(patent.sid), 'CN-OA-REPLY-FIRST')!.due_date).toBe('2026-10-15');
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/model/patent_item/do/delete/${item.sid}`,
+      headers: authed(admin),
+      payload: { version: moved.version },
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(byRule(await deadlines(patent.sid), 'CN-OA-REPLY-FIRST')).toBeUndefined();
+  });
+
+  it('moves open deadlines when the filing date changes and keeps done ones as history', async () => {
+    const patent = await cnInvention({ priority_date: '2022-09-01' });
+    const list = await deadlines(patent.sid);
+    const exam = byRule(list, 'CN-EXAM-REQUEST')!;
+    // CNR 12: with a priority claim the 3 years count from the priority date.
+    expect(exam.due_date).toBe('2025-09-01');
+    const done = await update('patent_task', exam.sid, exam.version, { status: 'done', completed_on: '2025-08-01' });
+    expect(done.status).toBe('done');
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    await update('patent', patent.sid, fresh.json().data.version, { priority_date: null, filing_date: '2023-05-04' });
+    const after = await deadlines(patent.sid);
+    expect(byRule(after, 'CN-EXAM-REQUEST')).toMatchObject({ sid: exam.sid, status: 'done', due_date: '2025-09-01' });
+    // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42).
+    expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-04');
+  });
+
+  it('schedules annuities once granted, stops at abandonment, and shows the whole schedule', async () => {
+    const patent = await cnInvention({ grant_date: '2025-05-10' });
+    const fees = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/fee/do/search',
+      headers: authed(admin),
+      payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
+    });
+    expect(fees.statusCode, fees.body).toBe(200);
+    const rows = fees.json().data.rows as Array<{
+      patent_year: number;
+      due_date: string;
+      amount: number;
+      status: string;
+    }>;
+    // Fees whose grace ended before today (2026-11-21) are not stored; the 5th year is next: 14 Mar 2027.
+    expect(rows[0]).toMatchObject({ patent_year: 5, due_date: '2027-03-14', amount: 1200, status: 'unpaid' });
+    expect(rows.at(-1)!.patent_year).toBe(20);
+    const schedule = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${patent.sid}/fee-schedule`,
+      headers: authed(admin, { 'x-language': 'en' }),
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const data = schedule.json().data;
+    expect(data.term_end).toBe('2043-03-13');
+    expect(data.lines[0]).toMatchObject({ patent_year: 3, due_date: '2025-05-10', amount: 900, record: null });
+    const year5 = data.lines.find((l: { patent_year: number }) => l.patent_year === 5);
+    expect(year5.record).toMatchObject({ status: 'unpaid' });
+    // CN grace surcharges by month of delay (CNR 115): none in the first month, then 5 % … 25 % of the full fee.
+    expect(year5.surcharges.map((s: { rate: number }) => s.rate)).toEqual([0.05, 0.1, 0.15, 0.2, 0.25]);
+
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    await update('patent', patent.sid, read.json().data.version, { status: 'abandoned', ended_date: '2027-06-01' });
+    const left = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/fee/do/search',
+      headers: authed(admin),
+      payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
+    });
+    expect((left.json().data.rows as Array<{ patent_year: number }>).map((r) => r.patent_year)).toEqual([5]);
+  });
+
+  it('exports open deadlines as iCalendar with the case numbers', async () => {
+    const patent = await cnInvention();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent-deadlines/ical?iql=${encodeURIComponent(`patent = '${patent.sid}' ORDER BY due_date ASC`)}`,
+      headers: authed(admin, { 'x-language': 'en' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    expect(res.body).toContain('BEGIN:VCALENDAR');
+    expect(res.body).toContain('DTSTART;VALUE=DATE:20260316');
+    expect(res.body).toContain(`— CN-T-${sn}`);
+    expect(res.body.match(/BEGIN:VEVENT/g)!.length).toBe((await deadlines(patent.sid)).length);
+  });
+
+  it('imports calendar days: bad rows are refused by row, good ones move open deadlines', async () => {
+    const patent = await cnInvention();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/patent-calendars/import',
+      headers: authed(admin, { 'x-language': 'en' }),
+      payload: { rows: [{ office: 'CN', date: '2026-02-30', type: 'closed' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 400400 });
+    expect(bad.json().message).toContain('row 1');
+    expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2026-03-16');
+
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/patent-calendars/import',
+      headers: authed(admin),
+      payload: {
+        rows: [{ office: 'CN', date: '2026-03-16', type: 'closed', name_zh: '测试闭馆日', name_en: 'Test closure' }],
+      },
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toMatchObject({ rows: 1, offices: ['CN'] });
+    const exam = byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!;
+    expect(exam.due_date).toBe('2026-03-17');
+    expect(exam.explanation).toContain('Test closure');
+    const days = await t.app.inject({
+      method: 'GET',
+      url: '/webapi/patent-calendars/CN?year=2026',
+      headers: authed(admin, { 'x-language': 'en' }),
+    });
+    expect(days.json().data.closed).toContainEqual({ date: '2026-03-16', name: 'Test closure', imported: true });
+    // Make-up working days of the built-in CN calendar are listed (e.g. the Saturday before National Day).
+    expect(days.json().data.working.length).toBeGreaterThan(0);
+  });
+
+  it('recomputes at start the cases of a pack whose fingerprint changed', async () => {
+    const patent = await cnInvention();
+    const exam = byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!;
+    // The first run finds no record of this tenant's packs: it computes and records them.
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    await t.database.db.query("UPDATE m_patent_task SET due_date = '2030-01-01' WHERE sid = $1", [exam.sid]);
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    // Fingerprints recorded: unchanged packs do nothing.
+    expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2030-01-01');
+    await t.database.db.query("UPDATE rule_pack_state SET fingerprint = 'old' WHERE pack = 'deadlines:CN'");
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2026-03-17');
+  });
+
+  it('refuses callers without the resource, and cases of other tenants or out of scope', async () => {
+    const patent = await cnInvention();
+    const noTasks = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${patent.sid}/deadlines`,
+      headers: authed(viewer),
+    });
+    expect(noTasks.statusCode).toBe(403);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${patent.sid}/deadlines`,
+      headers: authed(outsider),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignFees = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${patent.sid}/fee-schedule`,
+      headers: authed(outsider),
+    });
+    expect(foreignFees.statusCode).toBe(404);
+    const recompute = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/patent/${patent.sid}/recompute`,
+      headers: authed(viewer),
+    });
+    expect(recompute.statusCode).toBe(403);
+    const importing = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/patent-calendars/import',
+      headers: authed(viewer),
+      payload: { rows: [{ office: 'CN', date: '2026-03-20', type: 'closed' }] },
+    });
+    expect(importing.statusCode).toBe(403);
+    const ical = await t.app.inject({ method: 'GET', url: '/webapi/patent-deadlines/ical', headers: authed(viewer) });
+    expect(ical.statusCode).toBe(403);
+  });
+});

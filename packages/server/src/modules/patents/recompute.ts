@@ -1,0 +1,164 @@
+// Recomputing deadlines, fees and expiry: for the cases one write touched (inside that write's
+// transaction), for all cases of a tenant or of some offices (after a rule pack or a calendar changed,
+// in batches, each its own transaction), and at start-up for packs whose fingerprint changed.
+import { FEE_PACKS, RULE_PACKS, feePackFingerprint, rulePackFingerprint } from '@ipdesk/core';
+import type { Database, Queryable } from '../../db/database.js';
+import { localDate } from '../models/relative-dates.js';
+import { tenantCalendars, type CalendarLookup } from './calendars.js';
+import { planCase, type Packs } from './compute.js';
+import { caseFacts, isoDate, loadFacts } from './facts.js';
+import { syncCases, type CaseOwner, type SyncCounts } from './sync.js';
+
+export interface RecomputeOptions {
+  tenantSid: string;
+  now: Date;
+  timeZone: string;
+  actorSid: string | null;
+  /** Items being deleted in this transaction (their deadlines go with them). */
+  excludeItemSids?: readonly string[];
+  calendars?: CalendarLookup;
+  /** Default: the built-in packs. */
+  packs?: Packs;
+}
+
+const EMPTY: SyncCounts = {
+  deadlinesInserted: 0,
+  deadlinesUpdated: 0,
+  deadlinesDeleted: 0,
+  feesInserted: 0,
+  feesUpdated: 0,
+  feesDeleted: 0,
+};
+
+function add(a: SyncCounts, b: SyncCounts): SyncCounts {
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as Array<keyof SyncCounts>) sum[key] += b[key];
+  return sum;
+}
+
+/** Recomputes these cases in the caller's transaction; returns each case's expiry date. */
+export async function recomputeCases(
+  tx: Queryable,
+  sids: readonly string[],
+  options: RecomputeOptions,
+): Promise<{ counts: SyncCounts; expiry: Map<string, string | null> }> {
+  const loaded = await loadFacts(tx, options.tenantSid, sids);
+  const calendars = options.calendars ?? (await tenantCalendars(tx, options.tenantSid));
+  const today = localDate(options.now, options.timeZone);
+  const excluded = new Set(options.excludeItemSids ?? []);
+  const cases = [];
+  const expiry = new Map<string, string | null>();
+  for (const { row, items } of loaded) {
+    const facts = caseFacts(
+      row,
+      items.filter((i) => !excluded.has(i.sid)),
+    );
+    const owner: CaseOwner = {
+      sid: String(row.sid),
+      companySid: (row.company_sid as string | null) ?? null,
+      createdBy: (row.created_by as string | null) ?? null,
+      office: String(row.country),
+      expiry: isoDate(row.expiry_date) ?? null,
+    };
+    const plan = facts
+      ? planCase(
+          facts,
+          calendars,
+          today,
+          typeof row.claim_count === 'number' ? row.claim_count : undefined,
+          options.packs,
+        )
+      : { deadlines: [], fees: [], expiry: null };
+    expiry.set(owner.sid, plan.expiry);
+    cases.push({ owner, plan });
+  }
+  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid);
+  return { counts, expiry };
+}
+
+export interface RecomputeAllReport {
+  cases: number;
+  counts: SyncCounts;
+  millis: number;
+}
+
+/** Every case of the tenant (or of these offices), in batches of `batchSize`, each in its own transaction. */
+export async function recomputeTenant(
+  db: Database,
+  options: Omit<RecomputeOptions, 'excludeItemSids'> & { offices?: readonly string[]; batchSize?: number },
+): Promise<RecomputeAllReport> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? 2000;
+  const calendars = options.calendars ?? (await tenantCalendars(db, options.tenantSid));
+  let after = '';
+  let cases = 0;
+  let counts = EMPTY;
+  for (;;) {
+    const page = await db.query<{ sid: string }>(
+      `SELECT sid FROM m_patent WHERE tenant_sid = $1 AND sid > $2 AND ($3::text[] IS NULL OR country = ANY($3::text[]))
+        ORDER BY sid LIMIT $4`,
+      [options.tenantSid, after, options.offices ?? null, batchSize],
+    );
+    if (page.length === 0) break;
+    const sids = page.map((p) => p.sid);
+    const result = await db.transaction((tx) => recomputeCases(tx, sids, { ...options, calendars }));
+    counts = add(counts, result.counts);
+    cases += sids.length;
+    after = sids[sids.length - 1]!;
+  }
+  return { cases, counts, millis: performance.now() - started };
+}
+
+/** The fingerprint of what an office's cases are computed with: its deadline and fee packs. */
+export function officeFingerprints(): Map<string, string> {
+  const prints = new Map<string, string>();
+  for (const pack of RULE_PACKS) prints.set(`deadlines:${pack.office}`, rulePackFingerprint(pack));
+  for (const pack of FEE_PACKS) prints.set(`fees:${pack.office}`, feePackFingerprint(pack));
+  return prints;
+}
+
+/**
+ * For each tenant, the offices whose packs changed since its cases were last computed get recomputed,
+ * then the new fingerprints are recorded — only after the work is done, so a crash reruns it.
+ */
+export async function recomputeChangedPacks(
+  db: Database,
+  options: { now: () => Date; timeZone: string; log?: (message: string, detail: object) => void },
+): Promise<void> {
+  const prints = officeFingerprints();
+  const tenants = await db.query<{ sid: string }>('SELECT sid FROM tenant ORDER BY sid');
+  for (const { sid: tenantSid } of tenants) {
+    const stored = new Map(
+      (
+        await db.query<{ pack: string; fingerprint: string }>(
+          'SELECT pack, fingerprint FROM rule_pack_state WHERE tenant_sid = $1',
+          [tenantSid],
+        )
+      ).map((r) => [r.pack, r.fingerprint]),
+    );
+    const changed = [...prints].filter(([pack, print]) => stored.get(pack) !== print).map(([pack]) => pack);
+    if (changed.length === 0) continue;
+    const offices = [...new Set(changed.map((pack) => pack.split(':')[1]!))];
+    // A tenant seen for the first time has no computed cases from before to correct.
+    const hasCases = (await db.query('SELECT 1 FROM m_patent WHERE tenant_sid = $1 LIMIT 1', [tenantSid])).length > 0;
+    if (hasCases) {
+      const report = await recomputeTenant(db, {
+        tenantSid,
+        offices,
+        now: options.now(),
+        timeZone: options.timeZone,
+        actorSid: null,
+      });
+      options.log?.('deadlines recomputed after a rule pack change', { tenantSid, offices, ...report });
+    }
+    await db.transaction(async (tx) => {
+      for (const pack of changed) {
+        await tx.query(
+          `INSERT INTO rule_pack_state (tenant_sid, pack, fingerprint, computed_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (tenant_sid, pack) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, computed_at = EXCLUDED.computed_at`,
+          [tenantSid, pack, prints.get(pack) ?? '', options.now()],
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,306 @@
+// Keeps the stored deadlines, fees and expiry of cases in step with what the rules say (compute.ts):
+// open rule deadlines and unpaid rule fees follow; completed deadlines and paid or abandoned fees keep
+// their history; hand-made ones are never touched. Works on a batch of cases with a few set-based
+// statements, so recomputing a whole portfolio stays fast.
+import { newSid } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import type { CasePlan, DeadlinePlan, FeePlan } from './compute.js';
+import { deadlineKey, feeKey } from './compute.js';
+
+export interface CaseOwner {
+  sid: string;
+  companySid: string | null;
+  createdBy: string | null;
+  office: string;
+  expiry: string | null;
+}
+
+interface StoredDeadline {
+  sid: string;
+  patent: string;
+  rule_code: string;
+  item: string | null;
+  title: string;
+  due_date: string;
+  status: string;
+  base_date: string | null;
+  unadjusted_date: string | null;
+  pack_version: string | null;
+}
+
+interface StoredFee {
+  sid: string;
+  patent: string;
+  fee_code: string;
+  patent_year: number | null;
+  title: string;
+  due_date: string;
+  grace_end_date: string | null;
+  amount: number | null;
+  base_amount: number | null;
+  reduction_rate: number | null;
+  currency: string | null;
+  status: string;
+}
+
+export interface SyncCounts {
+  deadlinesInserted: number;
+  deadlinesUpdated: number;
+  deadlinesDeleted: number;
+  feesInserted: number;
+  feesUpdated: number;
+  feesDeleted: number;
+}
+
+function changedDeadline(stored: StoredDeadline, plan: DeadlinePlan, status: string): boolean {
+  return (
+    stored.due_date !== plan.dueDate ||
+    stored.title !== plan.title ||
+    stored.status !== status ||
+    stored.base_date !== plan.baseDate ||
+    stored.unadjusted_date !== plan.unadjustedDate ||
+    stored.pack_version !== plan.packVersion
+  );
+}
+
+function changedFee(stored: StoredFee, plan: FeePlan): boolean {
+  const f = plan.fee;
+  return (
+    stored.due_date !== f.dueDate ||
+    stored.title !== plan.title ||
+    stored.grace_end_date !== f.graceEnds ||
+    Number(stored.amount) !== f.amount ||
+    Number(stored.base_amount) !== f.baseAmount ||
+    Number(stored.reduction_rate) !== f.reductionRate ||
+    stored.currency !== f.currency
+  );
+}
+
+/** Applies the plans of a batch of cases; returns what changed. One caller transaction. */
+export async function syncCases(
+  tx: Queryable,
+  tenantSid: string,
+  cases: ReadonlyArray<{ owner: CaseOwner; plan: CasePlan }>,
+  now: Date,
+  actorSid: string | null,
+): Promise<SyncCounts> {
+  const counts: SyncCounts = {
+    deadlinesInserted: 0,
+    deadlinesUpdated: 0,
+    deadlinesDeleted: 0,
+    feesInserted: 0,
+    feesUpdated: 0,
+    feesDeleted: 0,
+  };
+  if (cases.length === 0) return counts;
+  const sids = cases.map((c) => c.owner.sid);
+  const storedDeadlines = await tx.query<StoredDeadline>(
+    `SELECT sid, patent, rule_code, item, title, due_date, status, base_date, unadjusted_date, pack_version
+       FROM m_patent_task WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
+    [tenantSid, sids],
+  );
+  const storedFees = await tx.query<StoredFee>(
+    `SELECT sid, patent, fee_code, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
+       FROM m_fee WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
+    [tenantSid, sids],
+  );
+  const deadlinesByCase = group(storedDeadlines, (d) => d.patent);
+  const feesByCase = group(storedFees, (f) => f.patent);
+
+  const insertDeadlines: Array<{ sid: string; owner: CaseOwner; plan: DeadlinePlan }> = [];
+  const updateDeadlines: Array<{ sid: string; plan: DeadlinePlan; status: string }> = [];
+  const deleteDeadlines: string[] = [];
+  const insertFees: Array<{ owner: CaseOwner; plan: FeePlan }> = [];
+  const updateFees: Array<{ sid: string; plan: FeePlan }> = [];
+  const deleteFees: string[] = [];
+  const expiries: Array<{ sid: string; expiry: string | null }> = [];
+
+  for (const { owner, plan } of cases) {
+    if (owner.expiry !== plan.expiry) expiries.push({ sid: owner.sid, expiry: plan.expiry });
+    const planned = new Map(plan.deadlines.map((d) => [d.key, d]));
+    for (const stored of deadlinesByCase.get(owner.sid) ?? []) {
+      const key = deadlineKey(stored.rule_code, stored.item);
+      const next = planned.get(key);
+      planned.delete(key);
+      // Done deadlines are history; the rest follow the rules.
+      if (stored.status === 'done') continue;
+      if (!next) deleteDeadlines.push(stored.sid);
+      else if (changedDeadline(stored, next, next.status))
+        updateDeadlines.push({ sid: stored.sid, plan: next, status: next.status });
+    }
+    for (const next of planned.values()) {
+      if (next.status === 'cancelled') continue; // never stored only to say it no longer applies
+      insertDeadlines.push({ sid: newSid(), owner, plan: next });
+    }
+    const plannedFees = new Map(plan.fees.map((f) => [f.key, f]));
+    for (const stored of feesByCase.get(owner.sid) ?? []) {
+      const key = feeKey(stored.fee_code, Number(stored.patent_year));
+      const next = plannedFees.get(key);
+      plannedFees.delete(key);
+      if (stored.status !== 'unpaid') continue;
+      if (!next) deleteFees.push(stored.sid);
+      else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next });
+    }
+    for (const next of plannedFees.values()) insertFees.push({ owner, plan: next });
+  }
+
+  if (deleteDeadlines.length) {
+    await tx.query('DELETE FROM deadline_basis WHERE task_sid = ANY($1::text[])', [deleteDeadlines]);
+    await tx.query('DELETE FROM m_patent_task WHERE tenant_sid = $1 AND sid = ANY($2::text[])', [
+      tenantSid,
+      deleteDeadlines,
+    ]);
+  }
+  if (insertDeadlines.length) {
+    const col = <T>(pick: (d: (typeof insertDeadlines)[number]) => T) => insertDeadlines.map(pick);
+    await tx.query(
+      `INSERT INTO m_patent_task (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
+         patent, title, due_date, status, office, origin, rule_code, pack_version, base_date, unadjusted_date, item)
+       SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
+         u.patent, u.title, u.due_date, u.status, u.office, 'rule', u.rule_code, u.pack_version, u.base_date, u.unadjusted_date, u.item
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::text[],
+                     $12::text[], $13::text[], $14::date[], $15::date[], $16::text[])
+           AS u(sid, company_sid, created_by, patent, title, due_date, status, office, rule_code, pack_version, base_date, unadjusted_date, item)`,
+      [
+        tenantSid,
+        now,
+        actorSid,
+        col((d) => d.sid),
+        col((d) => d.owner.companySid),
+        col((d) => d.owner.createdBy),
+        col((d) => d.owner.sid),
+        col((d) => d.plan.title),
+        col((d) => d.plan.dueDate),
+        col((d) => d.plan.status),
+        col((d) => d.owner.office),
+        col((d) => d.plan.ruleCode),
+        col((d) => d.plan.packVersion),
+        col((d) => d.plan.baseDate),
+        col((d) => d.plan.unadjustedDate),
+        col((d) => d.plan.itemSid),
+      ],
+    );
+  }
+  if (updateDeadlines.length) {
+    const col = <T>(pick: (d: (typeof updateDeadlines)[number]) => T) => updateDeadlines.map(pick);
+    await tx.query(
+      `UPDATE m_patent_task t SET title = u.title, due_date = u.due_date, status = u.status, base_date = u.base_date,
+          unadjusted_date = u.unadjusted_date, pack_version = u.pack_version, updated_at = $2, updated_by = $3,
+          version = t.version + 1
+         FROM unnest($4::text[], $5::text[], $6::date[], $7::text[], $8::date[], $9::date[], $10::text[])
+           AS u(sid, title, due_date, status, base_date, unadjusted_date, pack_version)
+        WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
+      [
+        tenantSid,
+        now,
+        actorSid,
+        col((d) => d.sid),
+        col((d) => d.plan.title),
+        col((d) => d.plan.dueDate),
+        col((d) => d.status),
+        col((d) => d.plan.baseDate),
+        col((d) => d.plan.unadjustedDate),
+        col((d) => d.plan.packVersion),
+      ],
+    );
+  }
+  const bases = [
+    ...insertDeadlines.map((d) => ({ sid: d.sid, patent: d.owner.sid, basis: d.plan.basis })),
+    ...updateDeadlines.map((d) => ({ sid: d.sid, patent: '', basis: d.plan.basis })),
+  ];
+  if (bases.length) {
+    await tx.query(
+      `INSERT INTO deadline_basis (task_sid, tenant_sid, patent_sid, basis)
+       SELECT u.sid, $1, u.patent, u.basis::jsonb FROM unnest($2::text[], $3::text[], $4::text[]) AS u(sid, patent, basis)
+       ON CONFLICT (task_sid) DO UPDATE SET basis = EXCLUDED.basis`,
+      [tenantSid, bases.map((b) => b.sid), bases.map((b) => b.patent), bases.map((b) => JSON.stringify(b.basis))],
+    );
+  }
+  if (deleteFees.length) {
+    await tx.query('DELETE FROM m_fee WHERE tenant_sid = $1 AND sid = ANY($2::text[])', [tenantSid, deleteFees]);
+  }
+  if (insertFees.length) {
+    const col = <T>(pick: (d: (typeof insertFees)[number]) => T) => insertFees.map(pick);
+    await tx.query(
+      `INSERT INTO m_fee (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
+         patent, title, patent_year, due_date, grace_end_date, base_amount, reduction_rate, amount, currency, status,
+         office, origin, fee_code)
+       SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
+         u.patent, u.title, u.patent_year, u.due_date, u.grace_end_date, u.base_amount, u.reduction_rate, u.amount,
+         u.currency, 'unpaid', u.office, 'rule', u.fee_code
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::date[], $11::date[],
+                     $12::numeric[], $13::numeric[], $14::numeric[], $15::text[], $16::text[], $17::text[])
+           AS u(sid, company_sid, created_by, patent, title, patent_year, due_date, grace_end_date, base_amount,
+                reduction_rate, amount, currency, office, fee_code)`,
+      [
+        tenantSid,
+        now,
+        actorSid,
+        col(() => newSid()),
+        col((d) => d.owner.companySid),
+        col((d) => d.owner.createdBy),
+        col((d) => d.owner.sid),
+        col((d) => d.plan.title),
+        col((d) => d.plan.fee.patentYear),
+        col((d) => d.plan.fee.dueDate),
+        col((d) => d.plan.fee.graceEnds),
+        col((d) => d.plan.fee.baseAmount),
+        col((d) => d.plan.fee.reductionRate),
+        col((d) => d.plan.fee.amount),
+        col((d) => d.plan.fee.currency),
+        col((d) => d.owner.office),
+        col((d) => d.plan.fee.feeCode),
+      ],
+    );
+  }
+  if (updateFees.length) {
+    const col = <T>(pick: (d: (typeof updateFees)[number]) => T) => updateFees.map(pick);
+    await tx.query(
+      `UPDATE m_fee t SET title = u.title, due_date = u.due_date, grace_end_date = u.grace_end_date,
+          base_amount = u.base_amount, reduction_rate = u.reduction_rate, amount = u.amount, currency = u.currency,
+          updated_at = $2, updated_by = $3, version = t.version + 1
+         FROM unnest($4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::numeric[], $10::numeric[], $11::text[])
+           AS u(sid, title, due_date, grace_end_date, base_amount, reduction_rate, amount, currency)
+        WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
+      [
+        tenantSid,
+        now,
+        actorSid,
+        col((d) => d.sid),
+        col((d) => d.plan.title),
+        col((d) => d.plan.fee.dueDate),
+        col((d) => d.plan.fee.graceEnds),
+        col((d) => d.plan.fee.baseAmount),
+        col((d) => d.plan.fee.reductionRate),
+        col((d) => d.plan.fee.amount),
+        col((d) => d.plan.fee.currency),
+      ],
+    );
+  }
+  if (expiries.length) {
+    await tx.query(
+      `UPDATE m_patent t SET expiry_date = u.expiry
+         FROM unnest($2::text[], $3::date[]) AS u(sid, expiry)
+        WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
+      [tenantSid, expiries.map((e) => e.sid), expiries.map((e) => e.expiry)],
+    );
+  }
+  counts.deadlinesInserted = insertDeadlines.length;
+  counts.deadlinesUpdated = updateDeadlines.length;
+  counts.deadlinesDeleted = deleteDeadlines.length;
+  counts.feesInserted = insertFees.length;
+  counts.feesUpdated = updateFees.length;
+  counts.feesDeleted = deleteFees.length;
+  return counts;
+}
+
+function group<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
