@@ -359,7 +359,8 @@ describe('patents through the generic pages', () => {
     await page.getByTestId('record-link').click();
     await waitForText(page, 'detail-title', `${prefix} 删二`);
     await page.getByTestId('detail-delete').click();
-    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await page.getByTestId('detail-delete-confirm').waitFor();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
     await page.waitForURL(`${server.url}/ip/model/patent`);
     expect((await api('GET', `/webapi/model/patent/${b.sid}`)).status).toBe(404);
   });

@@ -45,11 +45,14 @@ import { webPatentRelationsEn } from './web-patent-relations.en.js';
 import { webPatentRelationsZhCN, type WebPatentRelationsMessageKey } from './web-patent-relations.zh-CN.js';
 import { patentRulesEn } from './patent-rules.en.js';
 import { patentRulesZhCN, type PatentRulesMessageKey } from './patent-rules.zh-CN.js';
+import { webPatentRulesEn } from './web-patent-rules.en.js';
+import { webPatentRulesZhCN, type WebPatentRulesMessageKey } from './web-patent-rules.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
 export type MessageKey =
   | ShellMessageKey
   | PatentRulesMessageKey
+  | WebPatentRulesMessageKey
   | AccountsMessageKey
   | WebAccountsMessageKey
   | WebModelsMessageKey
@@ -80,6 +83,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
   'zh-CN': {
     ...zhCN,
     ...patentRulesZhCN,
+    ...webPatentRulesZhCN,
     ...accountsZhCN,
     ...webAccountsZhCN,
     ...webModelsZhCN,
@@ -105,6 +109,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
   en: {
     ...en,
     ...patentRulesEn,
+    ...webPatentRulesEn,
     ...accountsEn,
     ...webAccountsEn,
     ...webModelsEn,

@@ -34,11 +34,15 @@ export const patentRelationsEn: Record<PatentRelationsMessageKey, string> = {
   'patentRelation.problem.countryMustMatch': 'This relation needs both cases at the same office',
   'patentRelation.problem.continuationNotUs': 'Only US cases accept a continuation or continuation-in-part',
   'patentRelation.problem.pctParentWo': 'PCT international filing: the parent must not be a WO case',
-  'patentRelation.problem.pctChildNotWo': 'PCT international filing: the child must be a WO case (the international application)',
-  'patentRelation.problem.pctaParentNotWo': 'PCT national phase: the parent must be a WO case (the international application)',
+  'patentRelation.problem.pctChildNotWo':
+    'PCT international filing: the child must be a WO case (the international application)',
+  'patentRelation.problem.pctaParentNotWo':
+    'PCT national phase: the parent must be a WO case (the international application)',
   'patentRelation.problem.pctaChildWo': 'PCT national phase: the child must not be a WO case',
   'patentRelation.problem.hagueParentWo': 'Hague international filing: the parent must not be a WO case',
-  'patentRelation.problem.hagueChildNotWo': 'Hague international filing: the child must be a WO case (the international registration)',
-  'patentRelation.problem.haguepParentNotWo': 'Hague designation: the parent must be a WO case (the international registration)',
+  'patentRelation.problem.hagueChildNotWo':
+    'Hague international filing: the child must be a WO case (the international registration)',
+  'patentRelation.problem.haguepParentNotWo':
+    'Hague designation: the parent must be a WO case (the international registration)',
   'patentRelation.problem.haguepChildWo': 'Hague designation: the child must not be a WO case',
 };

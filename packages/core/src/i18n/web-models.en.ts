@@ -94,6 +94,8 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelDetail.edit': 'Edit',
   'modelDetail.delete': 'Delete',
   'modelDetail.deleteConfirm': 'Delete this record? This cannot be undone.',
+  'modelDetail.deleteAlsoRemoves': 'This also deletes:',
+  'modelDetail.dependentCount': '{{label}}: {{count}}',
   'modelDetail.deleted': 'Deleted',
   'modelDetail.back': 'Back to the list',
   'modelDetail.systemInfo': 'Record information',

@@ -93,6 +93,8 @@ export const webModelsZhCN = {
   'modelDetail.edit': '编辑',
   'modelDetail.delete': '删除',
   'modelDetail.deleteConfirm': '删除这条数据？删除后不可恢复。',
+  'modelDetail.deleteAlsoRemoves': '以下内容将一并删除：',
+  'modelDetail.dependentCount': '{{label}}：{{count}} 项',
   'modelDetail.deleted': '已删除',
   'modelDetail.back': '返回列表',
   'modelDetail.systemInfo': '记录信息',

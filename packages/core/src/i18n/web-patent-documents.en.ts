@@ -62,5 +62,6 @@ export const webPatentDocumentsEn: Record<WebPatentDocumentsMessageKey, string> 
   'patentDocs.requiredComplete': 'All documents this stage needs are on file',
   'patentDocs.requiredNone': 'This stage needs no particular document types',
   'patentDocs.requiredMissing': 'Missing document types: {{categories}}',
+  'patentDocs.listSeparator': ', ',
   'patentDocs.unknownUser': '—',
 };

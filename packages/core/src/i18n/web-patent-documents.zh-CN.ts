@@ -61,6 +61,7 @@ export const webPatentDocumentsZhCN = {
   'patentDocs.requiredComplete': '该环节所需文件已齐全',
   'patentDocs.requiredNone': '该环节没有必需的文件类型',
   'patentDocs.requiredMissing': '缺少以下文件类型：{{categories}}',
+  'patentDocs.listSeparator': '、',
   'patentDocs.unknownUser': '—',
 } as const;
 

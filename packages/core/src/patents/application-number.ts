@@ -6,8 +6,7 @@ import type { RecordIssue } from '../models/define.js';
 export type ApplicationNumberProblem = 'format' | 'checkDigit';
 
 export type ApplicationNumberCheck =
-  | { ok: true; normalized: string }
-  | { ok: false; problem: ApplicationNumberProblem; expected?: string };
+  { ok: true; normalized: string } | { ok: false; problem: ApplicationNumberProblem; expected?: string };
 
 /** Sum of digit × weight, position by position (both strings and weights left to right). */
 function weightedSum(digits: string, weights: readonly number[]): number {
@@ -37,7 +36,10 @@ export function cnCheckCharacter(body: string): string {
 
 function checkCn(raw: string): ApplicationNumberCheck {
   // "CN" (office) or "ZL" (专利, as granted patents are cited) may precede the number; spaces are common.
-  const compact = raw.replace(/\s+/g, '').toUpperCase().replace(/^(CN|ZL)/, '');
+  const compact = raw
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/^(CN|ZL)/, '');
   const match = /^(\d{8}|\d{12})(?:\.?([0-9X]))?$/.exec(compact);
   if (!match) return { ok: false, problem: 'format' };
   const body = match[1]!;

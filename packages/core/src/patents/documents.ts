@@ -85,7 +85,11 @@ export const DOCUMENT_FILE_TYPES = [
     extensions: ['docx'],
   },
   { mediaType: 'application/vnd.ms-excel', name: 'Excel', extensions: ['xls'] },
-  { mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: 'Excel', extensions: ['xlsx'] },
+  {
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    name: 'Excel',
+    extensions: ['xlsx'],
+  },
   { mediaType: 'application/vnd.ms-powerpoint', name: 'PowerPoint', extensions: ['ppt'] },
   {
     mediaType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkContributions, contributionHundredths, formatHundredths } from './inventors.js';
 
-const people = (...shares: Array<number | string>) => shares.map((contribution, i) => ({ name: `P${i}`, contribution }));
+const people = (...shares: Array<number | string>) =>
+  shares.map((contribution, i) => ({ name: `P${i}`, contribution }));
 
 describe('inventor contributions', () => {
   it('sums in hundredths: 100 passes, 99.99 and 100.01 fail naming the sum', () => {

@@ -32,7 +32,9 @@ export function contributionHundredths(value: number | string): number | undefin
 /** Hundredths as the percentage people write: 9999 → "99.99", 10000 → "100", 9990 → "99.9". */
 export function formatHundredths(hundredths: number): string {
   const whole = Math.trunc(hundredths / 100);
-  const cents = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  const cents = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return cents ? `${whole}.${cents}` : String(whole);
 }
 

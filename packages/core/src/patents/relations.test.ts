@@ -16,7 +16,10 @@ const kase = (country: string, extra: Partial<RelationCase> = {}): RelationCase 
 });
 
 /** For each warning: a relation that raises it and a close one that does not. */
-const PAIRS: Record<RelationWarning, { on: [RelationType, RelationCase, RelationCase]; off: [RelationType, RelationCase, RelationCase] }> = {
+const PAIRS: Record<
+  RelationWarning,
+  { on: [RelationType, RelationCase, RelationCase]; off: [RelationType, RelationCase, RelationCase] }
+> = {
   parentFiledAfterChild: {
     on: ['PARIS', kase('CN', { filingDate: '2024-03-02' }), kase('US', { filingDate: '2024-03-01' })],
     // Same day is fine (a divisional or national phase keeps its parent's date); so is a missing date.

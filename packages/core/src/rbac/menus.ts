@@ -71,15 +71,14 @@ const model = (name: string, zh: string, en: string, icon: MenuIcon): DefaultMen
 /** The menu tree a new tenant starts with; administrators rearrange it in menu management. */
 export const DEFAULT_MENUS: readonly DefaultMenu[] = [
   { key: 'home', label: { zh: '首页', en: 'Home' }, resource: 'home', path: '/', icon: 'home' },
+  model('patent', '专利', 'Patents', 'patent'),
   {
-    key: 'patents',
-    label: { zh: '专利管理', en: 'Patents' },
+    key: 'docket',
+    label: { zh: '专利事务', en: 'Patent docket' },
     resource: null,
     path: null,
     icon: 'patent',
     children: [
-      model('patent', '专利', 'Patent cases', 'patent'),
-      model('patent_item', '官文与事件', 'Office actions and events', 'patent'),
       model('patent_task', '期限', 'Deadlines', 'patent'),
       {
         key: 'deadline_calendar',
@@ -89,6 +88,7 @@ export const DEFAULT_MENUS: readonly DefaultMenu[] = [
         icon: 'patent',
       },
       model('fee', '费用', 'Fees', 'bank'),
+      model('patent_item', '官文与事件', 'Office actions and events', 'patent'),
     ],
   },
   model('trademarks', '商标', 'Trademarks', 'trademark'),

@@ -168,6 +168,21 @@ export function countRecords(
   return request({ url: `${base(model)}/do/count`, method: 'POST', body: iql ? { iql } : {}, ...options });
 }
 
+/** One kind of record deleting a record also deletes, with how many (label in the caller's language). */
+export interface DeleteDependent {
+  key: string;
+  label: string;
+  count: number;
+}
+
+export function fetchDeletePreview(
+  model: string,
+  sid: string,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<{ dependents: DeleteDependent[] }>>> {
+  return request({ url: `${base(model)}/do/delete-preview/${encodeURIComponent(sid)}`, ...options });
+}
+
 export function fetchHistory(
   model: string,
   sid: string,

@@ -148,7 +148,10 @@ export function downloadDeadlinesIcal(iql: string | undefined): Promise<RequestR
   return download({ url: '/webapi/patent-deadlines/ical', query: { iql } });
 }
 
-export function fetchOfficeCalendar(office: string, year: number): Promise<RequestResult<DataEnvelope<OfficeCalendar>>> {
+export function fetchOfficeCalendar(
+  office: string,
+  year: number,
+): Promise<RequestResult<DataEnvelope<OfficeCalendar>>> {
   return request({ url: `/webapi/patent-calendars/${encodeURIComponent(office)}`, query: { year } });
 }
 

@@ -65,6 +65,12 @@ export const appRoutes: RouteObject[] = [
             path: 'model/:model/:sid',
             lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
           },
+          {
+            path: 'patents/calendar',
+            lazy: async () => ({
+              Component: (await import('../patents/calendar/DeadlineCalendarPage')).DeadlineCalendarPage,
+            }),
+          },
           // Administration (the shell sends users without the page's resource to /403; the server refuses
           // their calls anyway).
           {

@@ -61,7 +61,6 @@ function downloadName(fileName: string, mediaType: string): string {
 
 /** Content-Disposition with an ASCII fallback (RFC 6266) and the exact UTF-8 name (RFC 5987 filename*). */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  // eslint-disable-next-line no-control-regex
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${rfc5987(name)}`;
 }
@@ -184,6 +183,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
           200: envelopeSchema({
             data: z.array(
               z.object({
+                id: z.number(),
                 action: z.string(),
                 actor_sid: z.string().nullable(),
                 actor_name: z.string().nullable(),

@@ -153,7 +153,10 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
             type: relationType,
             other_sid: otherSid,
             direction,
-            acknowledged: labelled(z.array(z.enum(RELATION_WARNINGS)).max(RELATION_WARNINGS.length), 'field.acknowledgedWarnings'),
+            acknowledged: labelled(
+              z.array(z.enum(RELATION_WARNINGS)).max(RELATION_WARNINGS.length),
+              'field.acknowledgedWarnings',
+            ),
           })
           .strict(),
         response: {

@@ -85,7 +85,8 @@ export async function openPreview(
   documentSid: string,
 ): Promise<{ row: DocumentRow; bytes: Buffer }> {
   const row = await readableDocument(ctx, actor, documentSid);
-  if (row.size_bytes > MAX_PREVIEW_BYTES) throw new AppError('previewTooLarge', { params: { max: megabytes(MAX_PREVIEW_BYTES) } });
+  if (row.size_bytes > MAX_PREVIEW_BYTES)
+    throw new AppError('previewTooLarge', { params: { max: megabytes(MAX_PREVIEW_BYTES) } });
   if (!isPreviewable(row.media_type, row.size_bytes)) throw new AppError('previewUnsupported');
   const bytes = await ctx.storage.read(row.storage_key).catch(missingFile);
   if (row.media_type === 'application/pdf' && isEncryptedPdf(bytes)) throw new AppError('previewEncrypted');

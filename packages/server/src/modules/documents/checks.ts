@@ -16,7 +16,8 @@ import { megabytes } from './context.js';
 /** Refuses content of no accepted type (415, the §8 "file format incorrect" naming what is accepted). */
 export function assertAcceptedType(sniffed: Sniffed | undefined, category: string | null): asserts sniffed is Sniffed {
   if (sniffed) return;
-  if (category === 'design_picture') throw new AppError('designPictureType', { params: { allowed: DESIGN_PICTURE_TYPE_NAMES } });
+  if (category === 'design_picture')
+    throw new AppError('designPictureType', { params: { allowed: DESIGN_PICTURE_TYPE_NAMES } });
   throw new AppError('documentFileType', { params: { allowed: ACCEPTED_DOCUMENT_TYPE_NAMES } });
 }
 

@@ -17,7 +17,11 @@ export interface DocumentsContext {
   files: FileStore;
 }
 
-export function documentsContext(accounts: AccountsContext, models: TenantModels, storage: FileStorage): DocumentsContext {
+export function documentsContext(
+  accounts: AccountsContext,
+  models: TenantModels,
+  storage: FileStorage,
+): DocumentsContext {
   return { accounts, models, storage, files: fileStore(storage) };
 }
 

@@ -4,7 +4,7 @@
 // languages, the case-deletion clean-up, and who may do what. Runs on PGlite and PostgreSQL.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AppError, isAppError, translate } from '@ipdesk/core';
+import { AppError, MAX_PREVIEW_BYTES, isAppError, translate } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -74,7 +74,10 @@ describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     return path.join(t.app.accounts.config.dataDir, 'files', ...row!.storage_key.split('/'));
   };
   const history = async (documentSid: string) =>
-    (await get(`/patent-documents/${documentSid}/history`)).json().data as Array<{ action: string; actor_name: string }>;
+    (await get(`/patent-documents/${documentSid}/history`)).json().data as Array<{
+      action: string;
+      actor_name: string;
+    }>;
 
   beforeAll(async () => {
     t = await createAccountsTestApp();
@@ -133,6 +136,12 @@ describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await get(`/patent-documents/${locked.sid}/preview`, admin, 'zh-CN')).json().message).toBe(
       '文件已加密，无法预览，请下载后查看',
     );
+    const large = Buffer.concat([samplePdf(), Buffer.alloc(MAX_PREVIEW_BYTES, 0x20)]);
+    const oversized = await upload(patentSid, { file_name: 'scan.pdf' }, large);
+    expect((await get(`/patent-documents/${oversized.sid}/preview`)).json()).toMatchObject({
+      code: 413303,
+      message: 'Files over 20 MB cannot be previewed. Download it instead.',
+    });
     const docx = await upload(patentSid, { file_name: 'reply.docx' }, sampleDocx());
     expect((await get(`/patent-documents/${docx.sid}/preview`)).json().code).toBe(415304);
     expect((await get(`/patent-documents/${locked.sid}/download`)).statusCode).toBe(200);

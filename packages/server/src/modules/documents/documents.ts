@@ -96,6 +96,7 @@ export async function recordEvent(tx: Queryable, event: DocumentEvent): Promise<
 }
 
 export interface HistoryEntry {
+  id: number;
   action: DocumentAction;
   actor_sid: string | null;
   actor_name: string | null;
@@ -104,7 +105,11 @@ export interface HistoryEntry {
 }
 
 /** The case a document belongs (or belonged) to: from its row, or from its history once deleted. */
-export async function caseOfDocument(db: Queryable, tenantSid: string, documentSid: string): Promise<string | undefined> {
+export async function caseOfDocument(
+  db: Queryable,
+  tenantSid: string,
+  documentSid: string,
+): Promise<string | undefined> {
   const rows = await db.query<{ patent_sid: string }>(
     `SELECT patent_sid FROM patent_document WHERE sid = $1 AND tenant_sid = $2
      UNION ALL
@@ -118,7 +123,7 @@ export async function caseOfDocument(db: Queryable, tenantSid: string, documentS
 /** A document's events, oldest first, with the actors' names. */
 export async function documentHistory(db: Queryable, tenantSid: string, documentSid: string): Promise<HistoryEntry[]> {
   return db.query<HistoryEntry>(
-    `SELECT e.action, e.actor_sid, u.name AS actor_name, e.file_name, e.at
+    `SELECT e.id, e.action, e.actor_sid, u.name AS actor_name, e.file_name, e.at
        FROM patent_document_event e LEFT JOIN user_account u ON u.sid = e.actor_sid
       WHERE e.tenant_sid = $1 AND e.document_sid = $2
       ORDER BY e.id`,

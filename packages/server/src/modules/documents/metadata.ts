@@ -37,7 +37,12 @@ const date = (name: FieldName) =>
   labelled(z.string().refine(isIsoDate, { error: 'validation.dateFormat' }), LABELS[name]);
 
 export const fileNameField = labelled(
-  z.string().trim().min(1).max(DOCUMENT_FILE_NAME_MAX_LENGTH).refine(noControl, { error: 'validation.noControlCharacters' }),
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(DOCUMENT_FILE_NAME_MAX_LENGTH)
+    .refine(noControl, { error: 'validation.noControlCharacters' }),
   LABELS.file_name,
 );
 export const categoryField = labelled(z.enum(DOCUMENT_CATEGORIES), LABELS.category);
@@ -129,7 +134,8 @@ export function parseUploadFields(raw: Record<string, string>): UploadMetadata {
   const input: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(raw)) if (value.trim() !== '') input[name] = value;
   const parsed = uploadFields.safeParse(input);
-  if (!parsed.success) throw new AppError('validation', { issues: parsed.error.issues.flatMap((i) => issueOf(i, input)) });
+  if (!parsed.success)
+    throw new AppError('validation', { issues: parsed.error.issues.flatMap((i) => issueOf(i, input)) });
   const value = parsed.data;
   return {
     patentSid: value.patent_sid,

@@ -160,6 +160,17 @@ describe(`patent document uploads (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const noFile = await upload({ patent_sid: patentSid, file_name: 'a.pdf' });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toMatchObject({ code: 500001, message: 'File: is required' });
+    const misnamed = multipartBody(
+      { patent_sid: patentSid, file_name: 'a.pdf' },
+      { filename: 'a.pdf', bytes: samplePdf(), field: 'document' },
+    );
+    const wrongPart = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/patent-documents/upload',
+      headers: { ...authed(admin), ...misnamed.headers },
+      payload: misnamed.payload,
+    });
+    expect(wrongPart.json()).toMatchObject({ code: 500001, message: 'File: is required' });
     const badDate = await upload(
       { patent_sid: patentSid, file_name: 'a', archived_on: '2026-02-30' },
       { filename: 'a.pdf', bytes: samplePdf() },
@@ -202,7 +213,10 @@ describe(`patent document uploads (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       method: 'POST',
       url: '/webapi/patent-documents/upload',
       ...(() => {
-        const body = multipartBody({ patent_sid: patentSid, file_name: 'x.pdf' }, { filename: 'x.pdf', bytes: sampleExecutable() });
+        const body = multipartBody(
+          { patent_sid: patentSid, file_name: 'x.pdf' },
+          { filename: 'x.pdf', bytes: sampleExecutable() },
+        );
         return { headers: { ...authed(admin, { 'x-language': 'zh-CN' }), ...body.headers }, payload: body.payload };
       })(),
     });
@@ -237,7 +251,10 @@ describe(`patent document uploads (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const design = { file_name: '主视图', category: 'design_picture' };
     const png = await upload({ patent_sid: patentSid, ...design }, { filename: 'front.jpg', bytes: samplePng() });
     expect(png.statusCode).toBe(415);
-    expect(png.json()).toMatchObject({ code: 415302, message: 'Design picture format incorrect. Accepted formats: JPG, JPEG' });
+    expect(png.json()).toMatchObject({
+      code: 415302,
+      message: 'Design picture format incorrect. Accepted formats: JPG, JPEG',
+    });
 
     const tooBig = sampleJpeg({ width: 3000, height: 3000, jfif: { units: 1, x: 300, y: 300 } });
     const refused = await upload({ patent_sid: patentSid, ...design }, { filename: 'front.jpg', bytes: tooBig });

@@ -27,7 +27,8 @@ const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELD
 
 function multipartError(error: unknown): unknown {
   const code = (error as { code?: string } | undefined)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
   if (code && TOO_MANY_PARTS.has(code)) return new AppError('payloadTooLarge', { cause: error });
   if (code === 'FST_MP_PREMATURE_CLOSE' || /terminated early|Unexpected end/i.test(String((error as Error)?.message)))
     return new AppError('uploadIncomplete', { cause: error });
@@ -46,7 +47,11 @@ export async function receiveUpload(request: FastifyRequest, dataDir: string): P
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw missingFileError();
+        if (part.fieldname !== 'file') {
+          // Read to its end and dropped, so the request keeps flowing; the missing "file" is reported later.
+          part.file.resume();
+          continue;
+        }
         staged = await stageStream(dataDir, part.file);
         if (staged.truncated)
           throw new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
@@ -111,7 +116,11 @@ export async function uploadDocument(
         key,
         at: now,
         write: () =>
-          ctx.storage.putFile(key, staged.path, { sizeBytes: staged.sizeBytes, sha256: staged.sha256, mediaType: sniffed.mediaType }),
+          ctx.storage.putFile(key, staged.path, {
+            sizeBytes: staged.sizeBytes,
+            sha256: staged.sha256,
+            mediaType: sniffed.mediaType,
+          }),
       },
       async (tx) => {
         await lockCaseDocuments(tx, principal.tenantSid, meta.patentSid);

@@ -30,7 +30,16 @@ export function fileStore(storageOrDataDir: FileStorage | string) {
   async function insertRow(tx: Queryable, file: StoredFile, input: StoredFileRow): Promise<void> {
     await tx.query(
       'INSERT INTO stored_file (sid, tenant_sid, purpose, media_type, size_bytes, storage_key, uploaded_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [file.sid, input.tenantSid, input.purpose, file.mediaType, file.sizeBytes, file.storageKey, input.uploadedBy, input.at],
+      [
+        file.sid,
+        input.tenantSid,
+        input.purpose,
+        file.mediaType,
+        file.sizeBytes,
+        file.storageKey,
+        input.uploadedBy,
+        input.at,
+      ],
     );
   }
 

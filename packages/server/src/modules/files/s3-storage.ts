@@ -31,10 +31,7 @@ export class S3RequestFailed extends Error {
   }
 }
 
-export function s3Storage(
-  settings: S3Settings,
-  options: { fetch?: typeof fetch; now?: () => Date } = {},
-): FileStorage {
+export function s3Storage(settings: S3Settings, options: { fetch?: typeof fetch; now?: () => Date } = {}): FileStorage {
   const send = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const endpoint = new URL(settings.endpoint);
@@ -63,7 +60,9 @@ export function s3Storage(
       secretAccessKey: settings.secretAccessKey,
       date: now(),
     });
-    return send(url, { method, headers, body: body?.bytes, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    // Our bytes come from readFile or a Buffer, never a SharedArrayBuffer, which is what BodyInit rules out.
+    const payload = body?.bytes as Uint8Array<ArrayBuffer> | undefined;
+    return send(url, { method, headers, body: payload, signal: AbortSignal.timeout(TIMEOUT_MS) });
   }
 
   async function put(key: string, bytes: Uint8Array, sha256: string, mediaType: string): Promise<void> {

@@ -34,7 +34,10 @@ export function uriEncode(value: string, keepSlash: boolean): string {
 
 /** 20130524T000000Z */
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function canonicalQuery(url: URL): string {

@@ -70,19 +70,25 @@ describe('document sniffing', () => {
 
 describe('JPEG size and resolution', () => {
   it('reads dimensions with JFIF density in dpi or dots per cm', async () => {
-    expect(await readJpegInfo(bufferSource(sampleJpeg({ width: 1948, height: 2893, jfif: { units: 1, x: 300, y: 300 } })))).toEqual({
+    expect(
+      await readJpegInfo(bufferSource(sampleJpeg({ width: 1948, height: 2893, jfif: { units: 1, x: 300, y: 300 } }))),
+    ).toEqual({
       widthPx: 1948,
       heightPx: 2893,
       dpiX: 300,
       dpiY: 300,
     });
-    const perCm = await readJpegInfo(bufferSource(sampleJpeg({ width: 100, height: 50, jfif: { units: 2, x: 100, y: 100 } })));
+    const perCm = await readJpegInfo(
+      bufferSource(sampleJpeg({ width: 100, height: 50, jfif: { units: 2, x: 100, y: 100 } })),
+    );
     expect(perCm?.dpiX).toBeCloseTo(254);
   });
 
   it('falls back to EXIF, and to nothing when neither states a resolution', async () => {
     const exif = await readJpegInfo(
-      bufferSource(sampleJpeg({ width: 640, height: 480, jfif: { units: 0, x: 1, y: 1 }, exif: { x: 300, y: 200, unit: 2 } })),
+      bufferSource(
+        sampleJpeg({ width: 640, height: 480, jfif: { units: 0, x: 1, y: 1 }, exif: { x: 300, y: 200, unit: 2 } }),
+      ),
     );
     expect(exif).toEqual({ widthPx: 640, heightPx: 480, dpiX: 300, dpiY: 200 });
     const none = await readJpegInfo(bufferSource(sampleJpeg({ width: 640, height: 480 })));

@@ -35,7 +35,9 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * escape may. Bytes above 0x7F are allowed, so GBK/GB 18030 text passes as well as UTF-8.
  */
 function isBinaryByte(byte: number): boolean {
-  return (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b) || byte === 0x7f;
+  return (
+    (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b) || byte === 0x7f
+  );
 }
 
 async function isText(source: ByteSource): Promise<boolean> {

@@ -91,11 +91,14 @@ describe('S3-compatible storage', () => {
     const received = String(request.headers.authorization ?? '');
     const signed = /SignedHeaders=([^,]+)/.exec(received)?.[1]?.split(';') ?? [];
     const headers: Record<string, string> = {};
-    for (const name of signed) if (name !== 'host' && !name.startsWith('x-amz-')) headers[name] = String(request.headers[name]);
+    for (const name of signed)
+      if (name !== 'host' && !name.startsWith('x-amz-')) headers[name] = String(request.headers[name]);
     const payloadHash = String(request.headers['x-amz-content-sha256']);
     if (body.length && payloadHash !== sha(body)) return false;
     const stamp = String(request.headers['x-amz-date']);
-    const date = new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
+    const date = new Date(
+      `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
+    );
     const expected = signRequest({
       method: request.method ?? '',
       url: new URL(`http://${request.headers.host}${request.url}`),
@@ -143,7 +146,13 @@ describe('S3-compatible storage', () => {
   });
 
   it('puts, reads, streams and deletes signed objects in the bucket (path style)', async () => {
-    const storage = s3Storage({ endpoint, region: 'eu-test-1', bucket: 'ipdesk-files', forcePathStyle: true, ...credentials });
+    const storage = s3Storage({
+      endpoint,
+      region: 'eu-test-1',
+      bucket: 'ipdesk-files',
+      forcePathStyle: true,
+      ...credentials,
+    });
     await exercise(storage, scratch);
     expect([...objects.keys()]).toEqual(['/ipdesk-files/TenantAAAAAAAAA1/FileBBBBBBBBBBB2']);
     expect(refused).toEqual([]);

@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/database.js';
 import type { FileStorage } from '../files/storage.js';
 import { caseDeletionHooks } from './case-delete.js';
 import { FACT_COLUMNS } from './facts.js';
+import { feeRecordHooks } from './fee-hooks.js';
 import { recomputeCases } from './recompute.js';
 
 /** Fields of an item the rules read. */
@@ -65,4 +66,5 @@ export function installPatentHooks(
   if (!PATENT_RULE_MODELS.every((name) => registry.get(name))) return;
   for (const [model, h] of Object.entries(patentRuleHooks(options.timeZone))) registry.hooks.add(model, h);
   registry.hooks.add('patent', caseDeletionHooks(options.storage, options.db));
+  registry.hooks.add('fee', feeRecordHooks);
 }

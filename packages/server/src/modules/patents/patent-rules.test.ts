@@ -201,6 +201,44 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect((left.json().data.rows as Array<{ patent_year: number }>).map((r) => r.patent_year)).toEqual([5]);
   });
 
+  it('records payments with the late surcharge of the rules, and abandoning decisions', async () => {
+    const patent = await cnInvention({ grant_date: '2025-05-10' });
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/fee/do/search',
+      headers: authed(admin),
+      payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
+    });
+    const [year5, year6] = found.json().data.rows as Array<{ sid: string; version: number; due_date: string }>;
+    // A payment needs its date.
+    const undated = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/fee/do/update',
+      headers: authed(admin, { 'x-language': 'en' }),
+      payload: { sid: year5!.sid, version: year5!.version, data: { status: 'paid' } },
+    });
+    expect(undated.statusCode).toBe(400);
+    expect(undated.json().fields[0]).toMatchObject({ field: 'paid_date' });
+    // Due 2027-03-14; paid 2027-05-20 is in the 3rd month of delay: 10 % of the full 1,200 (CNR 115).
+    const paid = await update('fee', year5!.sid, year5!.version, {
+      status: 'paid',
+      paid_date: '2027-05-20',
+      paid_amount: 1320,
+    });
+    expect(paid).toMatchObject({ status: 'paid', surcharge: 120 });
+    const abandoned = await update('fee', year6!.sid, year6!.version, { decision: 'abandon' });
+    expect(abandoned).toMatchObject({ status: 'abandoned', decision: 'abandon' });
+    // Paid and abandoned fees are history: a change of the case leaves them as they are.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    await update('patent', patent.sid, read.json().data.version, { filing_date: '2023-04-14' });
+    const after = await t.app.inject({ method: 'GET', url: `/webapi/model/fee/${year5!.sid}`, headers: authed(admin) });
+    expect(after.json().data).toMatchObject({ status: 'paid', due_date: '2027-03-14', surcharge: 120 });
+  });
+
   it('exports open deadlines as iCalendar with the case numbers', async () => {
     const patent = await cnInvention();
     const res = await t.app.inject({

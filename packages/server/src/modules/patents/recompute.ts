@@ -82,30 +82,62 @@ export interface RecomputeAllReport {
   millis: number;
 }
 
-/** Every case of the tenant (or of these offices), in batches of `batchSize`, each in its own transaction. */
+/**
+ * Every case of the tenant (or of these offices), in batches of `batchSize`, each in its own transaction.
+ * On PostgreSQL two batches run at once on two connections, so one batch's rules are computed while the
+ * other's rows are written (1M cases: docs/benchmarks.md); PGlite has one connection and runs them in turn.
+ */
 export async function recomputeTenant(
   db: Database,
-  options: Omit<RecomputeOptions, 'excludeItemSids'> & { offices?: readonly string[]; batchSize?: number },
+  options: Omit<RecomputeOptions, 'excludeItemSids'> & {
+    offices?: readonly string[];
+    batchSize?: number;
+    /** Batches in flight at once; default 2 on PostgreSQL, 1 on PGlite. */
+    concurrency?: number;
+  },
 ): Promise<RecomputeAllReport> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 2000;
+  const concurrency = options.concurrency ?? (db.engine === 'postgres' ? 2 : 1);
   const calendars = options.calendars ?? (await tenantCalendars(db, options.tenantSid));
   let after = '';
+  let finished = false;
+  // Pages are taken one after another (each starts after the last sid of the one before), whichever
+  // batch asks; a failed batch stops the others from taking more.
+  let paging: Promise<unknown> = Promise.resolve();
+  const nextPage = (): Promise<string[]> => {
+    const page = paging.then(async () => {
+      if (finished) return [];
+      const rows = await db.query<{ sid: string }>(
+        `SELECT sid FROM m_patent WHERE tenant_sid = $1 AND sid > $2 AND ($3::text[] IS NULL OR country = ANY($3::text[]))
+          ORDER BY sid LIMIT $4`,
+        [options.tenantSid, after, options.offices ?? null, batchSize],
+      );
+      if (rows.length === 0) finished = true;
+      else after = rows[rows.length - 1]!.sid;
+      return rows.map((r) => r.sid);
+    });
+    paging = page.catch(() => undefined);
+    return page;
+  };
   let cases = 0;
   let counts = EMPTY;
-  for (;;) {
-    const page = await db.query<{ sid: string }>(
-      `SELECT sid FROM m_patent WHERE tenant_sid = $1 AND sid > $2 AND ($3::text[] IS NULL OR country = ANY($3::text[]))
-        ORDER BY sid LIMIT $4`,
-      [options.tenantSid, after, options.offices ?? null, batchSize],
-    );
-    if (page.length === 0) break;
-    const sids = page.map((p) => p.sid);
-    const result = await db.transaction((tx) => recomputeCases(tx, sids, { ...options, calendars }));
-    counts = add(counts, result.counts);
-    cases += sids.length;
-    after = sids[sids.length - 1]!;
-  }
+  const worker = async () => {
+    try {
+      for (let sids = await nextPage(); sids.length > 0; sids = await nextPage()) {
+        const result = await db.transaction((tx) => recomputeCases(tx, sids, { ...options, calendars }));
+        counts = add(counts, result.counts);
+        cases += sids.length;
+      }
+    } catch (error) {
+      finished = true;
+      throw error;
+    }
+  };
+  // Settled, not Promise.all: a failure is reported once the other batch has finished too.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, concurrency) }, worker));
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failure) throw failure.reason;
   return { cases, counts, millis: performance.now() - started };
 }
 

@@ -5,12 +5,19 @@
 // missing (spec §2), so the address can be shared.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Popconfirm, Space, Tabs } from 'antd';
+import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_LANGUAGE, RESULT_CODES, errors, isLanguage } from '@ipdesk/core';
-import { deleteRecord, fetchHistory, fetchRecord, type ModelRow, type ModelSchema } from '../../api/model';
+import {
+  deleteRecord,
+  fetchDeletePreview,
+  fetchHistory,
+  fetchRecord,
+  type ModelRow,
+  type ModelSchema,
+} from '../../api/model';
 import { detailActions } from '../../people';
 import { detailTabs } from '../../patents';
 import { useSession } from '../../session/store';
@@ -29,7 +36,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   const model = schema.name;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -76,6 +83,32 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
     void navigate(modelListPath(model));
   };
 
+  /** The confirmation names what goes with the record (a case's documents, deadlines, fees…), counted. */
+  const confirmDelete = async (current: ModelRow): Promise<void> => {
+    const preview = await fetchDeletePreview(model, current.sid, { subCompanySid, silent: true });
+    const dependents =
+      preview.result === RESULT_CODES.success ? preview.data.data.dependents.filter((d) => d.count > 0) : [];
+    modal.confirm({
+      title: <span data-testid="detail-delete-confirm">{t('modelDetail.deleteConfirm')}</span>,
+      content: dependents.length ? (
+        <div data-testid="delete-dependents">
+          <p>{t('modelDetail.deleteAlsoRemoves')}</p>
+          <ul>
+            {dependents.map((d) => (
+              <li key={d.key} data-testid={`delete-dependent-${d.key}`}>
+                {t('modelDetail.dependentCount', { label: d.label, count: d.count })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : undefined,
+      okText: t('model.ok'),
+      cancelText: t('model.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => remove(current),
+    });
+  };
+
   /** After a model action: the record, its history and the lists read again. */
   const refresh = async (): Promise<void> => {
     await Promise.all([
@@ -119,17 +152,14 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
             </Link>
           )}
           {can.delete && (
-            <Popconfirm
-              title={t('modelDetail.deleteConfirm')}
-              okText={t('model.ok')}
-              cancelText={t('model.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(record)}
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="detail-delete"
+              onClick={() => void confirmDelete(record)}
             >
-              <Button danger icon={<DeleteOutlined />} data-testid="detail-delete">
-                {t('modelDetail.delete')}
-              </Button>
-            </Popconfirm>
+              {t('modelDetail.delete')}
+            </Button>
           )}
         </Space>
       }

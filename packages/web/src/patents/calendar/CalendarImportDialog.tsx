@@ -11,7 +11,11 @@ import { importOfficeCalendar, type CalendarImportAnswer } from '../../api/paten
 import { FormNotice } from '../../components/FormNotice';
 import {
   CALENDAR_COLUMNS,
-  importErrorLines, readCalendarCsv, type CalendarCsv, type ImportErrorLine } from './calendar-csv';
+  importErrorLines,
+  readCalendarCsv,
+  type CalendarCsv,
+  type ImportErrorLine,
+} from './calendar-csv';
 
 /** Rows the server takes in one import (MAX_CALENDAR_ROWS). */
 const MAX_ROWS = 5000;
@@ -67,7 +71,11 @@ export function CalendarImportDialog({ onClose, onImported }: CalendarImportDial
       okText={t('officeCalendar.importSubmit')}
       cancelText={t('model.cancel')}
       okButtonProps={
-        { loading: saving, disabled: rows === undefined || tooMany, 'data-testid': 'calendar-import-submit' } as ButtonProps
+        {
+          loading: saving,
+          disabled: rows === undefined || tooMany,
+          'data-testid': 'calendar-import-submit',
+        } as ButtonProps
       }
       onOk={() => void submit()}
       cancelButtonProps={{ disabled: saving }}

@@ -65,7 +65,8 @@ export function usePortfolioDeadlines(iql: string) {
     },
   });
   const found = deadlines.data;
-  const sids = found && found !== 'failed' ? [...new Set(found.rows.map((row) => String(row.patent ?? '')))].sort() : [];
+  const sids =
+    found && found !== 'failed' ? [...new Set(found.rows.map((row) => String(row.patent ?? '')))].sort() : [];
   const cases = useQuery({
     queryKey: ['patent-rules', 'case-numbers', sids],
     enabled: sids.length > 0,

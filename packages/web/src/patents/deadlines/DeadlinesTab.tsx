@@ -73,7 +73,9 @@ export function DeadlinesTab({ schema, record, subCompanySid, onChanged }: Detai
       key: 'due_date',
       title: t('patentDeadlines.dueDate'),
       width: 170,
-      render: (_value, row) => <span data-testid={`deadline-due-${deadlineKey(row)}`}>{dateWithWeekday(row.due_date)}</span>,
+      render: (_value, row) => (
+        <span data-testid={`deadline-due-${deadlineKey(row)}`}>{dateWithWeekday(row.due_date)}</span>
+      ),
     },
     {
       key: 'status',
@@ -194,7 +196,9 @@ function Explanation({ deadline }: { deadline: CaseDeadline }) {
     <Flex vertical gap={2} data-testid={`deadline-explanation-${deadlineKey(deadline)}`}>
       {deadline.explanation && <Typography.Text>{deadline.explanation}</Typography.Text>}
       {deadline.citation && (
-        <Typography.Text type="secondary">{t('patentDeadlines.citation', { citation: deadline.citation })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('patentDeadlines.citation', { citation: deadline.citation })}
+        </Typography.Text>
       )}
       {deadline.pack_version && (
         <Typography.Text type="secondary">

@@ -153,7 +153,8 @@ export function FeesTab({ record, subCompanySid }: DetailTabProps) {
             key: 'actions',
             title: t('patentFees.actions'),
             width: 200,
-            render: (_v: unknown, line: FeeScheduleLine) => actionsCell(line.record, line.label, String(line.patent_year)),
+            render: (_v: unknown, line: FeeScheduleLine) =>
+              actionsCell(line.record, line.label, String(line.patent_year)),
           },
         ]
       : []),
@@ -248,7 +249,7 @@ function SurchargeBands({
   return (
     <Popover title={t('patentFees.surchargesTitle')} content={content} trigger="click">
       <Button size="small" type="link" data-testid={`fee-surcharges-${line.patent_year}`}>
-        {t('patentFees.surchargeBands', { count: line.surcharges.length })}
+        {t('patentFees.surchargeBands', { n: line.surcharges.length })}
       </Button>
     </Popover>
   );

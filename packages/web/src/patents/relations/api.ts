@@ -77,6 +77,7 @@ export function deleteRelation(
   return request({
     url: `/webapi/patent/relations/${encodeURIComponent(relationSid)}/delete`,
     method: 'POST',
+    body: {},
     silent: true,
     ...options,
   });

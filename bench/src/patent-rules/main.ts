@@ -1,0 +1,165 @@
+// npm run bench:patent-rules: deadlines and fees of 1,000,000 patents on PostgreSQL — the first full
+// computation, recomputing every case after a rule-pack change (and back), and the portfolio lists
+// "fees due in the next 90 days" and "deadlines within 30 days" through the API beside their raw SQL.
+// Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ipdesk_bench_rules), BENCH_ROWS,
+// BENCH_REQUESTS (sequential requests per list), BENCH_BATCH (cases per recompute batch),
+// BENCH_CONCURRENCY (batches at once), BENCH_PARTS (default 'recompute,lists'; the load and the first
+// computation always run when not done yet).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createUserAccount, startServer } from '@ipdesk/server';
+import { officeFingerprints } from '../../../packages/server/dist/modules/patents/recompute.js';
+import { ApiClient } from '../search/api.js';
+import { connect, ensureDatabase } from '../search/database.js';
+import { printTable } from '../table.js';
+import { LIST_CASES, measureList, printLists, type ListResult } from './lists.js';
+import { ensurePortfolio, printPortfolio } from './load.js';
+import { printRuns, recomputeRuns } from './runs.js';
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+const optionalIntEnv = (name: string) => (process.env[name] ? intEnv(name, 1) : undefined);
+const ROWS = intEnv('BENCH_ROWS', 1_000_000);
+const REQUESTS = intEnv('BENCH_REQUESTS', 300);
+const BATCH = optionalIntEnv('BENCH_BATCH');
+const CONCURRENCY = optionalIntEnv('BENCH_CONCURRENCY');
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'recompute,lists').split(','));
+const WARM_UP = 30;
+const ACCOUNT = 'bench_rules';
+const PASSWORD = 'Patent#2026a';
+const PLANS_FILE = 'bench/out/patent-rules-plans.txt';
+const TARGET_LIST_MS = 50;
+const TARGET_RECOMPUTE_S = 60;
+
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ipdesk_bench_rules';
+if (await ensureDatabase(databaseUrl)) console.log(`Created database ${new URL(databaseUrl).pathname.slice(1)}`);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ipdesk-bench-rules-'));
+const server = await startServer({
+  env: {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '100000',
+    DATABASE_URL: databaseUrl,
+  },
+  logStream: new Writable({ write: (_c, _e, done) => done() }),
+});
+const client = await connect(databaseUrl);
+const api = new ApiClient(server.url, ACCOUNT, PASSWORD);
+
+/**
+ * At start the server recomputes, in the background, the cases of packs whose fingerprint changed since
+ * they were computed; measuring meanwhile would measure both. Waits until the recorded prints match.
+ */
+async function untilPacksRecorded(tenantSid: string): Promise<number> {
+  const started = performance.now();
+  const prints = officeFingerprints();
+  for (;;) {
+    const { rows } = await client.query<{ pack: string; fingerprint: string }>(
+      'SELECT pack, fingerprint FROM rule_pack_state WHERE tenant_sid = $1',
+      [tenantSid],
+    );
+    const stored = new Map(rows.map((r) => [r.pack, r.fingerprint]));
+    if ([...prints].every(([pack, print]) => stored.get(pack) === print)) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+try {
+  const tenantSid = server.demo.tenant.sid;
+  const waitedMs = await untilPacksRecorded(tenantSid);
+  if (waitedMs > 1000) console.log(`Waited ${(waitedMs / 1000).toFixed(1)} s for the server's start-up pack check.`);
+  const existing = await server.db.query<{ sid: string }>(
+    'SELECT sid FROM user_account WHERE tenant_sid = $1 AND account = $2',
+    [tenantSid, ACCOUNT],
+  );
+  const userSid =
+    existing[0]?.sid ??
+    (
+      await createUserAccount(server.db, {
+        tenantSid,
+        account: ACCOUNT,
+        password: PASSWORD,
+        name: 'Bench rules',
+        isTenantAdmin: true,
+      })
+    ).sid;
+  const now = () => server.app.accounts.now();
+  const timeZone = server.config.timeZone;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now());
+
+  const load = await ensurePortfolio(
+    client,
+    { url: databaseUrl, tenantSid, companySid: tenantSid, userSid, rows: ROWS, today },
+    connect,
+  );
+  const pgVersion = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v;
+  const load1 = os.loadavg()[0]?.toFixed(1);
+  await printPortfolio(
+    client,
+    tenantSid,
+    load,
+    `Portfolio: ${ROWS.toLocaleString('en')} patents of one tenant (PostgreSQL ${pgVersion}, Node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${load1} at start)`,
+  );
+
+  const { runs, restored } = await recomputeRuns(
+    {
+      db: server.db,
+      client,
+      tenantSid,
+      actorSid: userSid,
+      now,
+      timeZone,
+      ...(BATCH ? { batchSize: BATCH } : {}),
+      ...(CONCURRENCY ? { concurrency: CONCURRENCY } : {}),
+    },
+    { changeRuns: PARTS.has('recompute') },
+  );
+  const settings = `batches of ${BATCH ?? 'the default size'}, ${CONCURRENCY ?? 'the default number'} at once`;
+  printRuns(runs, TARGET_RECOMPUTE_S, settings);
+  if (restored !== undefined)
+    console.log(
+      `\nStored deadlines, fees, bases and expiry dates after the way back equal those before the change: ${restored ? 'yes' : 'NO'}`,
+    );
+  const stored = await client.query<{ what: string; status: string; rows: number }>(
+    `SELECT 'deadlines' AS what, status, count(*)::int AS rows FROM m_patent_task WHERE tenant_sid = $1 GROUP BY status
+     UNION ALL SELECT 'fees', status, count(*)::int FROM m_fee WHERE tenant_sid = $1 GROUP BY status
+     UNION ALL SELECT 'deadline bases', '—', count(*)::int FROM deadline_basis WHERE tenant_sid = $1
+     ORDER BY 1, 2`,
+    [tenantSid],
+  );
+  printTable(
+    'Stored rows',
+    ['table', 'status', 'rows'],
+    stored.rows.map((r) => [r.what, r.status, r.rows.toLocaleString('en')]),
+  );
+
+  if (PARTS.has('lists')) {
+    // Planner statistics as autovacuum keeps them: the rows may just have been rewritten twice.
+    await client.query('ANALYZE m_patent_task, m_fee');
+    await api.signIn();
+    const lists: ListResult[] = [];
+    for (const c of LIST_CASES) {
+      lists.push(await measureList(api, server.db, client, c, { requests: REQUESTS, warmUp: WARM_UP }));
+      console.log(`measured: ${c.name}`);
+    }
+    printLists(
+      lists,
+      `Portfolio lists through the API: ${REQUESTS} sequential requests after ${WARM_UP} warm-up, rows 20, as the tenant administrator; raw = the server's statements replayed through pg, ${REQUESTS} times (ms); target API p95 ≤ ${TARGET_LIST_MS}`,
+      TARGET_LIST_MS,
+      PLANS_FILE,
+    );
+  }
+} finally {
+  api.close();
+  await client.end();
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

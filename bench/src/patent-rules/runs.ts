@@ -1,0 +1,157 @@
+// The recompute runs of the benchmark: the first full computation (once per load), then every case after
+// a rule-pack change, back to the built-in packs, and once more with nothing to change; each profiled.
+// A digest of the stored rows taken before the change must equal the one after the way back.
+import type pg from 'pg';
+import type { Database } from '@ipdesk/server';
+import { BUILT_IN_PACKS, type Packs } from '../../../packages/server/dist/modules/patents/compute.js';
+import { recomputeTenant, type RecomputeAllReport } from '../../../packages/server/dist/modules/patents/recompute.js';
+import { printTable } from '../table.js';
+import { readStep, recordStep } from './load.js';
+import { changedCnPacks } from './packs.js';
+import { profiledDatabase, type Profile } from './profile.js';
+
+export interface RecomputeRun {
+  name: string;
+  report: RecomputeAllReport;
+  profile?: Profile;
+  note: string;
+  target?: boolean;
+}
+
+export interface RunContext {
+  db: Database;
+  client: pg.Client;
+  tenantSid: string;
+  actorSid: string;
+  now: () => Date;
+  timeZone: string;
+  batchSize?: number;
+  concurrency?: number;
+}
+
+interface FirstRun {
+  report: RecomputeAllReport;
+  profile: Profile;
+  at: string;
+}
+
+const DERIVED = ['m_patent_task', 'm_fee', 'deadline_basis'] as const;
+
+/**
+ * What the rules decide of the stored rows (not stamps or versions), as order-independent sums of
+ * hashes: equal digests mean the same deadlines, fees, bases and expiry dates.
+ */
+async function storedDigest(client: pg.Client, tenantSid: string): Promise<string> {
+  const { rows } = await client.query<{ digest: string }>(
+    `SELECT concat_ws(' ',
+       (SELECT sum(hashtext(concat_ws('|', sid, patent, rule_code, item, title, due_date, status, base_date,
+                                      unadjusted_date, pack_version))::bigint) FROM m_patent_task WHERE tenant_sid = $1),
+       (SELECT sum(hashtext(concat_ws('|', sid, patent, fee_code, patent_year, title, due_date, grace_end_date,
+                                      amount, base_amount, reduction_rate, currency, status))::bigint)
+          FROM m_fee WHERE tenant_sid = $1),
+       (SELECT sum(hashtext(task_sid || basis::text)::bigint) FROM deadline_basis WHERE tenant_sid = $1),
+       (SELECT sum(hashtext(sid || coalesce(expiry_date::text, ''))::bigint) FROM m_patent WHERE tenant_sid = $1)
+     ) AS digest`,
+    [tenantSid],
+  );
+  return rows[0]?.digest ?? '';
+}
+
+export async function recomputeRuns(
+  ctx: RunContext,
+  options: { changeRuns: boolean },
+): Promise<{ runs: RecomputeRun[]; restored?: boolean }> {
+  const profiled = profiledDatabase(ctx.db);
+  const recompute = (packs: Packs = BUILT_IN_PACKS) =>
+    profiled.run(() =>
+      recomputeTenant(profiled.db, {
+        tenantSid: ctx.tenantSid,
+        now: ctx.now(),
+        timeZone: ctx.timeZone,
+        actorSid: ctx.actorSid,
+        packs,
+        ...(ctx.batchSize ? { batchSize: ctx.batchSize } : {}),
+        ...(ctx.concurrency ? { concurrency: ctx.concurrency } : {}),
+      }),
+    );
+  const runs: RecomputeRun[] = [];
+  const first = await readStep<FirstRun>(ctx.client, 'first-recompute');
+  if (first) {
+    runs.push({ name: 'first full computation', ...first, note: `recorded ${first.at.slice(0, 10)}` });
+  } else {
+    // A computation cut short leaves some rows: the first one starts from none.
+    for (const table of DERIVED) await ctx.client.query(`DELETE FROM ${table} WHERE tenant_sid = $1`, [ctx.tenantSid]);
+    const [report, profile] = await recompute();
+    // Statistics and the visibility map, as autovacuum would leave them after such a load.
+    await ctx.client.query(`VACUUM (ANALYZE) ${DERIVED.join(', ')}, m_patent`);
+    await recordStep(ctx.client, 'first-recompute', {
+      report,
+      profile,
+      at: new Date().toISOString(),
+    } satisfies FirstRun);
+    runs.push({ name: 'first full computation', report, profile, note: 'empty tables: every row inserted' });
+  }
+  if (!options.changeRuns) return { runs };
+
+  const before = await storedDigest(ctx.client, ctx.tenantSid);
+  const change = changedCnPacks(BUILT_IN_PACKS);
+  const [changed, changedProfile] = await recompute(change.packs);
+  runs.push({
+    name: 'after a rule-pack change',
+    report: changed,
+    profile: changedProfile,
+    note: change.changes.join('; '),
+    target: true,
+  });
+  const [restored, restoredProfile] = await recompute();
+  runs.push({ name: 'back to the built-in packs', report: restored, profile: restoredProfile, note: 'the way back' });
+  const after = await storedDigest(ctx.client, ctx.tenantSid);
+  const [unchanged, unchangedProfile] = await recompute();
+  runs.push({
+    name: 'again, nothing changed',
+    report: unchanged,
+    profile: unchangedProfile,
+    note: 'reads and compares only',
+  });
+  return { runs, restored: before === after };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const count = (value: number) => value.toLocaleString('en');
+
+export function printRuns(runs: readonly RecomputeRun[], targetSeconds: number, batch: string): void {
+  printTable(
+    `Recomputing every case (recomputeTenant, ${batch}); target ≤ ${targetSeconds} s after a rule-pack change`,
+    ['run', 'cases', 's', 'cases/s', 'deadlines +', '~', '−', 'fees +', '~', '−', 'met?', 'what'],
+    runs.map(({ name, report: r, note, target }) => [
+      name,
+      count(r.cases),
+      seconds(r.millis),
+      count(Math.round(r.cases / (r.millis / 1000))),
+      count(r.counts.deadlinesInserted),
+      count(r.counts.deadlinesUpdated),
+      count(r.counts.deadlinesDeleted),
+      count(r.counts.feesInserted),
+      count(r.counts.feesUpdated),
+      count(r.counts.feesDeleted),
+      target ? (r.millis / 1000 <= targetSeconds ? 'yes' : 'NO') : '—',
+      note,
+    ]),
+  );
+  const names = [...new Set(runs.flatMap((r) => r.profile?.phases.map((p) => p.name) ?? []))];
+  const cell = (run: RecomputeRun, name: string) => {
+    const phase = run.profile?.phases.find((p) => p.name === name);
+    return phase ? `${seconds(phase.ms)} (${count(phase.statements)})` : '—';
+  };
+  const total = (run: RecomputeRun) => run.profile?.phases.reduce((sum, p) => sum + p.ms, 0);
+  printTable(
+    'Where the recompute time goes: seconds in each kind of statement (number of statements), summed over connections; Node CPU = rule computation + pg driver',
+    ['part', ...runs.map((r) => r.name)],
+    [
+      ...names.map((name) => [name, ...runs.map((r) => cell(r, name))]),
+      ['all statements', ...runs.map((r) => (r.profile ? seconds(total(r) ?? 0) : '—'))],
+      ['Node CPU', ...runs.map((r) => (r.profile ? seconds(r.profile.nodeCpuMs) : '—'))],
+      ['wall clock', ...runs.map((r) => seconds(r.report.millis))],
+    ],
+  );
+}

@@ -1,0 +1,179 @@
+// The deadline calendar page in the real App against a real HTTP server playing {webapi}: the month's
+// open deadlines in their day cells with their case numbers (keyset pages followed), a time range as a
+// list, the iCalendar export of the current filter, the office calendar, and the import of a CSV file
+// whose bad rows the server names by the file's lines.
+import { act } from 'react';
+import dayjs from 'dayjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startI18n } from '../../i18n/i18n';
+import { endSession, startSession } from '../../session/store';
+import {
+  sendJson,
+  setPageUrl,
+  silenceBrowserConsole,
+  startLocalServer,
+  type LocalServer,
+  type ReceivedRequest,
+} from '../../testing/local-server';
+import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
+import { settle, waitUntil } from '../../testing/wait';
+
+const COMPANY = 'CompanyA00000001';
+const PATENT = 'Pat0000000000001';
+
+let server: LocalServer;
+let rendered: Rendered | undefined;
+let resources: string[] | undefined;
+
+const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
+const thisMonth = dayjs().format('YYYY-MM');
+
+function task(sid: string, day: string, title: string, rule: string | null) {
+  return { sid, version: 1, patent: PATENT, title, due_date: day, status: 'open', office: 'CN', rule_code: rule };
+}
+
+function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+  const path = request.url.split('?')[0];
+  const answer = (data: unknown) => ok(data)(request, response);
+  const body = JSON.parse(request.body || '{}') as { iql?: string; cursor?: string };
+  switch (path) {
+    case '/webapi/model/patent_task/do/search':
+      // Two keyset pages: the second only when asked with the first page's cursor.
+      if (body.cursor === 'page-2') return answer({ rows: [task('Tsk2', `${thisMonth}-20`, '答复审查意见', null)] });
+      return answer({
+        rows: [task('Tsk1', `${thisMonth}-10`, '提出实质审查请求', 'CN-EXAM-REQUEST')],
+        next_cursor: 'page-2',
+      });
+    case '/webapi/model/patent/do/search':
+      return answer({ rows: [{ sid: PATENT, version: 1, sn: 'P-2026-001' }] });
+    case '/webapi/patent-calendars/CN':
+      return answer({
+        office: 'CN',
+        year: dayjs().year(),
+        built_in: true,
+        source: 'State Council notice',
+        weekend: [0, 6],
+        coverage: { from: '2020-01-01', to: '2026-12-31' },
+        closed: [{ date: `${dayjs().year()}-10-01`, name: '国庆节', imported: false }],
+        working: [{ date: `${dayjs().year()}-09-28`, imported: true }],
+      });
+    case '/webapi/patent-calendars/import':
+      return sendJson(400, {
+        code: 400400,
+        message: '日历导入有误',
+        request_id: 'r',
+        fields: [{ field: 'rows[1].date', label: '日期', message: '日期格式应为 YYYY-MM-DD' }],
+      })(request, response);
+    case '/webapi/patent-deadlines/ical':
+      response.writeHead(200, {
+        'content-type': 'text/calendar; charset=utf-8',
+        'content-disposition': 'attachment; filename="deadlines.ics"',
+      });
+      return void response.end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    case '/webapi/menu/do/my':
+      return answer({ menus: [], resources: resources ?? [] });
+    default:
+      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  }
+}
+
+const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
+const searches = (path: string) =>
+  server.received
+    .filter((request) => request.url === path)
+    .map((request) => JSON.parse(request.body) as { iql: string; cursor?: string; rows: number });
+
+async function chooseFile(input: HTMLInputElement, text: string): Promise<void> {
+  const file = new File([text], 'cn.csv', { type: 'text/csv' });
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  await act(async () => {
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+beforeAll(async () => {
+  server = await startLocalServer(webapi);
+  setPageUrl(`${server.origin}/ip/`);
+  localStorage.clear();
+  localStorage.setItem('language', 'zh-CN');
+  silenceBrowserConsole();
+  await startI18n(localStorage);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+  resources = undefined;
+  localStorage.removeItem('my-menus');
+  startSession({
+    authorization: 'jwt-1',
+    refresh_token: 'refresh-1',
+    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
+  });
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  endSession();
+  document.body.innerHTML = '';
+});
+
+describe('deadline calendar page', { timeout: 30_000 }, () => {
+  it("shows the month's deadlines by day, lists a range and exports what is shown", async () => {
+    resources = ['patent_task', 'system.settings'];
+    rendered = await renderAt('/patents/calendar');
+    await waitUntil(() => present('calendar-deadline-Tsk2'));
+    const first = searches('/webapi/model/patent_task/do/search');
+    expect(first[0]?.iql).toMatch(new RegExp(`^status = 'open' AND due_date BETWEEN '${thisMonth}-01' AND '${thisMonth}-\\d\\d'`));
+    expect(first[0]?.rows).toBe(100);
+    expect(first[1]?.cursor).toBe('page-2');
+    expect(byTestId(document, `calendar-day-${thisMonth}-10`).textContent).toContain('提出实质审查请求');
+    await waitUntil(() => byTestId(document, 'calendar-deadline-Tsk1').textContent?.includes('P-2026-001') ?? false);
+    const link = byTestId(document, 'calendar-deadline-Tsk1').querySelector('a');
+    expect(link?.getAttribute('href')).toBe(`/model/patent/${PATENT}`);
+
+    await click(byTestId(document, 'calendar-range-days30'));
+    await waitUntil(() => present('deadline-list'));
+    await waitUntil(() => byTestId(document, 'deadline-list').textContent?.includes('答复审查意见') ?? false);
+    const listed = searches('/webapi/model/patent_task/do/search').at(-1);
+    expect(listed?.iql).toBe("status = 'open' AND due_date WITHIN 30 DAYS ORDER BY due_date ASC");
+
+    await click(byTestId(document, 'calendar-export-ics'));
+    await waitUntil(() => server.received.some((r) => r.url.startsWith('/webapi/patent-deadlines/ical')));
+    const exported = server.received.find((r) => r.url.startsWith('/webapi/patent-deadlines/ical'));
+    expect(new URL(exported?.url ?? '', server.origin).searchParams.get('iql')).toBe(listed?.iql);
+  });
+
+  it("shows an office's calendar and lists the server's row errors of an import by file line", async () => {
+    resources = ['patent_task', 'system.settings'];
+    rendered = await renderAt('/patents/calendar');
+    await waitUntil(() => byTestId(document, 'office-calendar').textContent?.includes('国庆节') ?? false);
+    expect(byTestId(document, 'office-calendar-coverage').textContent).toContain('2020-01-01');
+
+    await waitUntil(() => present('calendar-import'));
+    await click(byTestId(document, 'calendar-import'));
+    await waitUntil(() => present('calendar-import-file'));
+    await chooseFile(
+      byTestId<HTMLInputElement>(document, 'calendar-import-file'),
+      'office,date,type,name_zh\nCN,2026-10-01,closed,国庆节\n\nCN,2026/10/02,closed,国庆节\n',
+    );
+    await waitUntil(() => present('calendar-import-read'));
+    await click(byTestId(document, 'calendar-import-submit'));
+    await waitUntil(() => present('calendar-import-row-error'));
+    expect(byTestId(document, 'calendar-import-row-error').textContent).toBe('第 4 行 日期：日期格式应为 YYYY-MM-DD');
+    const sent = server.received.find((r) => r.url === '/webapi/patent-calendars/import');
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({
+      rows: [
+        { office: 'CN', date: '2026-10-01', type: 'closed', name_zh: '国庆节' },
+        { office: 'CN', date: '2026/10/02', type: 'closed', name_zh: '国庆节' },
+      ],
+    });
+  });
+
+  it('offers no import without system.settings', async () => {
+    resources = ['patent_task'];
+    rendered = await renderAt('/patents/calendar');
+    await waitUntil(() => byTestId(document, 'office-calendar').textContent?.includes('国庆节') ?? false);
+    await settle();
+    expect(present('calendar-import')).toBe(false);
+  });
+});

@@ -1,0 +1,288 @@
+// The deadlines and fees tabs of a patent case, rendered in the real App against a real HTTP server
+// playing {webapi}: deadlines with their explanations and overdue state, marking one done and
+// recomputing (only with the abilities for them), the fee schedule with its term end, and recording a
+// payment — each sending what the API takes.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import type { ModelAbilities, ModelSchema } from '../../api/model';
+import { startI18n } from '../../i18n/i18n';
+import { endSession, startSession } from '../../session/store';
+import {
+  sendJson,
+  setPageUrl,
+  silenceBrowserConsole,
+  startLocalServer,
+  type LocalServer,
+  type ReceivedRequest,
+} from '../../testing/local-server';
+import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
+import { settle, waitUntil } from '../../testing/wait';
+
+const COMPANY = 'CompanyA00000001';
+const PATENT = 'Pat0000000000001';
+const TASK_RULE = 'Tsk0000000000001';
+const TASK_HAND = 'Tsk0000000000002';
+const FEE = 'Fee0000000000001';
+
+let server: LocalServer;
+let rendered: Rendered | undefined;
+let taskAbilities: ModelAbilities;
+let patentAbilities: ModelAbilities;
+
+const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
+const NONE: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
+
+function schema(name: string, abilities: ModelAbilities): ModelSchema {
+  return {
+    name,
+    label: name,
+    title_field: 'title',
+    abilities,
+    fields: [
+      {
+        name: 'title',
+        label: '名称',
+        kind: 'text',
+        data_type: 'string',
+        system: false,
+        multiple: false,
+        required: true,
+        unique: false,
+        min_length: null,
+        max_length: 255,
+        min: null,
+        max: null,
+        scale: null,
+        dictionary: null,
+        target: null,
+        options: null,
+        flags: {
+          searchFilter: true,
+          keyword: true,
+          tableColumn: true,
+          import: true,
+          export: true,
+          processVariable: false,
+          approval: false,
+        },
+      },
+    ],
+  };
+}
+
+const deadlines = [
+  {
+    sid: TASK_RULE,
+    version: 4,
+    title: '提出实质审查请求',
+    due_date: '2020-03-16',
+    status: 'open',
+    origin: 'rule',
+    rule_code: 'CN-EXAM-REQUEST',
+    item: null,
+    assignee: null,
+    completed_on: null,
+    explanation: '申请日 2017-03-14 + 36个月 = 2020-03-14（星期六）→ 2020-03-16',
+    citation: '专利法第35条',
+    base_date: '2017-03-14',
+    unadjusted_date: '2020-03-14',
+    pack_version: 'CN-2024.1',
+  },
+  {
+    sid: TASK_HAND,
+    version: 1,
+    title: '内部复核',
+    due_date: '2099-01-01',
+    status: 'done',
+    origin: 'manual',
+    rule_code: null,
+    item: null,
+    assignee: null,
+    completed_on: '2026-01-02',
+    explanation: null,
+    citation: null,
+    base_date: null,
+    unadjusted_date: null,
+    pack_version: null,
+  },
+];
+
+const feeSchedule = {
+  office: 'CN',
+  pack_version: 'CN-FEE-2024',
+  currency: 'CNY',
+  term_end: '2037-03-14',
+  lines: [
+    {
+      key: 'CN-ANNUITY:3',
+      fee_code: 'CN-ANNUITY',
+      patent_year: 3,
+      label: '第3年年费',
+      due_date: '2020-03-14',
+      window_opens: null,
+      grace_ends: '2020-09-14',
+      base_amount: 900,
+      reduction_rate: 0.85,
+      amount: 135,
+      currency: 'CNY',
+      surcharges: [{ from: '2020-03-15', to: '2020-04-14', amount: 0, rate: 0, kind: 'rate' }],
+      source: { ref: 'CNR 114', status: 'verified' },
+      record: {
+        sid: FEE,
+        version: 2,
+        title: '第3年年费',
+        fee_code: 'CN-ANNUITY',
+        patent_year: 3,
+        due_date: '2020-03-14',
+        amount: '135.00',
+        currency: 'CNY',
+        status: 'unpaid',
+        decision: null,
+        paid_date: null,
+        paid_amount: null,
+        surcharge: null,
+        origin: 'rule',
+      },
+    },
+  ],
+  other_fees: [],
+};
+
+const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
+
+function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+  const path = request.url.split('?')[0];
+  const answer = (data: unknown) => ok(data)(request, response);
+  switch (path) {
+    case '/webapi/model/patent/do/schema':
+      return answer(schema('patent', patentAbilities));
+    case '/webapi/model/patent_task/do/schema':
+      return answer(schema('patent_task', taskAbilities));
+    case '/webapi/model/fee/do/schema':
+      return answer(schema('fee', taskAbilities));
+    case `/webapi/model/patent/${PATENT}`:
+      return answer({ sid: PATENT, version: 7, company_sid: COMPANY, title: '一种电池' });
+    case `/webapi/patent/${PATENT}/deadlines`:
+      return answer(deadlines);
+    case `/webapi/patent/${PATENT}/fee-schedule`:
+      return answer(feeSchedule);
+    case `/webapi/patent/${PATENT}/recompute`:
+      return answer({ deadlines_created: 0 });
+    case '/webapi/model/patent_task/do/update':
+    case '/webapi/model/fee/do/update':
+      return answer({ sid: 'x', version: 9 });
+    default:
+      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  }
+}
+
+const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
+
+function bodiesOf(path: string): unknown[] {
+  return server.received.filter((request) => request.url === path).map((request) => JSON.parse(request.body || '{}'));
+}
+
+async function openTab(key: string): Promise<HTMLElement> {
+  rendered = await renderAt(`/model/patent/${PATENT}`);
+  await waitUntil(() => present(`tab-${key}`));
+  await click(byTestId(document, `tab-${key}`));
+  await settle();
+  return rendered.container;
+}
+
+beforeAll(async () => {
+  server = await startLocalServer(webapi);
+  setPageUrl(`${server.origin}/ip/`);
+  localStorage.clear();
+  localStorage.setItem('language', 'zh-CN');
+  silenceBrowserConsole();
+  await startI18n(localStorage);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+  taskAbilities = ALL;
+  patentAbilities = ALL;
+  localStorage.removeItem('my-menus');
+  startSession({
+    authorization: 'jwt-1',
+    refresh_token: 'refresh-1',
+    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
+  });
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  endSession();
+  document.body.innerHTML = '';
+});
+
+describe('deadlines tab', { timeout: 30_000 }, () => {
+  it('lists deadlines with their explanation, marks one done and recomputes', async () => {
+    await openTab('deadlines');
+    await waitUntil(() => present('deadline-row-CN-EXAM-REQUEST'));
+    expect(byTestId(document, 'deadline-explanation-CN-EXAM-REQUEST').textContent).toContain('2020-03-16');
+    expect(byTestId(document, 'deadline-explanation-CN-EXAM-REQUEST').textContent).toContain('专利法第35条');
+    expect(byTestId(document, 'deadline-status-CN-EXAM-REQUEST').textContent).toBe('已逾期');
+    expect(byTestId(document, `deadline-status-${TASK_HAND}`).textContent).toBe('已完成');
+    expect(present(`deadline-explanation-${TASK_HAND}`)).toBe(false);
+    expect(present(`deadline-done-${TASK_HAND}`)).toBe(false);
+    expect(present('deadline-add')).toBe(true);
+
+    await click(byTestId(document, 'deadline-done-CN-EXAM-REQUEST'));
+    await waitUntil(() => present('deadline-done-submit'));
+    await click(byTestId(document, 'deadline-done-submit'));
+    await waitUntil(() => bodiesOf('/webapi/model/patent_task/do/update').length === 1);
+    expect(bodiesOf('/webapi/model/patent_task/do/update')[0]).toEqual({
+      sid: TASK_RULE,
+      version: 4,
+      data: { status: 'done', completed_on: dayjs().format('YYYY-MM-DD') },
+    });
+
+    await click(byTestId(document, 'deadlines-recompute'));
+    await waitUntil(() => bodiesOf(`/webapi/patent/${PATENT}/recompute`).length === 1);
+    const recompute = server.received.find((r) => r.url === `/webapi/patent/${PATENT}/recompute`);
+    expect(recompute?.method).toBe('POST');
+  });
+
+  it('offers neither marking done nor recomputing without the abilities', async () => {
+    taskAbilities = NONE;
+    patentAbilities = NONE;
+    await openTab('deadlines');
+    await waitUntil(() => present('deadline-row-CN-EXAM-REQUEST'));
+    await settle();
+    expect(present('deadline-done-CN-EXAM-REQUEST')).toBe(false);
+    expect(present('deadlines-recompute')).toBe(false);
+    expect(present('deadline-add')).toBe(false);
+  });
+});
+
+describe('fees tab', { timeout: 30_000 }, () => {
+  it('shows the schedule and its term end, and records a payment', async () => {
+    await openTab('fees');
+    await waitUntil(() => present('fee-row-3'));
+    expect(byTestId(document, 'fee-schedule-term-end').textContent).toBe('2037-03-14');
+    expect(byTestId(document, 'fee-row-3').textContent).toContain('85%');
+    expect(byTestId(document, 'fee-source-3').textContent).toBe('已核实');
+    expect(byTestId(document, 'fee-status-3').textContent).toBe('未缴');
+
+    await click(byTestId(document, 'fee-pay-3'));
+    await waitUntil(() => present('fee-pay-submit'));
+    await click(byTestId(document, 'fee-pay-submit'));
+    await waitUntil(() => bodiesOf('/webapi/model/fee/do/update').length === 1);
+    expect(bodiesOf('/webapi/model/fee/do/update')[0]).toEqual({
+      sid: FEE,
+      version: 2,
+      data: { status: 'paid', paid_date: dayjs().format('YYYY-MM-DD'), paid_amount: 135, payment_reference: null },
+    });
+  });
+
+  it('offers no payment without the fee update ability', async () => {
+    taskAbilities = NONE;
+    await openTab('fees');
+    await waitUntil(() => present('fee-row-3'));
+    await settle();
+    expect(present('fee-pay-3')).toBe(false);
+    expect(present('fee-decide-3')).toBe(false);
+  });
+});
