@@ -1,6 +1,7 @@
 // Realistic patent rows for benchmarks: mixed Chinese and English titles, the three Chinese patent
 // types, a skewed country mix, statuses, filing/publication/grant dates, record stamps spread over
 // years, and a custom-field value. Keep this the one generator every benchmark uses.
+import { cnCheckCharacter } from '@ipdesk/core';
 import { seededRandom, type Random } from './random.js';
 
 export type PatentType = 'invention' | 'utility_model' | 'design';
@@ -210,13 +211,27 @@ function title(random: Random, country: string): string {
   return random.next() < 0.5 ? titleCase(english) : english;
 }
 
-function applicationNumber(random: Random, country: string, type: PatentType, year: number, serial: number): string {
-  if (country === 'CN') {
-    // CN numbers: year, type digit (1 invention, 2 utility model, 3 design), serial, check digit.
-    const typeDigit = { invention: 1, utility_model: 2, design: 3 }[type];
-    return `${year}${typeDigit}${String(serial % 10_000_000).padStart(7, '0')}.${random.int(0, 9)}`;
+function applicationNumber(country: string, type: PatentType, year: number, serial: number): string {
+  const six = String(serial % 1_000_000).padStart(6, '0');
+  switch (country) {
+    case 'CN': {
+      // Year, type digit (1 invention, 2 utility model, 3 design), serial, check character (ZC 0006-2003).
+      const body = `${year}${{ invention: 1, utility_model: 2, design: 3 }[type]}${String(serial % 10_000_000).padStart(7, '0')}`;
+      return `${body}.${cnCheckCharacter(body)}`;
+    }
+    case 'US':
+      return `${16 + (year % 3)}/${six.slice(0, 3)},${six.slice(3)}`;
+    case 'EP':
+      return `${String(year % 100).padStart(2, '0')}${six}`;
+    case 'JP':
+      return `特願${year}-${six}`;
+    case 'KR':
+      return `10-${year}-${String(serial % 10_000_000).padStart(7, '0')}`;
+    case 'WO':
+      return `PCT/CN${year}/${six}`;
+    default:
+      return `${year}${six}`;
   }
-  return `${country}${year}${String(serial).padStart(8, '0')}`;
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -244,7 +259,7 @@ export function* generatePatents(count: number, seed = 20261121): Generator<Gene
       patentType,
       country,
       status,
-      applicationNumber: applicationNumber(random, country, patentType, year, i + 1),
+      applicationNumber: applicationNumber(country, patentType, year, i + 1),
       filingDate: isoDate(filingMs),
       publicationDate: published ? isoDate(Math.min(publicationMs, STAMPS_END)) : null,
       grantDate: granted ? isoDate(Math.min(grantMs, STAMPS_END)) : null,

@@ -109,7 +109,16 @@ try {
     `Portfolio: ${ROWS.toLocaleString('en')} patents of one tenant (PostgreSQL ${pgVersion}, Node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${load1} at start)`,
   );
 
-  const { runs, restored } = await recomputeRuns(
+  const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
+    `SELECT name, setting, unit FROM pg_settings
+      WHERE name IN ('shared_buffers', 'work_mem', 'max_wal_size', 'synchronous_commit', 'autovacuum', 'jit')
+      ORDER BY name`,
+  );
+  console.log(
+    `PostgreSQL settings: ${settings.rows.map((r) => `${r.name}=${r.setting}${r.unit ? ` ${r.unit}` : ''}`).join(', ')}`,
+  );
+
+  const { runs, restored, vacuumSeconds } = await recomputeRuns(
     {
       db: server.db,
       client,
@@ -122,8 +131,15 @@ try {
     },
     { changeRuns: PARTS.has('recompute') },
   );
-  const settings = `batches of ${BATCH ?? 'the default size'}, ${CONCURRENCY ?? 'the default number'} at once`;
-  printRuns(runs, TARGET_RECOMPUTE_S, settings);
+  printRuns(
+    runs,
+    TARGET_RECOMPUTE_S,
+    `batches of ${BATCH ?? 'the default size'}, ${CONCURRENCY ?? 'the default number'} at once`,
+  );
+  if (vacuumSeconds !== undefined)
+    console.log(
+      `\nVACUUM (ANALYZE) of the deadline, fee and basis tables after the runs: ${vacuumSeconds.toFixed(1)} s`,
+    );
   if (restored !== undefined)
     console.log(
       `\nStored deadlines, fees, bases and expiry dates after the way back equal those before the change: ${restored ? 'yes' : 'NO'}`,
@@ -142,8 +158,6 @@ try {
   );
 
   if (PARTS.has('lists')) {
-    // Planner statistics as autovacuum keeps them: the rows may just have been rewritten twice.
-    await client.query('ANALYZE m_patent_task, m_fee');
     await api.signIn();
     const lists: ListResult[] = [];
     for (const c of LIST_CASES) {

@@ -23,7 +23,7 @@ export const patentRelationsEn: Record<PatentRelationsMessageKey, string> = {
   'validation.contributionDecimals': 'may have at most two decimals',
   'validation.duplicateInventor': 'the same person is listed as an inventor twice',
   'validation.applicationNumberFormat': "does not match the office's application number format",
-  'validation.applicationNumberCheckDigit': 'has a wrong check digit: please check the number',
+  'validation.applicationNumberCheckDigit': 'has a wrong check digit: the check digit for this number is {{expected}}',
 
   'patentRelation.warningLabel': 'Warning',
   'patentRelation.problem.sameCase': 'A case cannot be related to itself',

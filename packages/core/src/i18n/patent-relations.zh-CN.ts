@@ -22,7 +22,7 @@ export const patentRelationsZhCN = {
   'validation.contributionDecimals': '最多保留两位小数',
   'validation.duplicateInventor': '同一人员不能重复列为发明人',
   'validation.applicationNumberFormat': '不符合该国家/地区的申请号格式',
-  'validation.applicationNumberCheckDigit': '校验位不正确，请核对申请号',
+  'validation.applicationNumberCheckDigit': '校验位不正确：该申请号的校验位应为 {{expected}}',
 
   'patentRelation.warningLabel': '警告',
   'patentRelation.problem.sameCase': '不能将案件与其自身建立关联',

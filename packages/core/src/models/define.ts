@@ -1,7 +1,7 @@
 // Declaring a model once (ARCHITECTURE.md): its fields with kind, bilingual label, rules and flags.
 // From this one declaration come the table, the API validation, the schema endpoint, the generic
 // endpoints, search, and the UI's columns, filters and forms.
-import type { MessageKey } from '../i18n/index.js';
+import type { MessageKey, TranslateParams } from '../i18n/index.js';
 import type { SensitiveKind } from '../rbac/masking.js';
 import { KIND_SPECS, type DataType, type FieldKind } from './field-kinds.js';
 
@@ -61,6 +61,7 @@ export type TextFormat = (typeof TEXT_FORMATS)[number];
 export interface RecordIssue {
   field: string;
   messageKey: MessageKey;
+  params?: TranslateParams;
 }
 
 export type FieldOptions = Partial<Omit<FieldDeclaration, 'kind' | 'label' | 'flags'>> & {

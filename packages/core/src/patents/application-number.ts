@@ -206,6 +206,7 @@ export function applicationNumberIssues(values: Readonly<Record<string, unknown>
         result.problem === 'checkDigit'
           ? 'validation.applicationNumberCheckDigit'
           : 'validation.applicationNumberFormat',
+      ...(result.problem === 'checkDigit' && result.expected ? { params: { expected: result.expected } } : {}),
     },
   ];
 }

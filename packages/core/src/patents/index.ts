@@ -32,9 +32,6 @@ export {
   US_FEE_PACK,
 } from './fees/index.js';
 export type { FeeRulePack, ScheduledFee, ScheduledSurcharge, FeeSource, Currency } from './fees/index.js';
-export * from './application-number.js';
-export * from './inventors.js';
-export * from './relations.js';
 export * from './ical.js';
 export * from './documents.js';
 export * from './relations.js';

@@ -205,7 +205,7 @@ export function checkRecordRules(
       return {
         field: issue.field,
         label: label ? label[language === 'en' ? 'en' : 'zh'] : issue.field,
-        message: translate(language, issue.messageKey),
+        message: translate(language, issue.messageKey, issue.params),
       };
     }),
   });

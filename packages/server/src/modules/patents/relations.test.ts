@@ -278,6 +278,33 @@ describe(`patent relations (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(hidden.json().code).toBe(404350);
   });
 
+  it('checks application numbers against the case’s office on create and update (500005)', async () => {
+    const create = (data: object) =>
+      call('POST', '/model/patent/do/create', editor, {
+        data: { title: 'Numbered', sn: `P-${newSid()}`, patent_type: 'invention', ...data },
+      });
+    const wrongDigit = await create({ country: 'CN', application_number: '201310699744.3' });
+    expect(wrongDigit.statusCode).toBe(400);
+    expect(wrongDigit.json().code).toBe(500005);
+    expect(wrongDigit.json().fields[0].field).toBe('application_number');
+    // 2013106997442 is a known-good number (patent-rules.md): its check digit is 2.
+    expect(wrongDigit.json().message).toBe(
+      'Application number: has a wrong check digit: the check digit for this number is 2',
+    );
+    const badFormat = await create({ country: 'US', application_number: 'PCT/CN2023/123456' });
+    expect(badFormat.json().fields[0].message).toBe("does not match the office's application number format");
+    const good = await create({ country: 'CN', application_number: '2013106997442' });
+    expect(good.statusCode, good.body).toBe(200);
+    // Changing the office re-checks the stored number against the new one.
+    const moved = await call('POST', '/model/patent/do/update', editor, {
+      sid: good.json().data.sid,
+      version: good.json().data.version,
+      data: { country: 'JP' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().code).toBe(500005);
+  });
+
   it('counts and deletes a case’s links for the case-deletion hook', async () => {
     const a = await createCase(editor, { country: 'CN' });
     const b = await createCase(editor, { country: 'US' });

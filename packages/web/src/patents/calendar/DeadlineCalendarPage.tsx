@@ -16,6 +16,7 @@ import { OfficeCalendarPanel } from './OfficeCalendarPanel';
 import { PORTFOLIO_MAX, usePortfolioDeadlines, type PortfolioDeadline } from './usePortfolioDeadlines';
 
 const MONTH = 'month';
+const NONE: PortfolioDeadline[] = [];
 
 export function DeadlineCalendarPage() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function DeadlineCalendarPage() {
 
   const byDay = useMemo(() => {
     const days = new Map<string, PortfolioDeadline[]>();
-    for (const deadline of answer?.deadlines ?? []) {
+    for (const deadline of answer?.deadlines ?? NONE) {
       const list = days.get(deadline.due_date) ?? [];
       list.push(deadline);
       days.set(deadline.due_date, list);
@@ -146,7 +147,7 @@ export function DeadlineCalendarPage() {
               rowKey="sid"
               size="middle"
               loading={loading}
-              dataSource={answer?.deadlines ?? []}
+              dataSource={answer?.deadlines ?? NONE}
               columns={listColumns}
               pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
               locale={{ emptyText: t('deadlineCalendar.empty') }}

@@ -29,6 +29,9 @@ import { CalendarImportDialog } from './CalendarImportDialog';
 
 const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;
+// Stable empty lists: tables re-measure whenever their rows are a new array.
+const NO_CLOSED: OfficeCalendar['closed'] = [];
+const NO_WORKING: OfficeCalendar['working'] = [];
 
 type ClosedDay = OfficeCalendar['closed'][number];
 type WorkingDay = OfficeCalendar['working'][number];
@@ -123,7 +126,7 @@ export function OfficeCalendarPanel() {
               rowKey="date"
               size="small"
               loading={query.isPending}
-              dataSource={calendar?.closed ?? []}
+              dataSource={calendar?.closed ?? NO_CLOSED}
               columns={closedColumns}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               locale={{ emptyText: t('officeCalendar.noClosedDays') }}
@@ -136,7 +139,7 @@ export function OfficeCalendarPanel() {
               rowKey="date"
               size="small"
               loading={query.isPending}
-              dataSource={calendar?.working ?? []}
+              dataSource={calendar?.working ?? NO_WORKING}
               columns={workingColumns}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               locale={{ emptyText: t('officeCalendar.noWorkingDays') }}

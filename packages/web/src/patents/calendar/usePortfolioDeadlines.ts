@@ -2,6 +2,7 @@
 // (100 rows each, up to a cap), each titled with its rule's label in the reader's language, and the
 // numbers of their cases (a second search, so only cases the reader may see are named).
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, RESULT_CODES, RULE_PACKS, isLanguage, type Language } from '@ipdesk/core';
 import { patentRuleKeys, searchPage } from '../../api/patent-rules';
@@ -11,6 +12,7 @@ import { casesIql } from './deadline-query';
 /** More than a calendar month or a year's list can usefully show; the page says when it is reached. */
 export const PORTFOLIO_MAX = 2000;
 const PAGE = 100;
+const NO_NUMBERS: ReadonlyMap<string, string> = new Map();
 
 const RULE_LABELS = new Map(RULE_PACKS.flatMap((pack) => pack.rules.map((rule) => [rule.code, rule.label] as const)));
 
@@ -65,8 +67,18 @@ export function usePortfolioDeadlines(iql: string) {
     },
   });
   const found = deadlines.data;
-  const sids =
-    found && found !== 'failed' ? [...new Set(found.rows.map((row) => String(row.patent ?? '')))].sort() : [];
+  // Stable between renders: tables re-measure whenever their rows are a new array.
+  const answer = useMemo(
+    () =>
+      found && found !== 'failed'
+        ? { deadlines: found.rows.map((row) => toPortfolioDeadline(row, language)), truncated: found.truncated }
+        : undefined,
+    [found, language],
+  );
+  const sids = useMemo(
+    () => (found && found !== 'failed' ? [...new Set(found.rows.map((row) => String(row.patent ?? '')))].sort() : []),
+    [found],
+  );
   const cases = useQuery({
     queryKey: ['patent-rules', 'case-numbers', sids],
     enabled: sids.length > 0,
@@ -86,13 +98,10 @@ export function usePortfolioDeadlines(iql: string) {
     },
   });
   return {
-    answer:
-      found && found !== 'failed'
-        ? { deadlines: found.rows.map((row) => toPortfolioDeadline(row, language)), truncated: found.truncated }
-        : undefined,
+    answer,
     failed: found === 'failed',
     loading: deadlines.isPending,
-    caseNumbers: cases.data ?? new Map<string, string>(),
+    caseNumbers: cases.data ?? NO_NUMBERS,
     retry: () => void deadlines.refetch(),
   };
 }

@@ -4,7 +4,7 @@
 import { CheckOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState, type HTMLAttributes } from 'react';
+import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RESULT_CODES } from '@ipdesk/core';
@@ -17,6 +17,8 @@ import { mayUse, useHeldResources } from '../../people/resources';
 import type { DetailTabProps } from '../types';
 import { byDueDate, dateWithWeekday, deadlineKey, deadlineTag, deadlineTagState, todayIso } from './deadline-rules';
 import { MarkDoneDialog } from './MarkDoneDialog';
+
+const NO_DEADLINES: CaseDeadline[] = [];
 
 export function DeadlinesTab({ schema, record, subCompanySid, onChanged }: DetailTabProps) {
   const { t } = useTranslation();
@@ -34,7 +36,11 @@ export function DeadlinesTab({ schema, record, subCompanySid, onChanged }: Detai
     queryFn: () => fetchCaseDeadlines(record.sid, { subCompanySid }),
   });
   const outcome = query.data;
-  const rows = outcome?.result === RESULT_CODES.success ? byDueDate(outcome.data.data) : [];
+  // Stable between renders: the table re-measures whenever its rows are a new array.
+  const rows = useMemo(
+    () => (outcome?.result === RESULT_CODES.success ? byDueDate(outcome.data.data) : NO_DEADLINES),
+    [outcome],
+  );
   const today = todayIso();
 
   const canMarkDone = taskSchema !== undefined && abilitiesOf(taskSchema).update;

@@ -32,6 +32,9 @@ import type { DetailTabProps } from '../types';
 import { FeeActions } from './FeeActions';
 import { SOURCE_TAG, decisionLabel, feeStatusTag, isOpenFee, moneyText, reductionText } from './fee-rules';
 
+// Stable empty lists: tables re-measure whenever their rows are a new array.
+const NO_LINES: FeeScheduleLine[] = [];
+const NO_FEES: StoredFee[] = [];
 const rowProps = (testId: string) => ({ 'data-testid': testId }) as HTMLAttributes<HTMLElement>;
 
 export function FeesTab({ record, subCompanySid }: DetailTabProps) {
@@ -197,7 +200,7 @@ export function FeesTab({ record, subCompanySid }: DetailTabProps) {
         rowKey="key"
         size="small"
         loading={query.isPending}
-        dataSource={schedule?.lines ?? []}
+        dataSource={schedule?.lines ?? NO_LINES}
         columns={columns}
         pagination={false}
         scroll={{ x: 'max-content' }}
@@ -211,7 +214,7 @@ export function FeesTab({ record, subCompanySid }: DetailTabProps) {
           <Table<StoredFee>
             rowKey="sid"
             size="small"
-            dataSource={schedule?.other_fees ?? []}
+            dataSource={schedule?.other_fees ?? NO_FEES}
             columns={otherColumns}
             pagination={false}
             scroll={{ x: 'max-content' }}
