@@ -2,7 +2,7 @@
 // inventors with contributions, a PCT relation to a WO case with its warning confirmed, deadlines
 // explained in zh-CN and in English, a PDF uploaded and previewed, and the fee schedule once granted.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages, translate } from '@ipdesk/core';
+import { RELATION_TYPE_LABELS, messages, translate } from '@ipdesk/core';
 import type { BrowserSession } from './support/browser.js';
 import { apiOf, chooseOption, createPatent, fillDate, signedInSession } from './support/models.js';
 import { saveScreenshot, textOf, waitForText } from './support/page.js';
@@ -104,7 +104,7 @@ describe('a patent case', () => {
     // A PCT relation to the WO case: filed before this case, so the warning shows and must be confirmed.
     await page.getByTestId('tab-relations').click();
     await page.getByTestId('relation-add').click();
-    await chooseOption(page, 'relation-type', 'PCT');
+    await chooseOption(page, 'relation-type', RELATION_TYPE_LABELS.PCT.zh);
     await page.getByTestId('relation-other').click();
     await page.keyboard.type(`${prefix}-WO`);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();

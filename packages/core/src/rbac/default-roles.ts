@@ -35,7 +35,8 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     dataScope: 'company',
     pickRange: 'company',
     showSensitive: false,
-    resources: on(BUSINESS_MODELS, MODEL_ACTIONS),
+    // Cases name their agency and agent: specialists pick them without administering agencies.
+    resources: [...on(BUSINESS_MODELS, MODEL_ACTIONS), ...on(['agency', 'agent'], ['view'])],
   },
   {
     code: 'department_lead',

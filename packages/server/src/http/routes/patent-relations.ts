@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { familyTree } from '../../modules/patents/family.js';
+import { inventorCandidates } from '../../modules/patents/inventor-candidates.js';
 import { caseInventors, replaceInventors } from '../../modules/patents/inventors.js';
 import {
   checkCaseRelation,
@@ -64,6 +65,38 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     language: request.language,
     requestId: request.id,
   });
+
+  app.get(
+    '/patent-inventor-candidates',
+    {
+      // Naming inventors is part of keeping a case: no people administration needed.
+      config: { access: { resource: ['patent:create', 'patent:update'] } },
+      schema: {
+        summary: 'Active persons to name as inventors, by name or job number, within the caller’s selection range',
+        tags,
+        querystring: z.object({ keyword: labelled(z.string().max(50), 'field.keyword').optional() }).strict(),
+        response: {
+          200: envelopeSchema({
+            data: z.array(z.object({ sid: z.string(), name: z.string(), job_number: z.string().nullable() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      return ok(request, {
+        data: await inventorCandidates(
+          accounts.db,
+          {
+            tenantSid: principal.tenantSid,
+            pickRange: principal.access.admin ? 'all' : principal.access.pickRange,
+            companySids: principal.access.companySids,
+          },
+          request.query.keyword ?? '',
+        ),
+      });
+    },
+  );
 
   app.get(
     '/patent/:sid/inventors',

@@ -78,6 +78,8 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
 }
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
+const textOf = (testId: string): string =>
+  document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
 const searches = (path: string) =>
   server.received
     .filter((request) => request.url === path)
@@ -127,13 +129,13 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     expect(first[0]?.rows).toBe(100);
     expect(first[1]?.cursor).toBe('page-2');
     expect(byTestId(document, `calendar-day-${thisMonth}-10`).textContent).toContain('提出实质审查请求');
-    await waitUntil(() => byTestId(document, 'calendar-deadline-Tsk1').textContent?.includes('P-2026-001') ?? false);
+    await waitUntil(() => textOf('calendar-deadline-Tsk1').includes('P-2026-001'));
     const link = byTestId(document, 'calendar-deadline-Tsk1').querySelector('a');
     expect(link?.getAttribute('href')).toBe(`/model/patent/${PATENT}`);
 
     await click(byTestId(document, 'calendar-range-days30'));
     await waitUntil(() => present('deadline-list'));
-    await waitUntil(() => byTestId(document, 'deadline-list').textContent?.includes('答复审查意见') ?? false);
+    await waitUntil(() => textOf('deadline-list').includes('答复审查意见'));
     const listed = searches('/webapi/model/patent_task/do/search').at(-1);
     expect(listed?.iql).toBe("status = 'open' AND due_date WITHIN 30 DAYS ORDER BY due_date ASC");
 
@@ -146,17 +148,22 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
   it("shows an office's calendar and lists the server's row errors of an import by file line", async () => {
     resources = ['patent_task', 'system.settings'];
     rendered = await renderAt('/patents/calendar');
-    await waitUntil(() => byTestId(document, 'office-calendar').textContent?.includes('国庆节') ?? false);
+    await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     expect(byTestId(document, 'office-calendar-coverage').textContent).toContain('2020-01-01');
 
+    process.stdout.write('STEP office shown\n');
     await waitUntil(() => present('calendar-import'));
+    process.stdout.write('STEP import present\n');
     await click(byTestId(document, 'calendar-import'));
+    process.stdout.write('STEP import clicked\n');
     await waitUntil(() => present('calendar-import-file'));
     await chooseFile(
       byTestId<HTMLInputElement>(document, 'calendar-import-file'),
       'office,date,type,name_zh\nCN,2026-10-01,closed,国庆节\n\nCN,2026/10/02,closed,国庆节\n',
     );
+    process.stdout.write('STEP file chosen\n');
     await waitUntil(() => present('calendar-import-read'));
+    process.stdout.write('STEP read\n');
     await click(byTestId(document, 'calendar-import-submit'));
     await waitUntil(() => present('calendar-import-row-error'));
     expect(byTestId(document, 'calendar-import-row-error').textContent).toBe('第 4 行 日期：日期格式应为 YYYY-MM-DD');
@@ -172,7 +179,7 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
   it('offers no import without system.settings', async () => {
     resources = ['patent_task'];
     rendered = await renderAt('/patents/calendar');
-    await waitUntil(() => byTestId(document, 'office-calendar').textContent?.includes('国庆节') ?? false);
+    await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     await settle();
     expect(present('calendar-import')).toBe(false);
   });

@@ -7,11 +7,9 @@ import {
   App,
   Button,
   Card,
-  Col,
   Descriptions,
   Flex,
   InputNumber,
-  Row,
   Select,
   Table,
   Tag,
@@ -119,8 +117,8 @@ export function OfficeCalendarPanel() {
             </Descriptions.Item>
           </Descriptions>
         )}
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={14}>
+        <Flex gap={16} wrap>
+          <div style={{ flex: '3 1 420px', minWidth: 0 }}>
             <Typography.Title level={5}>{t('officeCalendar.closedDays')}</Typography.Title>
             <Table<ClosedDay>
               rowKey="date"
@@ -128,12 +126,12 @@ export function OfficeCalendarPanel() {
               loading={query.isPending}
               dataSource={calendar?.closed ?? NO_CLOSED}
               columns={closedColumns}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              pagination={false}
               locale={{ emptyText: t('officeCalendar.noClosedDays') }}
               data-testid="office-calendar-closed"
             />
-          </Col>
-          <Col xs={24} lg={10}>
+          </div>
+          <div style={{ flex: '2 1 300px', minWidth: 0 }}>
             <Typography.Title level={5}>{t('officeCalendar.workingDays')}</Typography.Title>
             <Table<WorkingDay>
               rowKey="date"
@@ -141,12 +139,12 @@ export function OfficeCalendarPanel() {
               loading={query.isPending}
               dataSource={calendar?.working ?? NO_WORKING}
               columns={workingColumns}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              pagination={false}
               locale={{ emptyText: t('officeCalendar.noWorkingDays') }}
               data-testid="office-calendar-working"
             />
-          </Col>
-        </Row>
+          </div>
+        </Flex>
       </Flex>
       {importing && (
         <CalendarImportDialog

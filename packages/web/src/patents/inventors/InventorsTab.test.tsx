@@ -47,7 +47,7 @@ beforeAll(async () => {
       stored = body.inventors.map((inventor, i) => ({ ...inventor, position: i + 1 }));
       return ok({ version: 8, inventors: stored })(request, response);
     }
-    if (request.url === '/webapi/model/person/do/search') return ok({ rows: [], total: 0 })(request, response);
+    if (request.url?.startsWith('/webapi/patent-inventor-candidates')) return ok([])(request, response);
     return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
   });
   setPageUrl(`${server.origin}/ip/`);

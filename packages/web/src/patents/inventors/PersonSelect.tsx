@@ -5,11 +5,8 @@ import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
-import { searchRecords } from '../../api/model';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { modelKeys } from '../../models/queries';
-import { matchIql } from '../../models/search/iql-build';
-import { personLabel } from '../../people/rules';
+import { searchInventorCandidates } from './api';
 
 export interface PersonSelectProps {
   value: string | null;
@@ -25,17 +22,16 @@ export function PersonSelect({ value, chosenLabel, onChange, disabled, testId }:
   const [term, setTerm] = useState('');
   const settled = useDebouncedValue(term, 300);
   const found = useQuery({
-    queryKey: modelKeys.search('person', { inventor: settled }),
-    queryFn: () => {
-      const match = matchIql(settled);
-      const iql = match ? `${match} AND status = 'active'` : "status = 'active'";
-      return searchRecords('person', { iql, size: 20, fl: ['sid', 'name', 'job_number'] }, { silent: true });
-    },
+    queryKey: ['patent', 'inventor-candidates', settled],
+    queryFn: () => searchInventorCandidates(settled.trim()),
     enabled: !disabled,
   });
-  const rows = found.data?.result === RESULT_CODES.success ? found.data.data.data.rows : [];
-  const names = new Map(rows.map((row) => [row.sid, typeof row.name === 'string' ? row.name : undefined]));
-  const options = rows.map((row) => ({ value: row.sid, label: personLabel(row) }));
+  const rows = found.data?.result === RESULT_CODES.success ? found.data.data.data : [];
+  const names = new Map(rows.map((row) => [row.sid, row.name]));
+  const options = rows.map((row) => ({
+    value: row.sid,
+    label: row.job_number ? `${row.name} (${row.job_number})` : row.name,
+  }));
   if (value && !options.some((option) => option.value === value))
     options.unshift({ value, label: chosenLabel ?? value });
 

@@ -42,3 +42,15 @@ export function saveInventors(
 ): Promise<RequestResult<DataEnvelope<{ version: number; inventors: Inventor[] }>>> {
   return request({ url: base(sid), method: 'POST', body, silent: true, ...options });
 }
+
+/** An active person who may be named as an inventor (within the caller's selection range). */
+export interface InventorCandidate {
+  sid: string;
+  name: string;
+  job_number: string | null;
+}
+
+export function searchInventorCandidates(keyword: string): Promise<RequestResult<DataEnvelope<InventorCandidate[]>>> {
+  const query = keyword ? `?keyword=${encodeURIComponent(keyword)}` : '';
+  return request({ url: `/webapi/patent-inventor-candidates${query}`, silent: true });
+}

@@ -13,6 +13,7 @@ import { matchIql } from '../../search/iql-build';
 import { valuesOf } from '../format';
 import type { FieldInputProps } from '../types';
 import { SidInput } from './SidInput';
+import { mayUse, useHeldResources } from '../../../people/resources';
 
 /** The model a reference field points into: its declared target, or for a parent field its own model. */
 export function refTarget(field: FieldInputProps['field'], model: string): string | undefined {
@@ -83,6 +84,8 @@ function RecordSelect({ target, ...props }: FieldInputProps & { target: string }
 
 export function RefPicker(props: FieldInputProps) {
   const target = refTarget(props.field, props.model);
-  if (isSearchableModel(target)) return <RecordSelect {...props} target={target} />;
+  const held = useHeldResources();
+  // Searching a model needs the right to view it (an agency picker for someone without agencies, say).
+  if (isSearchableModel(target) && mayUse(held, target)) return <RecordSelect {...props} target={target} />;
   return <SidInput {...props} hintKey="modelField.refHint" />;
 }
