@@ -30,6 +30,7 @@ export const webPatentRulesEn: Record<WebPatentRulesMessageKey, string> = {
   'patentDeadlines.recompute': 'Recompute',
   'patentDeadlines.recomputed': 'Deadlines and fees recomputed',
   'patentDeadlines.empty': 'No deadlines',
+  'patentDeadlines.noAccess': 'You may not see deadlines',
 
   'patentFees.termEnd': 'Term ends',
   'patentFees.termUnknown': 'Unknown (no filing date or office)',
@@ -77,6 +78,7 @@ export const webPatentRulesEn: Record<WebPatentRulesMessageKey, string> = {
   'patentFees.emptySchedule':
     'No fee schedule (the office, filing date or grant is missing, or there are no fee rules for the office)',
   'patentFees.otherFees': 'Other fees',
+  'patentFees.noAccess': 'You may not see fees',
 
   'deadlineCalendar.title': 'Deadline calendar',
   'deadlineCalendar.exportIcs': 'Export iCalendar',

@@ -27,6 +27,7 @@ export const webPatentRulesZhCN = {
   'patentDeadlines.recompute': '重新计算',
   'patentDeadlines.recomputed': '期限和费用已重新计算',
   'patentDeadlines.empty': '暂无期限',
+  'patentDeadlines.noAccess': '您没有查看期限的权限',
 
   'patentFees.termEnd': '保护期届满日',
   'patentFees.termUnknown': '未知（缺少申请日或受理局）',
@@ -73,6 +74,7 @@ export const webPatentRulesZhCN = {
   'patentFees.abandonContent': '放弃后该费用不再提醒，未按期缴纳可能导致专利权终止。',
   'patentFees.emptySchedule': '无费用计划（缺少受理局、申请日或授权信息，或该受理局暂无费用规则）',
   'patentFees.otherFees': '其他费用',
+  'patentFees.noAccess': '您没有查看费用的权限',
 
   'deadlineCalendar.title': '期限日历',
   'deadlineCalendar.exportIcs': '导出 iCalendar',

@@ -28,6 +28,7 @@ import {
   fieldRules,
   formFields,
   initialValues,
+  prefillFromLink,
   isLocked,
   type FormValues,
 } from './form-values';
@@ -58,6 +59,13 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     enabled: sid !== undefined,
   });
   const loaded = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.data : undefined;
+
+  // A new record may start from its link (?patent=<sid> from a case's tab).
+  useEffect(() => {
+    if (mode !== 'create') return;
+    const preset = prefillFromLink(schema, location.search);
+    if (Object.keys(preset).length) form.setFieldsValue(preset);
+  }, [mode, schema, location.search, form]);
 
   // The form opens on the record as first read; later reads (a reload after a conflict) are explicit.
   useEffect(() => {

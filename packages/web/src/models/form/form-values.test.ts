@@ -5,7 +5,7 @@ import { messages } from '@ipdesk/core';
 import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
 import { i18n, startI18n } from '../../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
-import { changedData, createData, fieldRules, formFields, initialValues } from './form-values';
+import { changedData, createData, fieldRules, formFields, initialValues, prefillFromLink } from './form-values';
 
 const zh = messages['zh-CN'];
 
@@ -176,5 +176,27 @@ describe('fields the caller may not write', () => {
     expect(fieldRules(named('status'), 'person', i18n.t, 'update')).toEqual([]);
     expect(fieldRules(named('mobile'), 'person', i18n.t, 'update')).toEqual([]);
     expect(fieldRules(named('mobile'), 'person', i18n.t, 'create').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a new record started from a link', () => {
+  const task: ModelSchema = {
+    name: 'patent_task',
+    label: '期限',
+    title_field: 'title',
+    fields: [
+      field('title', { required: true }),
+      field('patent', { kind: 'parent', data_type: 'ref', target: 'patent' }),
+      field('item', { kind: 'parent', data_type: 'ref', target: 'patent_item', read_only: true }),
+      field('assignee', { kind: 'user', data_type: 'ref' }),
+    ],
+  };
+
+  it('presets writable parent references from the address, only with well-formed ids', () => {
+    expect(prefillFromLink(task, '?patent=AbCdEfGh12345678&assignee=AbCdEfGh12345678&title=x')).toEqual({
+      patent: 'AbCdEfGh12345678',
+    });
+    expect(prefillFromLink(task, '?patent=../../etc')).toEqual({});
+    expect(prefillFromLink(task, '?item=AbCdEfGh12345678')).toEqual({});
   });
 });

@@ -89,6 +89,22 @@ export function initialValues(schema: ModelSchema, record: ModelRow | undefined)
   return Object.fromEntries(formFields(schema).map((field) => [field.name, record[field.name] ?? null]));
 }
 
+/**
+ * What a link may preset on a new record: the record it belongs to (a case's "add deadline" link opens
+ * the deadline form with ?patent=<sid>). Only single parent references, only well-formed ids.
+ */
+export function prefillFromLink(schema: ModelSchema, search: string): FormValues {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(
+    writableFields(schema, 'create')
+      .filter((field) => field.kind === 'parent' && !field.multiple)
+      .flatMap((field) => {
+        const value = params.get(field.name);
+        return value && SID_PATTERN.test(value) ? [[field.name, value]] : [];
+      }),
+  );
+}
+
 function normalized(value: unknown): unknown {
   const api = apiValue(typeof value === 'string' ? value.trim() : value);
   return api === undefined ? null : api;

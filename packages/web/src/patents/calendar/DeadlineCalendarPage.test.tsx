@@ -4,8 +4,9 @@
 // whose bad rows the server names by the file's lines.
 import { act } from 'react';
 import dayjs from 'dayjs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startI18n } from '../../i18n/i18n';
+import { forgetMyMenus } from '../../session/my-menus';
 import { endSession, startSession } from '../../session/store';
 import {
   sendJson,
@@ -78,8 +79,7 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
 }
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
-const textOf = (testId: string): string =>
-  document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
+const textOf = (testId: string): string => document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
 const searches = (path: string) =>
   server.received
     .filter((request) => request.url === path)
@@ -105,7 +105,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
   resources = undefined;
-  localStorage.removeItem('my-menus');
+  // Each test's user: the held resources are asked for again.
+  forgetMyMenus();
   startSession({
     authorization: 'jwt-1',
     refresh_token: 'refresh-1',
@@ -125,7 +126,9 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     rendered = await renderAt('/patents/calendar');
     await waitUntil(() => present('calendar-deadline-Tsk2'));
     const first = searches('/webapi/model/patent_task/do/search');
-    expect(first[0]?.iql).toMatch(new RegExp(`^status = 'open' AND due_date BETWEEN '${thisMonth}-01' AND '${thisMonth}-\\d\\d'`));
+    expect(first[0]?.iql).toMatch(
+      new RegExp(`^status = 'open' AND due_date BETWEEN '${thisMonth}-01' AND '${thisMonth}-\\d\\d'`),
+    );
     expect(first[0]?.rows).toBe(100);
     expect(first[1]?.cursor).toBe('page-2');
     expect(byTestId(document, `calendar-day-${thisMonth}-10`).textContent).toContain('提出实质审查请求');
@@ -139,8 +142,15 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     const listed = searches('/webapi/model/patent_task/do/search').at(-1);
     expect(listed?.iql).toBe("status = 'open' AND due_date WITHIN 30 DAYS ORDER BY due_date ASC");
 
+    // happy-dom would follow the download link and leave the page: only note what would be saved.
+    const saved: string[] = [];
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     await click(byTestId(document, 'calendar-export-ics'));
-    await waitUntil(() => server.received.some((r) => r.url.startsWith('/webapi/patent-deadlines/ical')));
+    await waitUntil(() => saved.length === 1);
+    save.mockRestore();
+    expect(saved).toEqual(['deadlines.ics']);
     const exported = server.received.find((r) => r.url.startsWith('/webapi/patent-deadlines/ical'));
     expect(new URL(exported?.url ?? '', server.origin).searchParams.get('iql')).toBe(listed?.iql);
   });
@@ -151,19 +161,14 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     expect(byTestId(document, 'office-calendar-coverage').textContent).toContain('2020-01-01');
 
-    process.stdout.write('STEP office shown\n');
     await waitUntil(() => present('calendar-import'));
-    process.stdout.write('STEP import present\n');
     await click(byTestId(document, 'calendar-import'));
-    process.stdout.write('STEP import clicked\n');
     await waitUntil(() => present('calendar-import-file'));
     await chooseFile(
       byTestId<HTMLInputElement>(document, 'calendar-import-file'),
       'office,date,type,name_zh\nCN,2026-10-01,closed,国庆节\n\nCN,2026/10/02,closed,国庆节\n',
     );
-    process.stdout.write('STEP file chosen\n');
     await waitUntil(() => present('calendar-import-read'));
-    process.stdout.write('STEP read\n');
     await click(byTestId(document, 'calendar-import-submit'));
     await waitUntil(() => present('calendar-import-row-error'));
     expect(byTestId(document, 'calendar-import-row-error').textContent).toBe('第 4 行 日期：日期格式应为 YYYY-MM-DD');

@@ -126,7 +126,7 @@ export function OfficeCalendarPanel() {
               loading={query.isPending}
               dataSource={calendar?.closed ?? NO_CLOSED}
               columns={closedColumns}
-              pagination={false}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
               locale={{ emptyText: t('officeCalendar.noClosedDays') }}
               data-testid="office-calendar-closed"
             />
@@ -139,7 +139,7 @@ export function OfficeCalendarPanel() {
               loading={query.isPending}
               dataSource={calendar?.working ?? NO_WORKING}
               columns={workingColumns}
-              pagination={false}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
               locale={{ emptyText: t('officeCalendar.noWorkingDays') }}
               data-testid="office-calendar-working"
             />

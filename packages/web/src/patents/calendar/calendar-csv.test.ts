@@ -28,7 +28,8 @@ describe('parseCsv', () => {
 
 describe('readCalendarCsv', () => {
   it('maps columns by the header in any order and case, trims cells and leaves out empty names', () => {
-    const text = 'Date,TYPE,office,name_en,name_zh\n2026-10-01,closed,cn,National Day,国庆节\n2026-10-10, working ,CN,,\n';
+    const text =
+      'Date,TYPE,office,name_en,name_zh\n2026-10-01,closed,cn,National Day,国庆节\n2026-10-10, working ,CN,,\n';
     expect(readCalendarCsv(text)).toEqual({
       ok: true,
       rows: [

@@ -3,7 +3,7 @@
 // deadlines mark them done; users who may update the case recompute its deadlines and fees.
 import { CheckOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,18 @@ import { MarkDoneDialog } from './MarkDoneDialog';
 
 const NO_DEADLINES: CaseDeadline[] = [];
 
-export function DeadlinesTab({ schema, record, subCompanySid, onChanged }: DetailTabProps) {
+/** Without the deadlines resource nothing is asked (the server would refuse every call). */
+export function DeadlinesTab(props: DetailTabProps) {
+  const { t } = useTranslation();
+  const held = useHeldResources();
+  if (!mayUse(held, 'patent_task'))
+    return (
+      <Result status="403" subTitle={<span data-testid="deadlines-no-access">{t('patentDeadlines.noAccess')}</span>} />
+    );
+  return <CaseDeadlines {...props} />;
+}
+
+function CaseDeadlines({ schema, record, subCompanySid, onChanged }: DetailTabProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import dayjs from 'dayjs';
 import type { ModelAbilities, ModelSchema } from '../../api/model';
 import { startI18n } from '../../i18n/i18n';
+import { forgetMyMenus } from '../../session/my-menus';
 import { endSession, startSession } from '../../session/store';
 import {
   sendJson,
@@ -28,6 +29,8 @@ let server: LocalServer;
 let rendered: Rendered | undefined;
 let taskAbilities: ModelAbilities;
 let patentAbilities: ModelAbilities;
+/** The held resources GET menu/do/my answers; undefined: it fails (the tabs then let the server decide). */
+let resources: string[] | undefined;
 
 const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
 const NONE: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
@@ -168,6 +171,9 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
       return answer(feeSchedule);
     case `/webapi/patent/${PATENT}/recompute`:
       return answer({ deadlines_created: 0 });
+    case '/webapi/menu/do/my':
+      if (!resources) return sendJson(500, { code: 500000, message: 'x', request_id: 'n' })(request, response);
+      return answer({ menus: [], resources });
     case '/webapi/model/patent_task/do/update':
     case '/webapi/model/fee/do/update':
       return answer({ sid: 'x', version: 9 });
@@ -203,7 +209,9 @@ beforeEach(() => {
   server.received.length = 0;
   taskAbilities = ALL;
   patentAbilities = ALL;
-  localStorage.removeItem('my-menus');
+  resources = undefined;
+  // Each test's user: the held resources are asked for again.
+  forgetMyMenus();
   startSession({
     authorization: 'jwt-1',
     refresh_token: 'refresh-1',
@@ -254,6 +262,19 @@ describe('deadlines tab', { timeout: 30_000 }, () => {
     expect(present('deadline-done-CN-EXAM-REQUEST')).toBe(false);
     expect(present('deadlines-recompute')).toBe(false);
     expect(present('deadline-add')).toBe(false);
+  });
+});
+
+describe('tabs without their resource', { timeout: 30_000 }, () => {
+  it('asks nothing about deadlines or fees the user may not see', async () => {
+    resources = ['patent'];
+    await openTab('deadlines');
+    await waitUntil(() => present('deadlines-no-access'));
+    await click(byTestId(document, 'tab-fees'));
+    await waitUntil(() => present('fees-no-access'));
+    const asked = server.received.map((r) => r.url);
+    expect(asked.some((url) => url.includes('/deadlines') || url.includes('/fee-schedule'))).toBe(false);
+    expect(asked.some((url) => url.includes('patent_task/do/schema') || url.includes('fee/do/schema'))).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   Descriptions,
   Flex,
   Popover,
+  Result,
   Space,
   Table,
   Tag,
@@ -28,6 +29,7 @@ import {
 import { LoadFailed } from '../../models/ModelPageState';
 import { modelKeys, useModelSchema } from '../../models/queries';
 import { abilitiesOf } from '../../models/schema';
+import { mayUse, useHeldResources } from '../../people/resources';
 import type { DetailTabProps } from '../types';
 import { FeeActions } from './FeeActions';
 import { SOURCE_TAG, decisionLabel, feeStatusTag, isOpenFee, moneyText, reductionText } from './fee-rules';
@@ -37,7 +39,16 @@ const NO_LINES: FeeScheduleLine[] = [];
 const NO_FEES: StoredFee[] = [];
 const rowProps = (testId: string) => ({ 'data-testid': testId }) as HTMLAttributes<HTMLElement>;
 
-export function FeesTab({ record, subCompanySid }: DetailTabProps) {
+/** Without the fees resource nothing is asked (the server would refuse every call). */
+export function FeesTab(props: DetailTabProps) {
+  const { t } = useTranslation();
+  const held = useHeldResources();
+  if (!mayUse(held, 'fee'))
+    return <Result status="403" subTitle={<span data-testid="fees-no-access">{t('patentFees.noAccess')}</span>} />;
+  return <CaseFees {...props} />;
+}
+
+function CaseFees({ record, subCompanySid }: DetailTabProps) {
   const { t, i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const queryClient = useQueryClient();

@@ -1,6 +1,14 @@
 // Money in the fee's currency, reductions, the tags, and what a payment sends.
 import { describe, expect, it } from 'vitest';
-import { decisionLabel, feeStatusTag, isOpenFee, moneyText, paymentData, reductionText, suggestedPayment } from './fee-rules';
+import {
+  decisionLabel,
+  feeStatusTag,
+  isOpenFee,
+  moneyText,
+  paymentData,
+  reductionText,
+  suggestedPayment,
+} from './fee-rules';
 
 describe('fee rules', () => {
   it('writes money with the currency and its decimals, text from numeric columns included', () => {
@@ -35,9 +43,9 @@ describe('fee rules', () => {
       paid_amount: 900,
       payment_reference: null,
     });
-    expect(paymentData({ paid_date: '2026-03-01', paid_amount: 900, payment_reference: ' R-1 ' }).payment_reference).toBe(
-      'R-1',
-    );
+    expect(
+      paymentData({ paid_date: '2026-03-01', paid_amount: 900, payment_reference: ' R-1 ' }).payment_reference,
+    ).toBe('R-1');
   });
 
   it('suggests the amount due plus any surcharge', () => {
