@@ -359,7 +359,7 @@ describe('patents through the generic pages', () => {
     await page.getByTestId('record-link').click();
     await waitForText(page, 'detail-title', `${prefix} 删二`);
     await page.getByTestId('detail-delete').click();
-    await page.getByTestId('detail-delete-confirm').waitFor();
+    await page.locator('[data-testid="detail-delete-confirm"]:visible').waitFor();
     await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
     await page.waitForURL(`${server.url}/ip/model/patent`);
     expect((await api('GET', `/webapi/model/patent/${b.sid}`)).status).toBe(404);

@@ -5,7 +5,7 @@
 // leave the hidden field out, nothing can be created, and the roles page answers with the 403 page.
 // Screenshots: the role's function permissions, and the person's limited shell.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_CATALOG, messages, translate } from '@ipdesk/core';
+import { MODEL_CATALOG, cnCheckCharacter, messages, translate } from '@ipdesk/core';
 import { createUser, submitSignIn, type TestUser } from './support/accounts.js';
 import { openSession, type BrowserSession } from './support/browser.js';
 import { chooseOption, columnTitles, waitForRows } from './support/models.js';
@@ -177,7 +177,9 @@ describe('organisation, people, roles and permissions', () => {
       await page.getByTestId('initial-password-dialog').waitFor({ state: 'detached' });
 
       // 4. A patent with the field filled, so the person's list has a row. Through the form: it is short.
-      const appNo = `CN2025${unique.toUpperCase()}`;
+      // A CN number with its check character (ZC 0006-2003), unique to this run.
+      const appNoBody = `20251${String(Date.now()).slice(-7)}`;
+      const appNo = `${appNoBody}.${cnCheckCharacter(appNoBody)}`;
       await openMenu(page, menuName('patent'));
       await page.waitForURL(/\/ip\/model\/patent$/);
       await page.getByTestId('model-new').click();
@@ -230,7 +232,8 @@ describe('organisation, people, roles and permissions', () => {
       await person.getByTestId('model-columns').click();
       await person.getByTestId('column-check-title').waitFor();
       expect(await person.getByTestId(`column-check-${HIDDEN_FIELD}`).count()).toBe(0);
-      expect(await person.getByTestId('columns-available').textContent()).not.toContain(HIDDEN_LABEL);
+      // By its exact label: other fields' labels contain it (优先权申请号).
+      expect(await person.getByTestId('columns-available').getByText(HIDDEN_LABEL, { exact: true }).count()).toBe(0);
       await person.locator('.ant-modal-close').click();
       await person.waitForFunction(() => !document.querySelector('.ant-modal-wrap:not([style*="display: none"])'));
       await saveScreenshot(person, 'person-patent-list-zh-CN');
@@ -241,7 +244,7 @@ describe('organisation, people, roles and permissions', () => {
       await waitForText(person, 'detail-title', `${unique} 一种专利工程方法`);
       await person.getByTestId('detail-sn').waitFor();
       expect(await person.getByTestId(`detail-${HIDDEN_FIELD}`).count()).toBe(0);
-      expect(await person.getByTestId('model-detail').textContent()).not.toContain(HIDDEN_LABEL);
+      expect(await person.getByTestId('model-detail').getByText(HIDDEN_LABEL, { exact: true }).count()).toBe(0);
       expect(await person.getByTestId('model-detail').textContent()).not.toContain(appNo);
       expect(await person.getByTestId('detail-edit').count()).toBe(0);
       expect(await person.getByTestId('detail-delete').count()).toBe(0);

@@ -35,8 +35,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     dataScope: 'company',
     pickRange: 'company',
     showSensitive: false,
-    // Cases name their agency and agent: specialists pick them without administering agencies.
-    resources: [...on(BUSINESS_MODELS, MODEL_ACTIONS), ...on(['agency', 'agent'], ['view'])],
+    resources: on(BUSINESS_MODELS, MODEL_ACTIONS),
   },
   {
     code: 'department_lead',

@@ -6,7 +6,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_LANGUAGE, RESULT_CODES, errors, isLanguage } from '@ipdesk/core';
@@ -43,6 +43,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   const companies = useSession()?.companys ?? [];
   const subCompanySid = subCompanyFromLink(location.search, companies);
   const [tab, setTab] = useState('details');
+  const confirming = useRef(false);
 
   const recordQuery = useQuery({
     queryKey: modelKeys.record(model, sid),
@@ -85,6 +86,9 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
 
   /** The confirmation names what goes with the record (a case's documents, deadlines, fees…), counted. */
   const confirmDelete = async (current: ModelRow): Promise<void> => {
+    // One confirmation at a time, however often the button is pressed while the counts load.
+    if (confirming.current) return;
+    confirming.current = true;
     const preview = await fetchDeletePreview(model, current.sid, { subCompanySid, silent: true });
     const dependents =
       preview.result === RESULT_CODES.success ? preview.data.data.dependents.filter((d) => d.count > 0) : [];
@@ -106,6 +110,9 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
       cancelText: t('model.cancel'),
       okButtonProps: { danger: true },
       onOk: () => remove(current),
+      afterClose: () => {
+        confirming.current = false;
+      },
     });
   };
 
