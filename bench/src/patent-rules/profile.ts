@@ -2,6 +2,7 @@
 // transactions too) are timed by kind — paging, loading facts, reading stored rows, each write — and
 // the Node process's CPU time, which is the rule computation plus the driver's encoding and parsing.
 import type { Database, Queryable } from '@ipdesk/server';
+import type pg from 'pg';
 
 export interface Phase {
   name: string;
@@ -10,11 +11,31 @@ export interface Phase {
   rows: number;
 }
 
+/** Server-wide counters (every database of the server, so other work on it counts too). */
+export interface ServerCounters {
+  walBytes: number;
+  /** Checkpoints started, by time or because max_wal_size was reached. */
+  checkpoints: number;
+  /** Buffers a backend had to write itself to find a free one (shared_buffers too small for the work). */
+  backendWrites: number;
+}
+
 export interface Profile {
   wallMs: number;
   /** CPU time of this process (user + system) during the run. */
   nodeCpuMs: number;
   phases: Phase[];
+  server?: ServerCounters;
+}
+
+export async function serverCounters(client: pg.Client): Promise<ServerCounters> {
+  const { rows } = await client.query<{ wal: string; checkpoints: string; backend: string }>(
+    `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS wal,
+            (checkpoints_timed + checkpoints_req)::text AS checkpoints, buffers_backend::text AS backend
+       FROM pg_stat_bgwriter`,
+  );
+  const row = rows[0];
+  return { walBytes: Number(row?.wal), checkpoints: Number(row?.checkpoints), backendWrites: Number(row?.backend) };
 }
 
 const KINDS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -34,7 +55,10 @@ const KINDS: ReadonlyArray<readonly [string, RegExp]> = [
   ['update expiry', /^\s*UPDATE m_patent\b/],
 ];
 
-export function profiledDatabase(db: Database): {
+export function profiledDatabase(
+  db: Database,
+  client: pg.Client,
+): {
   db: Database;
   run<T>(work: () => Promise<T>): Promise<[T, Profile]>;
 } {
@@ -63,11 +87,13 @@ export function profiledDatabase(db: Database): {
     db: wrapped,
     async run(work) {
       phases.clear();
+      const counters = await serverCounters(client);
       const cpu = process.cpuUsage();
       const started = performance.now();
       const result = await work();
       const wallMs = performance.now() - started;
       const used = process.cpuUsage(cpu);
+      const after = await serverCounters(client);
       const order = KINDS.map(([name]) => name);
       return [
         result,
@@ -75,6 +101,11 @@ export function profiledDatabase(db: Database): {
           wallMs,
           nodeCpuMs: (used.user + used.system) / 1000,
           phases: [...phases.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name)),
+          server: {
+            walBytes: after.walBytes - counters.walBytes,
+            checkpoints: after.checkpoints - counters.checkpoints,
+            backendWrites: after.backendWrites - counters.backendWrites,
+          },
         },
       ];
     },
