@@ -105,9 +105,15 @@ describe('a patent case', () => {
     await page.getByTestId('tab-relations').click();
     await page.getByTestId('relation-add').click();
     await chooseOption(page, 'relation-type', RELATION_TYPE_LABELS.PCT.zh);
+    // The type list closes before the case list opens (two dropdowns are briefly on the page).
+    await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
     await page.getByTestId('relation-other').click();
     await page.keyboard.type(`${prefix}-WO`);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `${prefix}-WO` })
+      .first()
+      .click();
     await page.getByTestId('relation-warning-parentFiledAfterChild').waitFor();
     expect(await page.getByTestId('relation-save').isDisabled()).toBe(true);
     await saveScreenshot(page, 'patent-relation-warning-zh-CN');
