@@ -119,12 +119,16 @@ export async function recomputeRuns(
   }
   if (!options.changeRuns) return { runs };
 
-  const before = await storedDigest(ctx.client, ctx.tenantSid);
-  const change = changedCnPacks(BUILT_IN_PACKS);
   const measured = async (name: string, note: string, work: () => ReturnType<typeof recompute>, target = false) => {
     const [report, profile] = await work();
     runs.push({ name, report, profile, note, target });
   };
+  // A run stopped between the change and the way back left cases computed with the changed packs.
+  if (await readStep(ctx.client, 'changed-packs-stored'))
+    await measured('repair after an interrupted run', 'built-in packs, before measuring', () => recompute());
+  const before = await storedDigest(ctx.client, ctx.tenantSid);
+  const change = changedCnPacks(BUILT_IN_PACKS);
+  await recordStep(ctx.client, 'changed-packs-stored', { at: new Date().toISOString() });
   await measured('after a rule-pack change', change.changes.join('; '), () => recompute(change.packs), true);
   await measured('back to the built-in packs', 'every case again', () => recompute());
   const back = await storedDigest(ctx.client, ctx.tenantSid);
@@ -133,6 +137,7 @@ export async function recomputeRuns(
     recompute(change.packs, ['CN']),
   );
   await measured('back, CN cases only', "offices: ['CN']", () => recompute(BUILT_IN_PACKS, ['CN']));
+  await recordStep(ctx.client, 'changed-packs-stored', null);
   const backAgain = await storedDigest(ctx.client, ctx.tenantSid);
   await measured('again, nothing changed', 'reads, computes and compares only', () => recompute());
   // The runs rewrote rows twice: dead versions cleaned and statistics fresh, as autovacuum would leave
