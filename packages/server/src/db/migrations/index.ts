@@ -9,6 +9,7 @@ import { transfer } from './0007-transfer.js';
 import { organisationRbac } from './0008-organisation-rbac.js';
 import { passwordHistoryOrder } from './0009-password-history-order.js';
 import { patents } from './0010-patents.js';
+import { workflowDefinitions } from './0011-workflow-definitions.js';
 
 export interface Migration {
   id: number;
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   organisationRbac,
   passwordHistoryOrder,
   patents,
+  workflowDefinitions,
 ];
