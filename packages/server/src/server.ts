@@ -47,7 +47,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       now: app.accounts.now,
       timeZone: config.timeZone,
       log: (message, detail) => app.log.info(detail, message),
-    }).catch((error: unknown) => app.log.error({ err: error }, 'recomputing after a rule pack change failed'));
+    })
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'recomputing after a rule pack change failed'));
     let closing: Promise<void> | undefined;
     return {
       app,

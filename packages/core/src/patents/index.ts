@@ -11,6 +11,7 @@ export {
   explainDeadline,
   formatOffset,
   pickPack,
+  ruleFingerprints,
   rulePackFingerprint,
   toBasis,
   eventLabel,

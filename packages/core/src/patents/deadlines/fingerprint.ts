@@ -36,3 +36,22 @@ export function rulePackFingerprint(pack: RulePack): string {
     }),
   );
 }
+
+/**
+ * One print per rule of the pack (rule code → hash of the rule with what of the pack it depends on, not
+ * the pack's version): after a new pack version, deadlines of rules whose print is unchanged need no
+ * rewrite when their dates did not move.
+ */
+export function ruleFingerprints(pack: RulePack): Record<string, string> {
+  const prints: Record<string, string> = {};
+  for (const rule of pack.rules)
+    prints[rule.code] = fnv1a32(
+      canonicalJson({
+        office: pack.office,
+        effectiveFrom: pack.effectiveFrom,
+        calendarOffice: pack.calendarOffice,
+        rule,
+      }),
+    );
+  return prints;
+}

@@ -21,5 +21,5 @@ export {
 } from './packs/index.js';
 export { computeDeadlines } from './engine.js';
 export { explainDeadline, formatOffset, toBasis } from './explain.js';
-export { canonicalJson, fnv1a32, rulePackFingerprint } from './fingerprint.js';
+export { canonicalJson, fnv1a32, ruleFingerprints, rulePackFingerprint } from './fingerprint.js';
 export { presumedServiceDate, type ServiceMode } from './service.js';

@@ -15,6 +15,7 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
+import { BUILT_IN_PACKS } from './compute.js';
 import { recomputeChangedPacks } from './recompute.js';
 
 interface Deadline {
@@ -302,6 +303,63 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     await t.database.db.query("UPDATE rule_pack_state SET fingerprint = 'old' WHERE pack = 'deadlines:CN'");
     await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
     expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2026-03-17');
+  });
+
+  it('after a new pack version rewrites only the deadlines of the rule that changed', async () => {
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    // A state recorded before rule prints were kept gets them from an unchanged pack.
+    await t.database.db.query('UPDATE rule_pack_state SET rules = NULL WHERE tenant_sid = $1', [tenant.sid]);
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    const [cnState] = await t.database.db.query<{ rules: Record<string, string> | null }>(
+      "SELECT rules FROM rule_pack_state WHERE tenant_sid = $1 AND pack = 'deadlines:CN'",
+      [tenant.sid],
+    );
+    expect(Object.keys(cnState?.rules ?? {})).toContain('CN-EXAM-REQUEST');
+    const patent = await cnInvention();
+    const before = await deadlines(patent.sid);
+    const exam = byRule(before, 'CN-EXAM-REQUEST')!;
+    const others = before.filter((d) => d.rule_code !== 'CN-EXAM-REQUEST' && d.status === 'open');
+    expect(others.length).toBeGreaterThan(0);
+    // The same CN pack as a new version in which only the examination request period is one month longer.
+    const deadlinePacks = BUILT_IN_PACKS.deadlines.map((pack) =>
+      pack.office !== 'CN'
+        ? pack
+        : {
+            ...pack,
+            version: `${pack.version}-next`,
+            rules: pack.rules.map((rule) =>
+              rule.code === 'CN-EXAM-REQUEST' ? { ...rule, offset: { ...rule.offset, months: 37 } } : rule,
+            ),
+          },
+    );
+    const packs = { deadlines: deadlinePacks, fees: BUILT_IN_PACKS.fees };
+    const reports = await recomputeChangedPacks(t.database.db, {
+      now: () => t.clock.now,
+      timeZone: 'Asia/Shanghai',
+      packs,
+    });
+    const report = reports.find((r) => r.tenantSid === tenant.sid)!;
+    expect(report.offices).toEqual(['CN']);
+    expect(report.changedRules).toEqual(['CN-EXAM-REQUEST']);
+    const after = await deadlines(patent.sid);
+    const movedExam = byRule(after, 'CN-EXAM-REQUEST')!;
+    expect(movedExam.due_date).toBe('2026-04-14');
+    expect(movedExam.version).toBe(exam.version + 1);
+    // The other rules' deadlines are untouched: same row version, same pack version in the basis.
+    for (const other of others) expect(after.find((d) => d.sid === other.sid)?.version).toBe(other.version);
+    const stored = await t.database.db.query<{ rule_code: string; pack_version: string }>(
+      "SELECT rule_code, pack_version FROM m_patent_task WHERE patent = $1 AND origin = 'rule' AND status = 'open'",
+      [patent.sid],
+    );
+    const cnVersion = BUILT_IN_PACKS.deadlines.find((p) => p.office === 'CN')!.version;
+    for (const row of stored)
+      expect(row.pack_version).toBe(row.rule_code === 'CN-EXAM-REQUEST' ? `${cnVersion}-next` : cnVersion);
+    // Nothing recorded as changed the second time; back to the built-in packs moves the deadline back.
+    expect(
+      await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai', packs }),
+    ).toEqual([]);
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe(exam.due_date);
   });
 
   it('refuses callers without the resource, and cases of other tenants or out of scope', async () => {

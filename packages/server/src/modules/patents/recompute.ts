@@ -1,11 +1,11 @@
 // Recomputing deadlines, fees and expiry: for the cases one write touched (inside that write's
 // transaction), for all cases of a tenant or of some offices (after a rule pack or a calendar changed,
 // in batches, each its own transaction), and at start-up for packs whose fingerprint changed.
-import { FEE_PACKS, RULE_PACKS, feePackFingerprint, rulePackFingerprint } from '@ipdesk/core';
+import { feePackFingerprint, ruleFingerprints, rulePackFingerprint } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { localDate } from '../models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
-import { planCase, type Packs } from './compute.js';
+import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
 import { caseFacts, isoDate, loadFacts } from './facts.js';
 import { syncCases, type CaseOwner, type SyncCounts } from './sync.js';
 
@@ -19,6 +19,8 @@ export interface RecomputeOptions {
   calendars?: CalendarLookup;
   /** Default: the built-in packs. */
   packs?: Packs;
+  /** Rules known to be unchanged since the stored deadlines were computed (see syncCases). */
+  unchangedRules?: ReadonlySet<string>;
 }
 
 const EMPTY: SyncCounts = {
@@ -72,7 +74,7 @@ export async function recomputeCases(
     expiry.set(owner.sid, plan.expiry);
     cases.push({ owner, plan });
   }
-  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid);
+  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, options.unchangedRules);
   return { counts, expiry };
 }
 
@@ -142,35 +144,73 @@ export async function recomputeTenant(
 }
 
 /** The fingerprint of what an office's cases are computed with: its deadline and fee packs. */
-export function officeFingerprints(): Map<string, string> {
+export function officeFingerprints(packs: Packs = BUILT_IN_PACKS): Map<string, string> {
   const prints = new Map<string, string>();
-  for (const pack of RULE_PACKS) prints.set(`deadlines:${pack.office}`, rulePackFingerprint(pack));
-  for (const pack of FEE_PACKS) prints.set(`fees:${pack.office}`, feePackFingerprint(pack));
+  for (const pack of packs.deadlines) prints.set(`deadlines:${pack.office}`, rulePackFingerprint(pack));
+  for (const pack of packs.fees) prints.set(`fees:${pack.office}`, feePackFingerprint(pack));
   return prints;
+}
+
+export interface PackChangeReport extends RecomputeAllReport {
+  tenantSid: string;
+  offices: string[];
+  /** Deadline rules of those offices whose definition changed (their deadlines were compared in full). */
+  changedRules: string[];
 }
 
 /**
  * For each tenant, the offices whose packs changed since its cases were last computed get recomputed,
- * then the new fingerprints are recorded — only after the work is done, so a crash reruns it.
+ * then the new fingerprints are recorded — only after the work is done, so a crash reruns it. The rules
+ * whose own print is unchanged are passed on, so their deadlines are rewritten only where dates moved.
  */
 export async function recomputeChangedPacks(
   db: Database,
-  options: { now: () => Date; timeZone: string; log?: (message: string, detail: object) => void },
-): Promise<void> {
-  const prints = officeFingerprints();
+  options: {
+    now: () => Date;
+    timeZone: string;
+    log?: (message: string, detail: object) => void;
+    /** Default: the built-in packs (a benchmark or a test passes a new version). */
+    packs?: Packs;
+    batchSize?: number;
+    concurrency?: number;
+  },
+): Promise<PackChangeReport[]> {
+  const packs = options.packs ?? BUILT_IN_PACKS;
+  const prints = officeFingerprints(packs);
+  const rulePrints = new Map(packs.deadlines.map((pack) => [`deadlines:${pack.office}`, ruleFingerprints(pack)]));
+  const reports: PackChangeReport[] = [];
   const tenants = await db.query<{ sid: string }>('SELECT sid FROM tenant ORDER BY sid');
   for (const { sid: tenantSid } of tenants) {
     const stored = new Map(
       (
-        await db.query<{ pack: string; fingerprint: string }>(
-          'SELECT pack, fingerprint FROM rule_pack_state WHERE tenant_sid = $1',
+        await db.query<{ pack: string; fingerprint: string; rules: Record<string, string> | null }>(
+          'SELECT pack, fingerprint, rules FROM rule_pack_state WHERE tenant_sid = $1',
           [tenantSid],
         )
-      ).map((r) => [r.pack, r.fingerprint]),
+      ).map((r) => [r.pack, r]),
     );
-    const changed = [...prints].filter(([pack, print]) => stored.get(pack) !== print).map(([pack]) => pack);
+    const changed = [...prints]
+      .filter(([pack, print]) => stored.get(pack)?.fingerprint !== print)
+      .map(([pack]) => pack);
+    // States recorded before rule prints were kept: an equal pack print vouches for the rules' prints.
+    for (const [pack, rules] of rulePrints)
+      if (stored.get(pack)?.fingerprint === prints.get(pack) && !stored.get(pack)?.rules)
+        await db.query('UPDATE rule_pack_state SET rules = $3 WHERE tenant_sid = $1 AND pack = $2', [
+          tenantSid,
+          pack,
+          JSON.stringify(rules),
+        ]);
     if (changed.length === 0) continue;
     const offices = [...new Set(changed.map((pack) => pack.split(':')[1]!))];
+    const unchangedRules = new Set<string>();
+    const changedRules: string[] = [];
+    for (const office of offices) {
+      const before = stored.get(`deadlines:${office}`)?.rules ?? {};
+      for (const [rule, print] of Object.entries(rulePrints.get(`deadlines:${office}`) ?? {})) {
+        if (before[rule] === print) unchangedRules.add(rule);
+        else changedRules.push(rule);
+      }
+    }
     // A tenant seen for the first time has no computed cases from before to correct.
     const hasCases = (await db.query('SELECT 1 FROM m_patent WHERE tenant_sid = $1 LIMIT 1', [tenantSid])).length > 0;
     if (hasCases) {
@@ -180,17 +220,24 @@ export async function recomputeChangedPacks(
         now: options.now(),
         timeZone: options.timeZone,
         actorSid: null,
+        packs,
+        unchangedRules,
+        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+        ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       });
-      options.log?.('deadlines recomputed after a rule pack change', { tenantSid, offices, ...report });
+      reports.push({ tenantSid, offices, changedRules, ...report });
+      options.log?.('deadlines recomputed after a rule pack change', { tenantSid, offices, changedRules, ...report });
     }
     await db.transaction(async (tx) => {
       for (const pack of changed) {
         await tx.query(
-          `INSERT INTO rule_pack_state (tenant_sid, pack, fingerprint, computed_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (tenant_sid, pack) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, computed_at = EXCLUDED.computed_at`,
-          [tenantSid, pack, prints.get(pack) ?? '', options.now()],
+          `INSERT INTO rule_pack_state (tenant_sid, pack, fingerprint, rules, computed_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (tenant_sid, pack)
+           DO UPDATE SET fingerprint = EXCLUDED.fingerprint, rules = EXCLUDED.rules, computed_at = EXCLUDED.computed_at`,
+          [tenantSid, pack, prints.get(pack) ?? '', JSON.stringify(rulePrints.get(pack) ?? null), options.now()],
         );
       }
     });
   }
+  return reports;
 }

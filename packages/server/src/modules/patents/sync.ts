@@ -52,14 +52,24 @@ export interface SyncCounts {
   feesDeleted: number;
 }
 
-function changedDeadline(stored: StoredDeadline, plan: DeadlinePlan, status: string): boolean {
+/**
+ * A deadline is rewritten when what the rule says of it changed. A new pack version alone counts only for
+ * rules that are not known to be unchanged: otherwise every deadline of an office would be rewritten
+ * (row, indexes and basis) for one changed rule.
+ */
+function changedDeadline(
+  stored: StoredDeadline,
+  plan: DeadlinePlan,
+  status: string,
+  unchangedRules: ReadonlySet<string> | undefined,
+): boolean {
   return (
     stored.due_date !== plan.dueDate ||
     stored.title !== plan.title ||
     stored.status !== status ||
     stored.base_date !== plan.baseDate ||
     stored.unadjusted_date !== plan.unadjustedDate ||
-    stored.pack_version !== plan.packVersion
+    (stored.pack_version !== plan.packVersion && !unchangedRules?.has(plan.ruleCode))
   );
 }
 
@@ -76,13 +86,17 @@ function changedFee(stored: StoredFee, plan: FeePlan): boolean {
   );
 }
 
-/** Applies the plans of a batch of cases; returns what changed. One caller transaction. */
+/**
+ * Applies the plans of a batch of cases; returns what changed. One caller transaction. `unchangedRules`:
+ * rule codes whose definition is the same as when the stored deadlines were computed.
+ */
 export async function syncCases(
   tx: Queryable,
   tenantSid: string,
   cases: ReadonlyArray<{ owner: CaseOwner; plan: CasePlan }>,
   now: Date,
   actorSid: string | null,
+  unchangedRules?: ReadonlySet<string>,
 ): Promise<SyncCounts> {
   const counts: SyncCounts = {
     deadlinesInserted: 0,
@@ -125,7 +139,7 @@ export async function syncCases(
       // Done deadlines are history; the rest follow the rules.
       if (stored.status === 'done') continue;
       if (!next) deleteDeadlines.push(stored.sid);
-      else if (changedDeadline(stored, next, next.status))
+      else if (changedDeadline(stored, next, next.status, unchangedRules))
         updateDeadlines.push({ sid: stored.sid, plan: next, status: next.status });
     }
     for (const next of planned.values()) {
