@@ -24,6 +24,15 @@ export interface DeleteEvent {
   requestId: string;
 }
 
+export interface ImportEvent {
+  principal: Principal;
+  /** The records the import inserted. */
+  sids: readonly string[];
+  now: Date;
+  language: Language;
+  requestId: string;
+}
+
 /** One kind of record a delete also removes, with how many. */
 export interface DeleteDependent {
   key: string;
@@ -34,6 +43,8 @@ export interface DeleteDependent {
 export interface ModelHooks {
   /** In the write's transaction, after the row is written; may throw an AppError or return the row re-read. */
   afterWrite?(tx: Queryable, event: WriteEvent): Promise<RecordRow | void>;
+  /** In an import's transaction, once all its rows are inserted (set-based: imports run to 10,000s of rows). */
+  afterImport?(tx: Queryable, event: ImportEvent): Promise<void>;
   /** In the delete's transaction, before the row goes: remove what depends on it. */
   beforeDelete?(tx: Queryable, event: DeleteEvent): Promise<void>;
   /** After the delete committed (files leave the disk only once the rows are gone for good). */
@@ -63,6 +74,9 @@ export function createHookRegistry(): HookRegistry {
           let row = event.after;
           for (const h of list) row = (await h.afterWrite?.(tx, { ...event, after: row })) ?? row;
           return row;
+        },
+        async afterImport(tx, event) {
+          for (const h of list) await h.afterImport?.(tx, event);
         },
         async beforeDelete(tx, event) {
           for (const h of list) await h.beforeDelete?.(tx, event);

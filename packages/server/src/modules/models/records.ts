@@ -201,7 +201,7 @@ export async function createRecord(
 
 /**
  * Inserts many checked records in the caller's transaction, a few hundred per statement (imports).
- * Returns how many were written; the caller writes one audit entry for the whole batch.
+ * Returns the new records' sids; the caller writes one audit entry for the whole batch.
  */
 export async function insertRecords(
   tx: Queryable,
@@ -209,7 +209,8 @@ export async function insertRecords(
   principal: Principal,
   records: ReadonlyArray<Map<string, unknown>>,
   now: Date,
-): Promise<number> {
+): Promise<string[]> {
+  const sids: string[] = [];
   const declared = [...model.fields.values()].filter((f) => !f.system && !f.custom).map((f) => f.name);
   const perStatement = Math.max(1, Math.floor(30_000 / (declared.length + 6)));
   for (let start = 0; start < records.length; start += perStatement) {
@@ -221,8 +222,10 @@ export async function insertRecords(
     ]);
     const tuples = records.slice(start, start + perStatement).map((values) => {
       const { columns, custom } = splitValues(model, values);
+      const sid = newSid();
+      sids.push(sid);
       const cells = [
-        params.add(newSid()),
+        params.add(sid),
         '$1',
         '$2',
         '$3',
@@ -240,7 +243,7 @@ export async function insertRecords(
       params.values as never,
     );
   }
-  return records.length;
+  return sids;
 }
 
 export async function updateRecord(

@@ -8,7 +8,8 @@ import type { FileStorage } from '../files/storage.js';
 import { caseDeletionHooks } from './case-delete.js';
 import { FACT_COLUMNS } from './facts.js';
 import { feeRecordHooks } from './fee-hooks.js';
-import { recomputeCases } from './recompute.js';
+import { tenantCalendars } from './calendars.js';
+import { recomputeCases, type RecomputeOptions } from './recompute.js';
 
 /** Fields of an item the rules read. */
 const ITEM_FACTS = ['patent', 'event', 'event_date'] as const;
@@ -16,6 +17,15 @@ const ITEM_FACTS = ['patent', 'event', 'event_date'] as const;
 function changed(before: RecordRow | undefined, after: RecordRow, fields: readonly string[]): boolean {
   return !before || fields.some((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
 }
+
+/** An import's cases, a few thousand at a time (the statements bind one array per column). */
+async function recomputeInBatches(tx: Queryable, sids: readonly string[], options: RecomputeOptions): Promise<void> {
+  const calendars = await tenantCalendars(tx, options.tenantSid);
+  for (let i = 0; i < sids.length; i += IMPORT_BATCH)
+    await recomputeCases(tx, sids.slice(i, i + IMPORT_BATCH), { ...options, calendars });
+}
+
+const IMPORT_BATCH = 2000;
 
 export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
   return {
@@ -31,6 +41,14 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
         });
         return { ...after, expiry_date: expiry.get(sid) ?? null };
       },
+      async afterImport(tx, { principal, sids, now }) {
+        await recomputeInBatches(tx, sids, {
+          tenantSid: principal.tenantSid,
+          now,
+          timeZone,
+          actorSid: principal.userSid,
+        });
+      },
     },
     patent_item: {
       async afterWrite(tx, { principal, before, after, now }) {
@@ -42,6 +60,17 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
           timeZone,
           actorSid: principal.userSid,
         });
+      },
+      async afterImport(tx, { principal, sids, now }) {
+        const rows = await tx.query<{ patent: string }>(
+          'SELECT DISTINCT patent FROM m_patent_item WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND patent IS NOT NULL',
+          [principal.tenantSid, sids],
+        );
+        await recomputeInBatches(
+          tx,
+          rows.map((r) => r.patent),
+          { tenantSid: principal.tenantSid, now, timeZone, actorSid: principal.userSid },
+        );
       },
       async beforeDelete(tx, { principal, record, now }) {
         await recomputeCases(tx, [String(record.patent)], {

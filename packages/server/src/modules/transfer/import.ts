@@ -280,13 +280,18 @@ async function runImport(
   const now = ctx.now();
   const imported = writeAll
     ? await ctx.db.transaction(async (tx) => {
-        const count = await insertRecords(
+        const sids = await insertRecords(
           tx,
           model,
           principal,
           valid.map((v) => v.values),
           now,
         );
+        // Domain rules follow imported rows as they follow saved ones (e.g. a case's deadlines and fees).
+        await input.registry.hooks
+          .of(model.name)
+          ?.afterImport?.(tx, { principal, sids, now, language, requestId: input.requestId });
+        const count = sids.length;
         await audit(tx, {
           tenantSid: principal.tenantSid,
           actorSid: principal.userSid,

@@ -214,6 +214,19 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ]);
     const audit = await t.database.db.query("SELECT detail FROM audit_log WHERE action = 'record.imported'");
     expect(audit).toHaveLength(1);
+    // Imported cases get their deadlines, fees and expiry from the rules, as saved ones do.
+    const cn = rows.find((r: Record<string, unknown>) => r.sn === 'VAL-1') as { sid: string };
+    const [stored] = await t.database.db.query<{ expiry_date: string }>(
+      'SELECT expiry_date FROM m_patent WHERE sid = $1',
+      [cn.sid],
+    );
+    expect(String(stored?.expiry_date).slice(0, 10)).toBe('2044-01-30');
+    const deadlines = await t.database.db.query<{ rule_code: string; due_date: string }>(
+      "SELECT rule_code, due_date FROM m_patent_task WHERE patent = $1 AND origin = 'rule' ORDER BY rule_code",
+      [cn.sid],
+    );
+    expect(deadlines.map((d) => d.rule_code)).toContain('CN-EXAM-REQUEST');
+    expect(String(deadlines.find((d) => d.rule_code === 'CN-EXAM-REQUEST')?.due_date).slice(0, 10)).toBe('2027-02-01');
   });
 
   it('refuses files that are not xlsx, and names unknown columns', async () => {
