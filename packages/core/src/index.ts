@@ -11,3 +11,4 @@ export * from './models/index.js';
 export * from './iql/index.js';
 export * from './rbac/index.js';
 export * from './patents/index.js';
+export * from './workflow/index.js';

@@ -9,6 +9,7 @@ import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { failInterruptedImports } from './modules/transfer/import.js';
 import { recomputeChangedPacks } from './modules/patents/recompute.js';
+import { startWorkflowRunner } from './modules/workflow/engine/index.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
 export interface RunningServer {
@@ -50,6 +51,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'recomputing after a rule pack change failed'));
+    // Workflow timers (due, remind) and the outbox's after-commit work, from the database: what was due
+    // while the server was down fires now.
+    const workflowRunner = startWorkflowRunner(app.workflow, {
+      onError: (error) => app.log.error({ err: error }, 'workflow timers or outbox failed'),
+    });
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -58,8 +64,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demo,
       url,
       close() {
-        closing ??= app
-          .close()
+        closing ??= workflowRunner
+          .stop()
+          .then(() => app.close())
           .then(() => packCheck)
           .finally(() => db.close());
         return closing;

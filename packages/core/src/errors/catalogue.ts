@@ -133,9 +133,74 @@ export const errors = {
   previewEncrypted: def(415303, 415, 'error.previewEncrypted'),
   previewUnsupported: def(415304, 415, 'error.previewUnsupported'),
 
+  // Workflow design: process definitions (create, save a draft, publish, import and export).
+  /** Params: key. */
+  workflowDefinitionNotFound: def(404801, 404, 'error.workflowDefinitionNotFound'),
+  /** Params: key. */
+  workflowKeyExists: def(409801, 409, 'error.workflowKeyExists'),
+  /** Someone saved or published the definition since it was loaded. */
+  workflowVersionConflict: def(409802, 409, 'error.workflowVersionConflict'),
+  /** Spec §5 "The model cannot be changed once a process is created". Params: model, requested. */
+  workflowModelLocked: def(409803, 409, 'error.workflowModelLocked'),
+  workflowNoDraft: def(409804, 409, 'error.workflowNoDraft'),
+  /** Params: key. */
+  workflowDraftExists: def(409805, 409, 'error.workflowDraftExists'),
+  /** Params: line (1-based; 0 when unknown). */
+  workflowXmlInvalid: def(400801, 400, 'error.workflowXmlInvalid'),
+  workflowNoProcess: def(400802, 400, 'error.workflowNoProcess'),
+  /** Params: key, found (the process id in the XML). */
+  workflowKeyMismatch: def(400803, 400, 'error.workflowKeyMismatch'),
+  /** Params: count (problems that block publishing); fields: each problem (field = "<rule>:<element id>"). */
+  workflowDesignInvalid: def(400804, 400, 'error.workflowDesignInvalid'),
+  /** Params: model. */
+  workflowModelUnknown: def(400805, 400, 'error.workflowModelUnknown'),
+  /** Params: count, max. */
+  workflowTooManyElements: def(400806, 400, 'error.workflowTooManyElements'),
+  /** Params: condition. */
+  workflowConditionInvalid: def(400807, 400, 'error.workflowConditionInvalid'),
+  workflowImportNoBpmn: def(400808, 400, 'error.workflowImportNoBpmn'),
+  /** Params: count. */
+  workflowImportManyBpmn: def(400809, 400, 'error.workflowImportManyBpmn'),
+  /** Params: max (characters). */
+  workflowXmlTooLarge: def(413801, 413, 'error.workflowXmlTooLarge'),
+  /** Spec §5: a process import is at most 10 MB, packed or unpacked. Params: max. */
+  workflowImportTooLarge: def(413802, 413, 'error.workflowImportTooLarge'),
+  /** Spec §5: only zip for process import. */
+  workflowImportNotZip: def(415801, 415, 'error.workflowImportNotZip'),
+
   internal: def(500000, 500, 'error.internal'),
   accountCheckFailed: def(502014, 502, 'error.accountCheckFailed'),
   serviceUnavailable: def(503000, 503, 'error.serviceUnavailable'),
+
+  // Workflow engine: running processes (start, approve, return, withdraw, jump, add-sign, transfer, urge, end).
+  workflowNotPublished: def(404701, 404, 'error.workflowNotPublished'),
+  instanceNotFound: def(404702, 404, 'error.instanceNotFound'),
+  taskNotFound: def(404703, 404, 'error.taskNotFound'),
+  notAssignee: def(403701, 403, 'error.notAssignee'),
+  notStarter: def(403702, 403, 'error.notStarter'),
+  startNotAllowed: def(403703, 403, 'error.startNotAllowed'),
+  addSignNotAllowed: def(403704, 403, 'error.addSignNotAllowed'),
+  freeJumpNotAllowed: def(403705, 403, 'error.freeJumpNotAllowed'),
+  instanceAlreadyOpen: def(409701, 409, 'error.instanceAlreadyOpen'),
+  instanceNotRunning: def(409702, 409, 'error.instanceNotRunning'),
+  /** A second approval of the same task (e.g. two tabs, or a race) loses with this. */
+  taskAlreadyHandled: def(409703, 409, 'error.taskAlreadyHandled'),
+  taskWaitingForSigners: def(409704, 409, 'error.taskWaitingForSigners'),
+  withdrawNotAllowed: def(409705, 409, 'error.withdrawNotAllowed'),
+  /** Params: node (the step's name). */
+  noApprovers: def(409706, 409, 'error.noApprovers'),
+  /** Params: node (the gateway's name). */
+  noBranch: def(409707, 409, 'error.noBranch'),
+  processLoop: def(409708, 409, 'error.processLoop'),
+  /** Spec §5: no crossing a parallel gateway when going back, withdrawing or jumping. */
+  returnAcrossParallel: def(400701, 400, 'error.returnAcrossParallel'),
+  returnTargetInvalid: def(400702, 400, 'error.returnTargetInvalid'),
+  jumpTargetInvalid: def(400703, 400, 'error.jumpTargetInvalid'),
+  /** Spec §8 levelApproveError: approval levels run 1 to 8. */
+  levelApproveError: def(400704, 400, 'error.levelApproveError'),
+  assigneeInvalid: def(400705, 400, 'error.assigneeInvalid'),
+  /** Params: minutes (until the next urge is allowed). */
+  urgeTooSoon: def(429701, 429, 'error.urgeTooSoon'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -47,6 +47,10 @@ import { patentRulesEn } from './patent-rules.en.js';
 import { patentRulesZhCN, type PatentRulesMessageKey } from './patent-rules.zh-CN.js';
 import { webPatentRulesEn } from './web-patent-rules.en.js';
 import { webPatentRulesZhCN, type WebPatentRulesMessageKey } from './web-patent-rules.zh-CN.js';
+import { workflowEn } from './workflow.en.js';
+import { workflowZhCN, type WorkflowMessageKey } from './workflow.zh-CN.js';
+import { workflowDesignEn } from './workflow-design.en.js';
+import { workflowDesignZhCN, type WorkflowDesignMessageKey } from './workflow-design.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 
 export type MessageKey =
@@ -73,7 +77,9 @@ export type MessageKey =
   | PeopleMessageKey
   | OrgMessageKey
   | RolesMessageKey
-  | MenusMessageKey;
+  | MenusMessageKey
+  | WorkflowDesignMessageKey
+  | WorkflowMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -105,6 +111,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...orgZhCN,
     ...rolesZhCN,
     ...menusZhCN,
+    ...workflowDesignZhCN,
+    ...workflowZhCN,
   },
   en: {
     ...en,
@@ -131,6 +139,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...orgEn,
     ...rolesEn,
     ...menusEn,
+    ...workflowDesignEn,
+    ...workflowEn,
   },
 };
 

@@ -97,6 +97,16 @@ const SYSTEM_RESOURCES: ResourceDeclaration[] = [
   menu('system.custom_fields', '自定义字段', 'Custom fields', 'no_share', 940),
   menu('system.dictionary', '数据字典', 'Data dictionary', 'no_share', 950),
   menu('system.settings', '系统设置', 'System settings', 'system_no_share', 960),
+  // Process definitions (issue 7): reading them, and designing, importing and publishing them.
+  menu('workflow', '流程管理', 'Processes', 'no_share', 970),
+  {
+    code: 'workflow:update',
+    type: 'button',
+    parent: 'workflow',
+    label: { zh: '设计与发布流程', en: 'Design and publish processes' },
+    level: 'no_share',
+    sort: 10,
+  },
   {
     code: 'person:account',
     type: 'button',

@@ -156,6 +156,8 @@ export interface ProcessSettings {
   approveUsers: string[];
   approveRoles: string[];
   approveUserField: string | null;
+  /** Process-level execution listeners (start, end). Optional only so graphs written before it still type. */
+  listeners?: ListenerSpec[];
 }
 
 export interface ProcessGraph {

@@ -14,6 +14,7 @@ import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
 import { installPatentHooks } from '../modules/patents/hooks.js';
 import { fileStorageFor } from '../modules/files/storage-settings.js';
+import { createWorkflowContext, type WorkflowContext } from '../modules/workflow/engine/index.js';
 import { installAuthentication } from './authenticate.js';
 import { createAccessCache } from '../modules/rbac/access.js';
 import './context.js';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     registry: ModelRegistry;
     /** Every service route with its access (resource bindings), filled at registration. */
     routeTable: RouteEntry[];
+    /** The workflow engine's context (commands, views; its timers and outbox run from startServer). */
+    workflow: WorkflowContext;
   }
 }
 
@@ -98,6 +101,16 @@ export async function buildApp({
   installPatentHooks(registry, { timeZone: config.timeZone, storage: fileStorageFor(config), db });
   app.decorate('accounts', accounts);
   app.decorate('registry', registry);
+  // Notifications (urge, due, remind) are logged until mail and in-app messages take them over.
+  app.decorate(
+    'workflow',
+    createWorkflowContext({
+      db,
+      registry,
+      now: accounts.now,
+      notify: async (notification) => app.log.info({ notification }, 'workflow notification'),
+    }),
+  );
   await app.register(fastifyCookie);
   // Uploads: 50 MB per file (spec §9); each route narrows this further.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 50, fields: 50, parts: 100 } });

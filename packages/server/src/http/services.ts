@@ -25,6 +25,7 @@ import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
+import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -78,6 +79,7 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     patentDeadlineRoutes,
     patentRelationRoutes,
     patentDocumentRoutes,
+    workflowDefinitionRoutes,
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],

@@ -10,6 +10,7 @@ import { organisationRbac } from './0008-organisation-rbac.js';
 import { passwordHistoryOrder } from './0009-password-history-order.js';
 import { patents } from './0010-patents.js';
 import { workflowDefinitions } from './0011-workflow-definitions.js';
+import { workflowRuntime } from './0012-workflow-runtime.js';
 import { rulePrints } from './0013-rule-prints.js';
 
 export interface Migration {
@@ -30,5 +31,6 @@ export const migrations: readonly Migration[] = [
   passwordHistoryOrder,
   patents,
   workflowDefinitions,
+  workflowRuntime,
   rulePrints,
 ];

@@ -1,6 +1,6 @@
 // Resignation with hand-over through the HTTP API on a real database, with a real SMTP server: the
-// account closes, open to-dos move to the handover person, all or nothing; the notice mail and its
-// settings; the caller's open to-dos. Runs on PGlite and PostgreSQL.
+// account closes, open to-dos and workflow tasks move to the handover person, all or nothing; the notice
+// mail and its settings; the caller's open to-dos. Runs on PGlite and PostgreSQL.
 import { newSid } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,8 @@ import {
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { startMailServer, type TestMailServer } from '../../../test/smtp.js';
+import { byUsers, linearGraph } from '../../../test/workflow-engine.js';
+import { approveTask, startProcess } from '../workflow/engine/index.js';
 
 describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let mail: TestMailServer;
@@ -171,6 +173,55 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().code).toBe(409301);
     expect(await userStatus(leaver.userSid)).toBe(0);
+  });
+
+  it('hands open workflow tasks over through the engine: owner kept, to-do moved, history written', async () => {
+    const leaver = await personWithAccount('吴十');
+    const heir = await personWithAccount('郑十一');
+    const graph = linearGraph([['review', { approvers: byUsers(leaver.userSid), name: '部门审核' }]]);
+    const record = newSid();
+    await db().query(
+      'INSERT INTO m_patent (sid, tenant_sid, company_sid, created_at, updated_at) VALUES ($1, $2, $2, now(), now())',
+      [record, tenant.sid],
+    );
+    await db().query(
+      `INSERT INTO workflow_definition (sid, tenant_sid, key, version, name, model, status, xml, graph)
+       VALUES ($1, $2, $3, 1, '专利审核', 'patent', 'published', '<definitions/>', $4)`,
+      [newSid(), tenant.sid, graph.settings.key, JSON.stringify(graph)],
+    );
+    const started = await startProcess(t.app.workflow, {
+      tenantSid: tenant.sid,
+      actorSid: heir.userSid,
+      definitionKey: graph.settings.key,
+      recordSid: record,
+    });
+    const task = started.openTasks[0]!.sid;
+    const manual = await todo(leaver.userSid, 'manual');
+
+    const res = await resign({ sid: leaver.sid, version: leaver.version, handover_person_sid: heir.sid });
+    expect(res.statusCode).toBe(200);
+    const moved = await db().query<{ assignee_sid: string; owner_sid: string; todo_assignee: string; from: string }>(
+      `SELECT t.assignee_sid, t.owner_sid, d.assignee_sid AS todo_assignee, d.handed_over_from AS from
+         FROM workflow_task t JOIN todo d ON d.sid = t.todo_sid WHERE t.sid = $1`,
+      [task],
+    );
+    expect(moved).toEqual([
+      { assignee_sid: heir.userSid, owner_sid: leaver.userSid, todo_assignee: heir.userSid, from: leaver.userSid },
+    ]);
+    expect((await todos(heir.userSid)).map((x) => x.sid)).toContain(manual);
+    const history = await db().query<{ action: string; actor_sid: string }>(
+      'SELECT action, actor_sid FROM workflow_history WHERE instance_sid = $1 ORDER BY id',
+      [started.instanceSid],
+    );
+    expect(history.map((h) => h.action)).toEqual(['submit', 'handOver']);
+    const audits = await db().query<{ detail: Record<string, unknown> }>(
+      "SELECT detail FROM audit_log WHERE target = $1 AND action = 'person.resigned'",
+      [`person:${leaver.sid}`],
+    );
+    expect(audits[0]!.detail).toMatchObject({ todos_handed_over: 2 });
+    // The heir decides it now, as its assignee.
+    const done = await approveTask(t.app.workflow, { tenantSid: tenant.sid, actorSid: heir.userSid, taskSid: task });
+    expect(done.status).toBe('approved');
   });
 
   it('changes nothing when the handover person is not valid (400301) or the version is stale (409000)', async () => {

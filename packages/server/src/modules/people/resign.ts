@@ -1,5 +1,6 @@
 // A person resigns (spec §3): in one transaction they are marked resigned with a date and a handover
-// person, their login account is closed, and their open to-dos move to the handover person's account.
+// person, their login account is closed, and their open to-dos move to the handover person's account
+// (their open workflow tasks first, through the engine, which moves those tasks' to-dos along).
 // Any failure leaves all of it as it was. The notice mail goes out after the commit.
 import { AppError } from '@ipdesk/core';
 import { audit } from '../accounts/context.js';
@@ -8,6 +9,7 @@ import { closeUserAccount } from './accounts.js';
 import { sendHandoverNotice, type NoticeLog } from './handover-notice.js';
 import { changesOf, lockRow, viewRow, visibleRecord, type Actor, type PeopleContext } from './records.js';
 import { handOverTodos } from './todos.js';
+import { handOverTasks } from '../workflow/engine/index.js';
 import type { RecordRow } from '../models/records.js';
 
 export interface ResignInput {
@@ -79,8 +81,15 @@ export async function resign(
       [input.sid, tenantSid, resignedOn, input.handover_person_sid, now, principal.userSid],
     );
     const accountClosed = before.account_user ? await closeUserAccount(tx, before.account_user, now) : false;
-    const handedOver = before.account_user
-      ? await handOverTodos(tx, tenantSid, before.account_user, handover.user_sid, now)
+    const from = before.account_user;
+    const handedOver = from
+      ? (await handOverTasks(tx, {
+          tenantSid,
+          fromUserSid: from,
+          toUserSid: handover.user_sid,
+          actorSid: principal.userSid,
+          at: now,
+        })) + (await handOverTodos(tx, tenantSid, from, handover.user_sid, now))
       : 0;
     await bumpAccessVersion(tx, tenantSid);
     await audit(tx, {

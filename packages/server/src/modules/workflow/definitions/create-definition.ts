@@ -1,0 +1,60 @@
+// Creating a definition: version 1, a draft, from the new-process template or from given XML. The key
+// (the BPMN process id) is unique per tenant and, with the model, fixed from now on.
+import { AppError, newSid, processXmlTemplate, type DesignProblem } from '@ipdesk/core';
+import { violatedIndex } from '../../../db/unique-violation.js';
+import { inspectXml } from './problems.js';
+import { ROW_COLUMNS, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { auditDefinition, columnsOf } from './write-helpers.js';
+
+export type CreateSource = { template: { key: string; name: string; model: string } } | { xml: string };
+
+export interface CreatedDefinition {
+  row: DefinitionRow;
+  problems: DesignProblem[];
+}
+
+export async function createDefinition(
+  ctx: DefinitionsContext,
+  caller: Caller,
+  source: CreateSource,
+  action: 'created' | 'imported' = 'created',
+): Promise<CreatedDefinition> {
+  const xml = 'xml' in source ? source.xml : processXmlTemplate({ ...source.template, language: caller.language });
+  const { parsed, problems } = await inspectXml(xml);
+  const columns = columnsOf(ctx, parsed.graph, problems);
+  const { tenantSid, userSid } = caller.principal;
+  const now = ctx.accounts.now();
+  try {
+    return await ctx.accounts.db.transaction(async (tx) => {
+      const taken = await tx.query('SELECT 1 FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 LIMIT 1', [
+        tenantSid,
+        columns.key,
+      ]);
+      if (taken.length > 0) throw new AppError('workflowKeyExists', { params: { key: columns.key } });
+      const rows = await tx.query<DefinitionRow>(
+        `INSERT INTO workflow_definition (sid, tenant_sid, key, version, name, model, category, status, xml, graph, created_by, created_at, updated_at)
+         VALUES ($1, $2, $3, 1, $4, $5, $6, 'draft', $7, $8, $9, $10, $10) RETURNING ${ROW_COLUMNS}`,
+        [
+          newSid(),
+          tenantSid,
+          columns.key,
+          columns.name,
+          columns.model,
+          columns.category,
+          xml,
+          JSON.stringify(columns.graph),
+          userSid,
+          now,
+        ],
+      );
+      const row = rows[0]!;
+      await auditDefinition(tx, caller, action, { key: row.key, version: 1, sid: row.sid, model: row.model }, now);
+      return { row, problems };
+    });
+  } catch (error) {
+    // Two creations of the same key at once: the second meets the table's unique key.
+    if (violatedIndex(error, ['workflow_definition_tenant_sid_key_version_key', 'workflow_definition_draft_idx']))
+      throw new AppError('workflowKeyExists', { params: { key: columns.key } });
+    throw error;
+  }
+}

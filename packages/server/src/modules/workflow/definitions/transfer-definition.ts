@@ -1,0 +1,109 @@
+// Moving definitions between systems as a zip: export one version as <key>-v<version>.bpmn beside a
+// manifest.json; import a zip holding exactly one .bpmn (spec §5: zip only, at most 10 MB packed and
+// unpacked). An import creates the key, or becomes the key's draft; a design with errors is refused.
+import { AppError, WORKFLOW_IMPORT_MAX_BYTES, type DesignProblem } from '@ipdesk/core';
+import { strToU8, zipSync } from 'fflate';
+import { createDefinition } from './create-definition.js';
+import { designRefusal, errorsOf, inspectXml } from './problems.js';
+import { looksLikeZip, readEntry, zipEntries } from './read-zip.js';
+import { writeDraft } from './save-draft.js';
+import { iso, lockVersions, readVersion, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { auditDefinition, columnsOf, requireSameModel } from './write-helpers.js';
+
+export const MANIFEST_FORMAT = 'ipdesk-workflow';
+const MAX_TEXT = '10 MB';
+
+export interface ExportedDefinition {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export async function exportVersion(
+  ctx: DefinitionsContext,
+  caller: Caller,
+  key: string,
+  version: number,
+): Promise<ExportedDefinition> {
+  const row = await readVersion(ctx.accounts.db, caller.principal.tenantSid, key, version);
+  const bpmn = `${row.key}-v${row.version}.bpmn`;
+  const manifest = {
+    format: MANIFEST_FORMAT,
+    formatVersion: 1,
+    key: row.key,
+    version: row.version,
+    name: row.name,
+    model: row.model,
+    category: row.category,
+    status: row.status,
+    publishedAt: iso(row.published_at),
+    exportedAt: ctx.accounts.now().toISOString(),
+    bpmn,
+  };
+  const bytes = zipSync({
+    [bpmn]: strToU8(row.xml),
+    'manifest.json': strToU8(`${JSON.stringify(manifest, null, 2)}\n`),
+  });
+  return { fileName: `${row.key}-v${row.version}.zip`, bytes };
+}
+
+/** Files a zip tool adds beside the real content (macOS resource forks), which are not the user's. */
+const isJunk = (name: string): boolean => name.startsWith('__MACOSX/') || /(^|\/)\._/.test(name);
+
+/** The one .bpmn of an uploaded zip, as text. The manifest is informative and not needed to import. */
+export function bpmnOfZip(bytes: Uint8Array): string {
+  if (bytes.length > WORKFLOW_IMPORT_MAX_BYTES)
+    throw new AppError('workflowImportTooLarge', { params: { max: MAX_TEXT } });
+  if (!looksLikeZip(bytes)) throw new AppError('workflowImportNotZip');
+  const entries = zipEntries(bytes);
+  const bpmn = entries.filter((e) => !e.name.endsWith('/') && !isJunk(e.name) && /\.bpmn$/i.test(e.name));
+  if (bpmn.length === 0) throw new AppError('workflowImportNoBpmn');
+  if (bpmn.length > 1) throw new AppError('workflowImportManyBpmn', { params: { count: bpmn.length } });
+  // The unpacked total counts the other entries as declared (they are never inflated, so a lie there
+  // costs nothing) and the .bpmn as it really inflates.
+  const others = entries.filter((e) => e !== bpmn[0]).reduce((sum, e) => sum + e.declaredSize, 0);
+  if (others > WORKFLOW_IMPORT_MAX_BYTES) throw new AppError('workflowImportTooLarge', { params: { max: MAX_TEXT } });
+  const content = readEntry(bytes, bpmn[0]!, { left: WORKFLOW_IMPORT_MAX_BYTES - others, max: MAX_TEXT });
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch (cause) {
+    throw new AppError('workflowXmlInvalid', { params: { line: 0 }, cause });
+  }
+}
+
+export interface ImportedDefinition {
+  row: DefinitionRow;
+  created: boolean;
+  /** Warnings only: an import with design errors is refused. */
+  problems: DesignProblem[];
+}
+
+export async function importDefinition(
+  ctx: DefinitionsContext,
+  caller: Caller,
+  input: { bytes: Uint8Array; overwriteDraft: boolean },
+): Promise<ImportedDefinition> {
+  const xml = bpmnOfZip(input.bytes);
+  const { parsed, problems } = await inspectXml(xml);
+  const errors = errorsOf(problems);
+  if (errors.length > 0) throw designRefusal(errors);
+  const columns = columnsOf(ctx, parsed.graph, problems);
+  const { tenantSid } = caller.principal;
+  const existing = await ctx.accounts.db.query(
+    'SELECT 1 FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 LIMIT 1',
+    [tenantSid, columns.key],
+  );
+  if (existing.length === 0) {
+    const created = await createDefinition(ctx, caller, { xml }, 'imported');
+    return { ...created, created: true };
+  }
+  const now = ctx.accounts.now();
+  return ctx.accounts.db.transaction(async (tx) => {
+    const versions = await lockVersions(tx, tenantSid, columns.key);
+    requireSameModel(versions[versions.length - 1]!.model, columns.model);
+    if (versions[0]!.status === 'draft' && !input.overwriteDraft)
+      throw new AppError('workflowDraftExists', { params: { key: columns.key } });
+    const row = await writeDraft(tx, caller, versions, columns, xml, now);
+    await auditDefinition(tx, caller, 'imported', { key: row.key, version: row.version, sid: row.sid }, now);
+    return { row, created: false, problems };
+  });
+}
