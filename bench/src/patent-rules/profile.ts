@@ -39,7 +39,8 @@ export async function serverCounters(client: pg.Client): Promise<ServerCounters>
 }
 
 const KINDS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['page through sids', /^\s*SELECT sid FROM m_patent WHERE/],
+  // The recompute pages through the cases reading their facts (recompute.ts); single cases by sid.
+  ['page through cases (facts)', /FROM m_patent\s+WHERE tenant_sid = \$1 AND sid > \$2/],
   ['load facts: patents', /^\s*SELECT [^]*? FROM m_patent WHERE/],
   ['load facts: items', /FROM m_patent_item\b/],
   ['calendars', /FROM office_calendar_day\b/],

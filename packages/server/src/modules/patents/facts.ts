@@ -87,22 +87,33 @@ export function caseFacts(row: FactRow, items: readonly ItemRow[]): CaseFacts | 
   };
 }
 
+export interface LoadedCase {
+  row: FactRow;
+  items: ItemRow[];
+}
+
 /** The cases with these sids and their items, for one batch of recomputation. */
-export async function loadFacts(
-  db: Queryable,
-  tenantSid: string,
-  sids: readonly string[],
-): Promise<Array<{ row: FactRow; items: ItemRow[] }>> {
+export async function loadFacts(db: Queryable, tenantSid: string, sids: readonly string[]): Promise<LoadedCase[]> {
   if (sids.length === 0) return [];
   const rows = await db.query<FactRow>(
     `SELECT ${FACT_COLUMNS.join(', ')} FROM m_patent WHERE tenant_sid = $1 AND sid = ANY($2::text[])`,
     [tenantSid, sids],
   );
+  return withItems(db, tenantSid, rows);
+}
+
+/** The cases' items beside their rows. */
+export async function withItems(db: Queryable, tenantSid: string, rows: readonly FactRow[]): Promise<LoadedCase[]> {
+  if (rows.length === 0) return [];
   const items = await db.query<ItemRow>(
     'SELECT sid, patent, event, event_date FROM m_patent_item WHERE tenant_sid = $1 AND patent = ANY($2::text[])',
-    [tenantSid, sids],
+    [tenantSid, rows.map((r) => r.sid)],
   );
   const byPatent = new Map<string, ItemRow[]>();
-  for (const item of items) byPatent.set(item.patent, [...(byPatent.get(item.patent) ?? []), item]);
+  for (const item of items) {
+    const list = byPatent.get(item.patent);
+    if (list) list.push(item);
+    else byPatent.set(item.patent, [item]);
+  }
   return rows.map((row) => ({ row, items: byPatent.get(row.sid as string) ?? [] }));
 }

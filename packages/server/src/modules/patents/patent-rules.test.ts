@@ -16,7 +16,7 @@ import {
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { BUILT_IN_PACKS } from './compute.js';
-import { recomputeChangedPacks } from './recompute.js';
+import { recomputeChangedPacks, recomputeTenant } from './recompute.js';
 
 interface Deadline {
   sid: string;
@@ -360,6 +360,40 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     ).toEqual([]);
     await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
     expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe(exam.due_date);
+  });
+
+  it('recomputes all cases of some offices in small batches, two at once where the engine allows', async () => {
+    const cn = [];
+    for (let i = 0; i < 5; i++) cn.push(await cnInvention());
+    const us = await create('patent', {
+      title: `Battery ${++sn}`,
+      sn: `US-T-${sn}`,
+      patent_type: 'invention',
+      country: 'US',
+      filing_date: '2023-03-14',
+    });
+    const examDue = byRule(await deadlines(cn[0]!.sid), 'CN-EXAM-REQUEST')!.due_date;
+    expect(examDue).not.toBe('2031-01-01');
+    const spoil =
+      "UPDATE m_patent_task SET due_date = '2031-01-01' WHERE patent = ANY($1::text[]) AND origin = 'rule' AND status = 'open'";
+    await t.database.db.query(spoil, [[...cn.map((p) => p.sid), us.sid]]);
+    const [{ total }] = await t.database.db.query<{ total: number }>(
+      "SELECT count(*)::int AS total FROM m_patent WHERE tenant_sid = $1 AND country = 'CN'",
+      [tenant.sid],
+    );
+    const report = await recomputeTenant(t.database.db, {
+      tenantSid: tenant.sid,
+      offices: ['CN'],
+      now: t.clock.now,
+      timeZone: 'Asia/Shanghai',
+      actorSid: null,
+      batchSize: 2,
+      concurrency: 2,
+    });
+    expect(report.cases).toBe(total);
+    for (const p of cn) expect(byRule(await deadlines(p.sid), 'CN-EXAM-REQUEST')!.due_date).toBe(examDue);
+    // Cases of other offices are left as they are.
+    expect((await deadlines(us.sid)).every((d) => d.status !== 'open' || d.due_date === '2031-01-01')).toBe(true);
   });
 
   it('refuses callers without the resource, and cases of other tenants or out of scope', async () => {

@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { localDate } from '../models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
-import { caseFacts, isoDate, loadFacts } from './facts.js';
+import { FACT_COLUMNS, caseFacts, isoDate, loadFacts, withItems, type FactRow, type LoadedCase } from './facts.js';
 import { syncCases, type CaseOwner, type SyncCounts } from './sync.js';
 
 export interface RecomputeOptions {
@@ -44,7 +44,15 @@ export async function recomputeCases(
   sids: readonly string[],
   options: RecomputeOptions,
 ): Promise<{ counts: SyncCounts; expiry: Map<string, string | null> }> {
-  const loaded = await loadFacts(tx, options.tenantSid, sids);
+  return recomputeLoaded(tx, await loadFacts(tx, options.tenantSid, sids), options);
+}
+
+/** Recomputes cases whose rows and items the caller has read in this transaction. */
+async function recomputeLoaded(
+  tx: Queryable,
+  loaded: readonly LoadedCase[],
+  options: RecomputeOptions,
+): Promise<{ counts: SyncCounts; expiry: Map<string, string | null> }> {
   const calendars = options.calendars ?? (await tenantCalendars(tx, options.tenantSid));
   const today = localDate(options.now, options.timeZone);
   const excluded = new Set(options.excludeItemSids ?? []);
@@ -105,19 +113,21 @@ export async function recomputeTenant(
   let after = '';
   let finished = false;
   // Pages are taken one after another (each starts after the last sid of the one before), whichever
-  // batch asks; a failed batch stops the others from taking more.
+  // batch asks, as the first statement of that batch's transaction: the page reads the facts themselves,
+  // so a case is read once per run. A failed batch stops the others from taking more.
   let paging: Promise<unknown> = Promise.resolve();
-  const nextPage = (): Promise<string[]> => {
+  const nextPage = (tx: Queryable): Promise<FactRow[]> => {
     const page = paging.then(async () => {
       if (finished) return [];
-      const rows = await db.query<{ sid: string }>(
-        `SELECT sid FROM m_patent WHERE tenant_sid = $1 AND sid > $2 AND ($3::text[] IS NULL OR country = ANY($3::text[]))
+      const rows = await tx.query<FactRow>(
+        `SELECT ${FACT_COLUMNS.join(', ')} FROM m_patent
+          WHERE tenant_sid = $1 AND sid > $2 AND ($3::text[] IS NULL OR country = ANY($3::text[]))
           ORDER BY sid LIMIT $4`,
         [options.tenantSid, after, options.offices ?? null, batchSize],
       );
       if (rows.length === 0) finished = true;
-      else after = rows[rows.length - 1]!.sid;
-      return rows.map((r) => r.sid);
+      else after = String(rows[rows.length - 1]!.sid);
+      return rows;
     });
     paging = page.catch(() => undefined);
     return page;
@@ -126,10 +136,16 @@ export async function recomputeTenant(
   let counts = EMPTY;
   const worker = async () => {
     try {
-      for (let sids = await nextPage(); sids.length > 0; sids = await nextPage()) {
-        const result = await db.transaction((tx) => recomputeCases(tx, sids, { ...options, calendars }));
-        counts = add(counts, result.counts);
-        cases += sids.length;
+      for (let more = true; more;) {
+        more = await db.transaction(async (tx) => {
+          const rows = await nextPage(tx);
+          if (rows.length === 0) return false;
+          const loaded = await withItems(tx, options.tenantSid, rows);
+          const result = await recomputeLoaded(tx, loaded, { ...options, calendars });
+          counts = add(counts, result.counts);
+          cases += rows.length;
+          return true;
+        });
       }
     } catch (error) {
       finished = true;
