@@ -201,6 +201,14 @@ export const errors = {
   assigneeInvalid: def(400705, 400, 'error.assigneeInvalid'),
   /** Params: minutes (until the next urge is allowed). */
   urgeTooSoon: def(429701, 429, 'error.urgeTooSoon'),
+  /** Starting a process on a record of another model than the definition's. Params: key, expected, model. */
+  instanceModelMismatch: def(400706, 400, 'error.instanceModelMismatch'),
+  /**
+   * While a process is open on a record, only the fields its current step grants `edit` to the caller may
+   * change (the starter edits freely while it is a draft or back with them). Params: field (label), process;
+   * fields: each refused field.
+   */
+  fieldLockedByProcess: def(403706, 403, 'error.fieldLockedByProcess'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

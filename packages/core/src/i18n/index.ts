@@ -47,6 +47,10 @@ import { patentRulesEn } from './patent-rules.en.js';
 import { patentRulesZhCN, type PatentRulesMessageKey } from './patent-rules.zh-CN.js';
 import { webPatentRulesEn } from './web-patent-rules.en.js';
 import { webPatentRulesZhCN, type WebPatentRulesMessageKey } from './web-patent-rules.zh-CN.js';
+import { webWorkflowDefinitionsEn } from './web-workflow-definitions.en.js';
+import { webWorkflowDefinitionsZhCN, type WebWorkflowDefinitionsMessageKey } from './web-workflow-definitions.zh-CN.js';
+import { webWorkflowDesignerEn } from './web-workflow-designer.en.js';
+import { webWorkflowDesignerZhCN, type WebWorkflowDesignerMessageKey } from './web-workflow-designer.zh-CN.js';
 import { workflowEn } from './workflow.en.js';
 import { workflowZhCN, type WorkflowMessageKey } from './workflow.zh-CN.js';
 import { workflowDesignEn } from './workflow-design.en.js';
@@ -79,7 +83,9 @@ export type MessageKey =
   | RolesMessageKey
   | MenusMessageKey
   | WorkflowDesignMessageKey
-  | WorkflowMessageKey;
+  | WorkflowMessageKey
+  | WebWorkflowDefinitionsMessageKey
+  | WebWorkflowDesignerMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -113,6 +119,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...menusZhCN,
     ...workflowDesignZhCN,
     ...workflowZhCN,
+    ...webWorkflowDefinitionsZhCN,
+    ...webWorkflowDesignerZhCN,
   },
   en: {
     ...en,
@@ -141,6 +149,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...menusEn,
     ...workflowDesignEn,
     ...workflowEn,
+    ...webWorkflowDefinitionsEn,
+    ...webWorkflowDesignerEn,
   },
 };
 

@@ -148,6 +148,13 @@ export const DEFAULT_MENUS: readonly DefaultMenu[] = [
         icon: 'setting',
       },
       {
+        key: 'workflow_definitions',
+        label: { zh: '流程定义', en: 'Process definitions' },
+        resource: 'workflow',
+        path: '/workflow/definitions',
+        icon: 'apartment',
+      },
+      {
         key: 'resignation_notice',
         label: { zh: '离职通知设置', en: 'Resignation notices' },
         resource: 'system.settings',

@@ -15,6 +15,7 @@ import { createModelRegistry, type ModelRegistry } from '../modules/models/regis
 import { installPatentHooks } from '../modules/patents/hooks.js';
 import { fileStorageFor } from '../modules/files/storage-settings.js';
 import { createWorkflowContext, type WorkflowContext } from '../modules/workflow/engine/index.js';
+import { installWorkflowRecordHooks } from '../modules/workflow/records/record-hooks.js';
 import { installAuthentication } from './authenticate.js';
 import { createAccessCache } from '../modules/rbac/access.js';
 import './context.js';
@@ -98,6 +99,8 @@ export async function buildApp({
   const accounts = await createAccountsContext(db, config, now);
   // Model tables follow their declarations (additive, skipped when unchanged).
   const synced = await syncModelTables(db, registry);
+  // Processes first: an update their open process refuses is refused before the domains recompute.
+  installWorkflowRecordHooks(registry);
   installPatentHooks(registry, { timeZone: config.timeZone, storage: fileStorageFor(config), db });
   app.decorate('accounts', accounts);
   app.decorate('registry', registry);

@@ -63,6 +63,28 @@ const OPEN = new Set([
   'POST /webapi/model/role/do/search',
   'POST /webapi/model/user_info/do/search_component',
   'POST /webapi/model/user_info/do/search_names',
+  // Processes: anyone may start, act on and read them; the record's rights and the engine decide (404/403).
+  'POST /webapi/workflow/instances',
+  'POST /webapi/workflow/instances/:sid/submit',
+  'POST /webapi/workflow/instances/:sid/resubmit',
+  'POST /webapi/workflow/instances/:sid/withdraw',
+  'POST /webapi/workflow/instances/:sid/urge',
+  'POST /webapi/workflow/instances/:sid/end',
+  'POST /webapi/workflow/tasks/:sid/approve',
+  'POST /webapi/workflow/tasks/:sid/agree',
+  'POST /webapi/workflow/tasks/:sid/reject',
+  'POST /webapi/workflow/tasks/:sid/return',
+  'POST /webapi/workflow/tasks/:sid/transfer',
+  'POST /webapi/workflow/tasks/:sid/add-sign',
+  'POST /webapi/workflow/tasks/:sid/jump',
+  'GET /webapi/workflow/instances/:sid',
+  'GET /webapi/workflow/instances/:sid/diagram',
+  'GET /webapi/workflow/records/:model/:recordSid',
+  'POST /webapi/workflow/records/:model/do/statuses',
+  'GET /webapi/workflow/my/todos',
+  'GET /webapi/workflow/my/started',
+  'GET /webapi/workflow/my/handled',
+  'GET /webapi/workflow/my/counts',
 ]);
 
 const SID = 'Z'.repeat(16);

@@ -11,7 +11,13 @@ export function labelled<T extends z.ZodType>(schema: T, label: MessageKey): T {
   return schema;
 }
 
-type Def = { type?: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+type Def = {
+  type?: string;
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+};
 
 function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -34,6 +40,7 @@ export function labelAt(schema: unknown, path: readonly PropertyKey[]): MessageK
     const def = defOf(structural);
     if (def.type === 'object' && typeof key === 'string') current = def.shape?.[key];
     else if (def.type === 'array') current = def.element;
+    else if (def.type === 'record') current = def.valueType;
     else return undefined;
   }
   if (!current) return undefined;

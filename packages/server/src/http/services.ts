@@ -26,6 +26,8 @@ import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
 import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
+import { workflowReadRoutes } from './routes/workflow-reads.js';
+import { workflowRoutes } from './routes/workflow.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -80,6 +82,8 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     patentRelationRoutes,
     patentDocumentRoutes,
     workflowDefinitionRoutes,
+    workflowRoutes,
+    workflowReadRoutes,
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],

@@ -140,6 +140,13 @@ describe('the 403 guard', () => {
     expect(guardDecision('/admin/roles', ready([]))).toBe('forbid');
   });
 
+  it('keeps the process pages to the workflow resource, the designer too', () => {
+    expect(pageResource(TREE, '/workflow/definitions')).toBe('workflow');
+    expect(pageResource(TREE, '/workflow/definitions/patent_apply')).toBe('workflow');
+    expect(guardDecision('/workflow/definitions/patent_apply', ready(['patent']))).toBe('forbid');
+    expect(guardDecision('/workflow/definitions', ready(['workflow']))).toBe('allow');
+  });
+
   it('leaves unknown models to the 404 of the page, and other pages alone', () => {
     expect(guardDecision('/model/nope', ready([]))).toBe('allow');
     expect(guardDecision('/profile', ready([]))).toBe('allow');

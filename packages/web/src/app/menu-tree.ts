@@ -108,8 +108,13 @@ function defaultMenuPaths(menus: readonly DefaultMenu[]): Array<{ path: string; 
   ]);
 }
 
-/** The administration pages and the resource each opens under, as the default menus bind them. */
-const ADMIN_PAGES = defaultMenuPaths(DEFAULT_MENUS).filter((page) => page.path.startsWith('/admin/'));
+/** Pages outside the model pages that the guard keeps to their resource: administration and processes. */
+const GUARDED_PREFIXES = ['/admin/', '/workflow/'];
+const isGuardedPage = (pathname: string): boolean =>
+  GUARDED_PREFIXES.some((prefix) => `${routePath(pathname)}/`.startsWith(prefix));
+
+/** The guarded pages and the resource each opens under, as the default menus bind them. */
+const GUARDED_PAGES = defaultMenuPaths(DEFAULT_MENUS).filter((page) => isGuardedPage(page.path));
 
 function modelOf(pathname: string): string | undefined {
   const segment = /^\/model\/([^/]+)/.exec(routePath(pathname))?.[1];
@@ -122,32 +127,30 @@ function modelOf(pathname: string): string | undefined {
 }
 
 /**
- * The resource a guarded page needs (model pages and administration pages): its menu's resource, or,
- * when the tenant keeps no menu for it, the model's own resource or the administration page's default
- * one. Undefined for other pages and for models the product does not know (those answer 404).
+ * The resource a guarded page needs (model, administration and process pages): its menu's resource, or,
+ * when the tenant keeps no menu for it, the model's own resource or the page's default one. Undefined for other pages and for models the product does not know (those answer 404).
  */
 export function pageResource(nodes: readonly MyMenuNode[], pathname: string): string | undefined {
   const model = modelOf(pathname);
-  const admin = routePath(pathname).startsWith('/admin/');
-  if (model === undefined && !admin) return undefined;
+  if (model === undefined && !isGuardedPage(pathname)) return undefined;
   const menu = menuForLocation(nodes, pathname);
   if (menu?.resource_code) return menu.resource_code;
   if (model !== undefined) {
     const code = modelResourceCode(model, 'view');
     return RESOURCE_CATALOG.byCode(code) ? code : undefined;
   }
-  return ADMIN_PAGES.find((page) => menuPathCovers(page.path, pathname))?.resource;
+  return GUARDED_PAGES.find((page) => menuPathCovers(page.path, pathname))?.resource;
 }
 
 export type GuardDecision = 'allow' | 'forbid' | 'wait';
 
 /**
- * Whether the shell shows the page: a model or administration page whose resource the user does not
+ * Whether the shell shows the page: a model, administration or process page whose resource the user does not
  * hold goes to 403 (the server would refuse its calls anyway). While the menus are on their way such a
  * page waits; when they could not be fetched the server decides alone.
  */
 export function guardDecision(pathname: string, state: MyMenusState): GuardDecision {
-  if (modelOf(pathname) === undefined && !routePath(pathname).startsWith('/admin/')) return 'allow';
+  if (modelOf(pathname) === undefined && !isGuardedPage(pathname)) return 'allow';
   if (state.status === 'failed') return 'allow';
   if (state.status !== 'ready') return 'wait';
   const code = pageResource(state.menus.menus, pathname);

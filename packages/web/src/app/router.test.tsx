@@ -92,6 +92,8 @@ describe('routes (spec §2)', () => {
     '/admin/org',
     '/admin/custom-fields',
     '/admin/resignation-notice',
+    '/workflow/definitions',
+    '/workflow/definitions/patent_apply',
   ])('has the administration page %s inside the shell (sign-in first)', async (path) => {
     const { router } = await renderAt(path);
     await vi.waitFor(
@@ -115,6 +117,7 @@ describe('routes (spec §2)', () => {
     ['admin/roles', 'RolesPage'],
     ['admin/org', 'OrgPage'],
     ['admin/resignation-notice', 'ResignationNoticePage'],
+    ['workflow/definitions', 'DefinitionsPage'],
   ])('loads %s lazily as %s', async (path, name) => {
     const find = (routes: readonly RouteObject[]): RouteObject | undefined =>
       routes.map((route) => (route.path === path ? route : find(route.children ?? []))).find(Boolean);

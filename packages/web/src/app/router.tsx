@@ -103,6 +103,15 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('../admin/ResignationNoticePage')).ResignationNoticePage,
             }),
           },
+          // Process definitions and the designer (resource workflow; see menu-tree's guard).
+          {
+            path: 'workflow/definitions',
+            lazy: async () => ({ Component: (await import('../workflow/DefinitionsPage')).DefinitionsPage }),
+          },
+          {
+            path: 'workflow/definitions/:key',
+            lazy: async () => ({ Component: (await import('../workflow/designer/DesignerPage')).DesignerPage }),
+          },
           {
             path: 'model/:model/:sid/edit',
             lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),

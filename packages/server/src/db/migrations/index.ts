@@ -12,6 +12,7 @@ import { patents } from './0010-patents.js';
 import { workflowDefinitions } from './0011-workflow-definitions.js';
 import { workflowRuntime } from './0012-workflow-runtime.js';
 import { rulePrints } from './0013-rule-prints.js';
+import { workflowTaskIndexes } from './0014-workflow-task-indexes.js';
 
 export interface Migration {
   id: number;
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   workflowDefinitions,
   workflowRuntime,
   rulePrints,
+  workflowTaskIndexes,
 ];

@@ -4,14 +4,19 @@
 import type { Label, Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
+import type { ResolvedModel } from './registry.js';
 
 export type RecordRow = Record<string, unknown>;
 
 export interface WriteEvent {
   principal: Principal;
+  /** The model as the caller sees it (their tenant's custom fields, their field rights). */
+  model: ResolvedModel;
   /** The row before an update; undefined for a create. */
   before: RecordRow | undefined;
   after: RecordRow;
+  /** The fields this write changed, as its audit entry records them (before any hook completed the row). */
+  changed: readonly string[];
   now: Date;
   language: Language;
   requestId: string;

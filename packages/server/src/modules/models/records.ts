@@ -181,19 +181,29 @@ export async function createRecord(
         params.values as never,
       );
       let row = rows[0]!;
+      const changes = fieldChanges(undefined, row, declaredNames(model));
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
         action: 'record.created',
         target: `${model.name}:${sid}`,
-        detail: { changes: fieldChanges(undefined, row, declaredNames(model)) },
+        detail: { changes },
         requestId,
         at: now,
       });
       const hooks = registry.hooks.of(model.name);
       if (hooks?.afterWrite)
         row =
-          (await hooks.afterWrite(tx, { principal, before: undefined, after: row, now, language, requestId })) ?? row;
+          (await hooks.afterWrite(tx, {
+            principal,
+            model,
+            before: undefined,
+            after: row,
+            changed: Object.keys(changes),
+            now,
+            language,
+            requestId,
+          })) ?? row;
       return maskRows(model, [row])[0]!;
     }),
   );
@@ -279,18 +289,21 @@ export async function updateRecord(
         params.values as never,
       );
       let after = rows[0]!;
+      const changes = fieldChanges(before, after, declaredNames(model));
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
         action: 'record.updated',
         target: `${model.name}:${input.sid}`,
-        detail: { changes: fieldChanges(before, after, declaredNames(model)), version: after.version },
+        detail: { changes, version: after.version },
         requestId,
         at: now,
       });
       const hooks = registry.hooks.of(model.name);
-      if (hooks?.afterWrite)
-        after = (await hooks.afterWrite(tx, { principal, before, after, now, language, requestId })) ?? after;
+      if (hooks?.afterWrite) {
+        const event = { principal, model, before, after, changed: Object.keys(changes), now, language, requestId };
+        after = (await hooks.afterWrite(tx, event)) ?? after;
+      }
       return maskRows(model, [after])[0]!;
     }),
   );

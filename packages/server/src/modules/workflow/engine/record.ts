@@ -4,18 +4,22 @@ import type { Queryable } from '../../../db/database.js';
 import type { ModelRegistry } from '../../models/registry.js';
 import type { Step } from './step.js';
 
-/** The record's fields, or null when the model is unknown or the record is not in the tenant. */
+/**
+ * The record's fields, or null when the model is unknown or the record is not in the tenant. `share` keeps
+ * the row from being deleted until the transaction ends (a start racing a delete of its record).
+ */
 export async function readRecordFields(
   tx: Queryable,
   registry: ModelRegistry,
   tenantSid: string,
   model: string,
   recordSid: string,
+  options: { share?: boolean } = {},
 ): Promise<Record<string, unknown> | null> {
   const resolved = registry.get(model);
   if (!resolved) return null;
   const rows = await tx.query<Record<string, unknown>>(
-    `SELECT * FROM ${resolved.table} WHERE sid = $1 AND tenant_sid = $2`,
+    `SELECT * FROM ${resolved.table} WHERE sid = $1 AND tenant_sid = $2${options.share ? ' FOR SHARE' : ''}`,
     [recordSid, tenantSid],
   );
   const row = rows[0];

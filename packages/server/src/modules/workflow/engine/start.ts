@@ -102,7 +102,9 @@ export async function startProcess(ctx: WorkflowContext, input: StartInput): Pro
       );
       if (!published[0]) throw new AppError('workflowNotPublished');
       const definition = await loadDefinition(tx, published[0].sid);
-      const record = await readRecordFields(tx, ctx.registry, input.tenantSid, definition.model, input.recordSid);
+      const record = await readRecordFields(tx, ctx.registry, input.tenantSid, definition.model, input.recordSid, {
+        share: true,
+      });
       if (!record) throw new AppError('recordNotFound');
       const open = await tx.query(
         'SELECT 1 FROM workflow_instance WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status = ANY($4::text[])',

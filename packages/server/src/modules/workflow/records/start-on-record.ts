@@ -1,0 +1,45 @@
+// Starting a process on a business record from the API: the caller must be allowed to edit the record
+// (model update resource and data scope), and the published definition must be one of the record's model.
+// The engine then checks who may start it and that the record has no other open process.
+import { AppError } from '@ipdesk/core';
+import type { Principal } from '../../../http/context.js';
+import { startProcess, type CommandResult, type WorkflowContext } from '../engine/index.js';
+import { checkAttachments, type AttachmentInput } from './attachments.js';
+import { requireUpdatableRecord } from './record-access.js';
+
+export interface StartOnRecordInput {
+  comment?: string | null;
+  attachments?: readonly AttachmentInput[];
+  definitionKey: string;
+  model: string;
+  recordSid: string;
+  draft?: boolean;
+  variables?: Record<string, unknown>;
+}
+
+export async function startOnRecord(
+  wf: WorkflowContext,
+  principal: Principal,
+  input: StartOnRecordInput,
+): Promise<CommandResult> {
+  await requireUpdatableRecord(wf, principal, input.model, input.recordSid);
+  const published = await wf.db.query<{ model: string }>(
+    "SELECT model FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 AND status = 'published'",
+    [principal.tenantSid, input.definitionKey],
+  );
+  if (!published[0]) throw new AppError('workflowNotPublished');
+  if (published[0].model !== input.model)
+    throw new AppError('instanceModelMismatch', {
+      params: { key: input.definitionKey, expected: published[0].model, model: input.model },
+    });
+  return startProcess(wf, {
+    tenantSid: principal.tenantSid,
+    actorSid: principal.userSid,
+    definitionKey: input.definitionKey,
+    recordSid: input.recordSid,
+    draft: input.draft,
+    comment: input.comment,
+    attachments: await checkAttachments(wf.db, principal.tenantSid, input.attachments),
+    variables: input.variables,
+  });
+}
