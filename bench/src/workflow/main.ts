@@ -7,8 +7,7 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ipdesk_bench_workflow),
 // BENCH_INSTANCES (open instances kept, default 10000; also the number of patents), BENCH_REQUESTS
 // (approvals per run, default 1000), BENCH_HTTP_REQUESTS (default 300), BENCH_RACES (default 1000),
-// BENCH_PARTS (default 'engine,index,http,races'; index: the engine runs again with the index this
-// benchmark proposes, made for them and dropped afterwards).
+// BENCH_PARTS (default 'engine,http,races').
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +53,7 @@ const OPEN = intEnv('BENCH_INSTANCES', 10_000);
 const REQUESTS = intEnv('BENCH_REQUESTS', 1000);
 const HTTP_REQUESTS = intEnv('BENCH_HTTP_REQUESTS', 300);
 const RACES = intEnv('BENCH_RACES', 1000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'engine,index,http,races').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'engine,http,races').split(','));
 const CONCURRENCY = [8, 20];
 const HTTP_CONCURRENCY = 8;
 const RACES_AT_ONCE = 10;
@@ -62,8 +61,6 @@ const SETUP_CONCURRENCY = 8;
 const WARM_UP = 30;
 const TARGET_MS = 30;
 const PLANS_FILE = 'bench/out/workflow-plans.txt';
-/** The index the benchmark proposes (BENCH_PARTS index): made before its runs, dropped after them. */
-const PROPOSED_INDEX = 'bench_workflow_task_token_idx';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ipdesk_bench_workflow';
 if (await ensureDatabase(databaseUrl)) console.log(`Created database ${new URL(databaseUrl).pathname.slice(1)}`);
@@ -224,25 +221,6 @@ try {
     console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the ${hottest.length} statements with most time: ${PLANS_FILE}`);
     if (percentile(sequential.latencies, 95) > TARGET_MS)
       for (const plan of plans.slice(0, 2)) console.log(`\n${plan}`);
-  }
-
-  if (PARTS.has('index')) {
-    // The index this benchmark proposes, tried on the benchmark's database and dropped again afterwards,
-    // so the database keeps the schema the migrations make.
-    await client.query(`CREATE INDEX IF NOT EXISTS ${PROPOSED_INDEX} ON workflow_task (token_sid, level)`);
-    await client.query('ANALYZE workflow_task');
-    try {
-      const { runs, sequential, profile } = await engineRuns('index: ');
-      printRuns(runsTitle(` with the proposed index workflow_task (token_sid, level)`), runs, TARGET_MS);
-      printProfile(
-        'With the proposed index: where an approve command spends its time (one at a time)',
-        profile,
-        sequential,
-        6,
-      );
-    } finally {
-      await client.query(`DROP INDEX IF EXISTS ${PROPOSED_INDEX}`);
-    }
   }
 
   if (PARTS.has('http')) {

@@ -23,6 +23,7 @@ export {
   FEE_CATEGORIES,
   FEE_PACKS,
   feePackFingerprint,
+  feeRuleFingerprints,
   feeSchedule,
   pickFeePack,
   surchargeOn,

@@ -38,20 +38,13 @@ export function rulePackFingerprint(pack: RulePack): string {
 }
 
 /**
- * One print per rule of the pack (rule code → hash of the rule with what of the pack it depends on, not
- * the pack's version): after a new pack version, deadlines of rules whose print is unchanged need no
- * rewrite when their dates did not move.
+ * One print per rule of the pack (rule code → hash of the rule with the rest of the pack it is computed
+ * with, but not the pack's version): after a new pack version, only the deadlines of rules whose print
+ * changed can differ.
  */
 export function ruleFingerprints(pack: RulePack): Record<string, string> {
+  const { version: _version, rules, ...context } = pack;
   const prints: Record<string, string> = {};
-  for (const rule of pack.rules)
-    prints[rule.code] = fnv1a32(
-      canonicalJson({
-        office: pack.office,
-        effectiveFrom: pack.effectiveFrom,
-        calendarOffice: pack.calendarOffice,
-        rule,
-      }),
-    );
+  for (const rule of rules) prints[rule.code] = fnv1a32(canonicalJson({ context, rule }));
   return prints;
 }

@@ -31,3 +31,15 @@ export function fnv1a64(text: string): string {
 export function feePackFingerprint(pack: FeeRulePack): string {
   return fnv1a64(canonicalJson(pack));
 }
+
+/**
+ * One print per rule of the pack (rule code → hash of the rule with the rest of the pack — currency,
+ * surcharges, reductions — but not the pack's version), so a new pack version recomputes only the fees of
+ * the rules that changed.
+ */
+export function feeRuleFingerprints(pack: FeeRulePack): Record<string, string> {
+  const { version: _version, rules, ...context } = pack;
+  const prints: Record<string, string> = {};
+  for (const rule of rules) prints[rule.code] = fnv1a64(canonicalJson({ context, rule }));
+  return prints;
+}

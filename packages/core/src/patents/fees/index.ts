@@ -38,4 +38,4 @@ export {
   type PaymentOutcome,
 } from './records.js';
 export { CN_FEE_PACK, EP_FEE_PACK, FEE_PACKS, JP_FEE_PACK, US_FEE_PACK, pickFeePack } from './packs/index.js';
-export { canonicalJson, feePackFingerprint, fnv1a64 } from './fingerprint.js';
+export { canonicalJson, feePackFingerprint, feeRuleFingerprints, fnv1a64 } from './fingerprint.js';

@@ -300,7 +300,14 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
     // Fingerprints recorded: unchanged packs do nothing.
     expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2030-01-01');
+    // A new pack version whose rules all print the same gives nothing to recompute.
     await t.database.db.query("UPDATE rule_pack_state SET fingerprint = 'old' WHERE pack = 'deadlines:CN'");
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
+    expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2030-01-01');
+    // Without the rules' prints (a state from before they were kept) every case of the office is recomputed.
+    await t.database.db.query(
+      "UPDATE rule_pack_state SET fingerprint = 'old', rules = NULL WHERE pack = 'deadlines:CN'",
+    );
     await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai' });
     expect(byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!.due_date).toBe('2026-03-17');
   });
@@ -354,6 +361,48 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     const cnVersion = BUILT_IN_PACKS.deadlines.find((p) => p.office === 'CN')!.version;
     for (const row of stored)
       expect(row.pack_version).toBe(row.rule_code === 'CN-EXAM-REQUEST' ? `${cnVersion}-next` : cnVersion);
+    // A fee rule change recomputes the fees of the cases under that rule only; a removed deadline rule
+    // takes its open deadlines along.
+    const granted = await cnInvention({ grant_date: '2025-06-01' });
+    const feesBefore = await t.database.db.query<{ sid: string; amount: string; version: number }>(
+      "SELECT sid, amount, version FROM m_fee WHERE patent = $1 AND origin = 'rule' ORDER BY patent_year",
+      [granted.sid],
+    );
+    expect(feesBefore.length).toBeGreaterThan(0);
+    const grantedDeadlines = await deadlines(granted.sid);
+    const feePacks = BUILT_IN_PACKS.fees.map((pack) =>
+      pack.office !== 'CN'
+        ? pack
+        : {
+            ...pack,
+            version: `${pack.version}-next`,
+            rules: pack.rules.map((rule) =>
+              rule.code === 'CN-ANNUITY-INV'
+                ? { ...rule, amounts: rule.amounts.map((row) => ({ ...row, amount: row.amount + 100 })) }
+                : rule,
+            ),
+          },
+    );
+    const withoutExam = deadlinePacks.map((pack) =>
+      pack.office !== 'CN' ? pack : { ...pack, rules: pack.rules.filter((rule) => rule.code !== 'CN-EXAM-REQUEST') },
+    );
+    const [feeReport] = await recomputeChangedPacks(t.database.db, {
+      now: () => t.clock.now,
+      timeZone: 'Asia/Shanghai',
+      packs: { deadlines: withoutExam, fees: feePacks },
+    });
+    expect(feeReport?.changedRules).toEqual(['CN-EXAM-REQUEST', 'CN-ANNUITY-INV']);
+    const feesAfter = await t.database.db.query<{ sid: string; amount: string; version: number }>(
+      "SELECT sid, amount, version FROM m_fee WHERE patent = $1 AND origin = 'rule' ORDER BY patent_year",
+      [granted.sid],
+    );
+    expect(feesAfter.map((f) => Number(f.amount))).toEqual(feesBefore.map((f) => Number(f.amount) + 100));
+    expect(byRule(await deadlines(granted.sid), 'CN-EXAM-REQUEST')).toBeUndefined();
+    for (const other of grantedDeadlines.filter((d) => d.rule_code !== 'CN-EXAM-REQUEST'))
+      expect((await deadlines(granted.sid)).find((d) => d.sid === other.sid)?.version).toBe(other.version);
+    await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai', packs });
+    expect(byRule(await deadlines(granted.sid), 'CN-EXAM-REQUEST')).toBeDefined();
+
     // Nothing recorded as changed the second time; back to the built-in packs moves the deadline back.
     expect(
       await recomputeChangedPacks(t.database.db, { now: () => t.clock.now, timeZone: 'Asia/Shanghai', packs }),

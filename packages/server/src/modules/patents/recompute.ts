@@ -1,13 +1,21 @@
 // Recomputing deadlines, fees and expiry: for the cases one write touched (inside that write's
 // transaction), for all cases of a tenant or of some offices (after a rule pack or a calendar changed,
 // in batches, each its own transaction), and at start-up for packs whose fingerprint changed.
-import { feePackFingerprint, ruleFingerprints, rulePackFingerprint } from '@ipdesk/core';
+import {
+  feePackFingerprint,
+  feeRuleFingerprints,
+  pickFeePack,
+  ruleFingerprints,
+  rulePackFingerprint,
+  type FeeRulePack,
+  type PatentType,
+} from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { localDate } from '../models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
 import { FACT_COLUMNS, caseFacts, isoDate, loadFacts, withItems, type FactRow, type LoadedCase } from './facts.js';
-import { syncCases, type CaseOwner, type SyncCounts } from './sync.js';
+import { syncCases, type CaseOwner, type SyncCounts, type SyncScope } from './sync.js';
 
 export interface RecomputeOptions {
   tenantSid: string;
@@ -19,8 +27,23 @@ export interface RecomputeOptions {
   calendars?: CalendarLookup;
   /** Default: the built-in packs. */
   packs?: Packs;
-  /** Rules known to be unchanged since the stored deadlines were computed (see syncCases). */
-  unchangedRules?: ReadonlySet<string>;
+  /** After a rule-pack change: only these rules are recomputed (the deadline packs hold only them). */
+  changedRules?: ChangedRules;
+}
+
+/**
+ * The rules of a pack change: those whose print changed, were added or were removed. The facts did not
+ * change, so nothing else can differ.
+ */
+export interface ChangedRules {
+  deadlines: readonly string[];
+  /** Fee rule codes; null = all (a fee rule added or removed can change which rule a case falls under). */
+  fees: ReadonlySet<string> | null;
+}
+
+/** The fee rule a case falls under: the first of its office's pack for its patent type (fees/compile). */
+function feeRuleOf(packs: readonly FeeRulePack[], office: string, type: PatentType): string | undefined {
+  return pickFeePack(packs, office)?.rules.find((rule) => rule.patentTypes.includes(type))?.code;
 }
 
 const EMPTY: SyncCounts = {
@@ -58,6 +81,10 @@ async function recomputeLoaded(
   const excluded = new Set(options.excludeItemSids ?? []);
   const cases = [];
   const expiry = new Map<string, string | null>();
+  const packs = options.packs ?? BUILT_IN_PACKS;
+  const changed = options.changedRules;
+  const withoutFees: Packs = { deadlines: packs.deadlines, fees: [] };
+  const feeCases = new Set<string>();
   for (const { row, items } of loaded) {
     const facts = caseFacts(
       row,
@@ -70,19 +97,23 @@ async function recomputeLoaded(
       office: String(row.country),
       expiry: isoDate(row.expiry_date) ?? null,
     };
+    const feeRule = changed?.fees && facts ? feeRuleOf(packs.fees, facts.office, facts.patentType) : undefined;
+    const withFees = !changed?.fees || (feeRule !== undefined && changed.fees.has(feeRule));
+    if (withFees) feeCases.add(owner.sid);
     const plan = facts
       ? planCase(
           facts,
           calendars,
           today,
           typeof row.claim_count === 'number' ? row.claim_count : undefined,
-          options.packs,
+          withFees ? packs : withoutFees,
         )
       : { deadlines: [], fees: [], expiry: null };
     expiry.set(owner.sid, plan.expiry);
     cases.push({ owner, plan });
   }
-  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, options.unchangedRules);
+  const scope: SyncScope | undefined = changed ? { deadlineRules: changed.deadlines, feeCases } : undefined;
+  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, scope);
   return { counts, expiry };
 }
 
@@ -170,14 +201,52 @@ export function officeFingerprints(packs: Packs = BUILT_IN_PACKS): Map<string, s
 export interface PackChangeReport extends RecomputeAllReport {
   tenantSid: string;
   offices: string[];
-  /** Deadline rules of those offices whose definition changed (their deadlines were compared in full). */
+  /** Rules of those offices that changed, were added or removed: only theirs were recomputed. */
   changedRules: string[];
+}
+
+type Prints = Record<string, string>;
+
+/** Codes whose print differs between two states (added and removed ones included). */
+function differing(before: Prints, after: Prints): string[] {
+  const codes = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...codes].filter((code) => before[code] !== after[code]).sort();
+}
+
+/**
+ * What a pack change needs recomputed, from the rule prints stored with the tenant's state: the changed
+ * deadline rules (null = unknown, all) and fee rules (null = all).
+ */
+function changedRulesOf(
+  offices: readonly string[],
+  stored: ReadonlyMap<string, { rules: Prints | null }>,
+  rulePrints: ReadonlyMap<string, Prints>,
+): { deadlines: string[] | null; fees: string[] | null } {
+  let deadlines: string[] | null = [];
+  let fees: string[] | null = [];
+  for (const office of offices) {
+    const key = (kind: string) => `${kind}:${office}`;
+    const beforeDeadlines = stored.get(key('deadlines'))?.rules;
+    const afterDeadlines = rulePrints.get(key('deadlines')) ?? {};
+    if (!beforeDeadlines) deadlines = null;
+    else deadlines?.push(...differing(beforeDeadlines, afterDeadlines));
+    const beforeFees = stored.get(key('fees'))?.rules;
+    const afterFees = rulePrints.get(key('fees')) ?? {};
+    const sameCodes =
+      beforeFees &&
+      Object.keys(beforeFees).length === Object.keys(afterFees).length &&
+      Object.keys(afterFees).every((code) => code in beforeFees);
+    // A fee rule added or removed can move a patent type to another rule: every fee of the office then.
+    if (!sameCodes) fees = null;
+    else fees?.push(...differing(beforeFees, afterFees));
+  }
+  return { deadlines, fees };
 }
 
 /**
  * For each tenant, the offices whose packs changed since its cases were last computed get recomputed,
- * then the new fingerprints are recorded — only after the work is done, so a crash reruns it. The rules
- * whose own print is unchanged are passed on, so their deadlines are rewritten only where dates moved.
+ * then the new fingerprints are recorded — only after the work is done, so a crash reruns it. Rule prints
+ * stored with the state tell which rules changed: only their deadlines and fees are recomputed.
  */
 export async function recomputeChangedPacks(
   db: Database,
@@ -193,13 +262,16 @@ export async function recomputeChangedPacks(
 ): Promise<PackChangeReport[]> {
   const packs = options.packs ?? BUILT_IN_PACKS;
   const prints = officeFingerprints(packs);
-  const rulePrints = new Map(packs.deadlines.map((pack) => [`deadlines:${pack.office}`, ruleFingerprints(pack)]));
+  const rulePrints = new Map<string, Prints>([
+    ...packs.deadlines.map((pack) => [`deadlines:${pack.office}`, ruleFingerprints(pack)] as const),
+    ...packs.fees.map((pack) => [`fees:${pack.office}`, feeRuleFingerprints(pack)] as const),
+  ]);
   const reports: PackChangeReport[] = [];
   const tenants = await db.query<{ sid: string }>('SELECT sid FROM tenant ORDER BY sid');
   for (const { sid: tenantSid } of tenants) {
     const stored = new Map(
       (
-        await db.query<{ pack: string; fingerprint: string; rules: Record<string, string> | null }>(
+        await db.query<{ pack: string; fingerprint: string; rules: Prints | null }>(
           'SELECT pack, fingerprint, rules FROM rule_pack_state WHERE tenant_sid = $1',
           [tenantSid],
         )
@@ -208,25 +280,40 @@ export async function recomputeChangedPacks(
     const changed = [...prints]
       .filter(([pack, print]) => stored.get(pack)?.fingerprint !== print)
       .map(([pack]) => pack);
-    // States recorded before rule prints were kept: an equal pack print vouches for the rules' prints.
-    for (const [pack, rules] of rulePrints)
-      if (stored.get(pack)?.fingerprint === prints.get(pack) && !stored.get(pack)?.rules)
+    // An equal pack print vouches for the rules' prints (states recorded before they were kept, or by
+    // an older way of printing them).
+    for (const [pack, rules] of rulePrints) {
+      const state = stored.get(pack);
+      if (state?.fingerprint === prints.get(pack) && JSON.stringify(state?.rules) !== JSON.stringify(rules)) {
         await db.query('UPDATE rule_pack_state SET rules = $3 WHERE tenant_sid = $1 AND pack = $2', [
           tenantSid,
           pack,
           JSON.stringify(rules),
         ]);
-    if (changed.length === 0) continue;
-    const offices = [...new Set(changed.map((pack) => pack.split(':')[1]!))];
-    const unchangedRules = new Set<string>();
-    const changedRules: string[] = [];
-    for (const office of offices) {
-      const before = stored.get(`deadlines:${office}`)?.rules ?? {};
-      for (const [rule, print] of Object.entries(rulePrints.get(`deadlines:${office}`) ?? {})) {
-        if (before[rule] === print) unchangedRules.add(rule);
-        else changedRules.push(rule);
+        stored.set(pack, { ...state!, rules });
       }
     }
+    if (changed.length === 0) continue;
+    const offices = [...new Set(changed.map((pack) => pack.split(':')[1]!))];
+    const rules = changedRulesOf(offices, stored, rulePrints);
+    const onlyChanged = new Set(rules.deadlines ?? []);
+    // The deadline packs shrink to the changed rules once per run (compiled packs are cached per object).
+    const runPacks: Packs = rules.deadlines
+      ? {
+          deadlines: packs.deadlines.map((pack) =>
+            offices.includes(pack.office)
+              ? { ...pack, rules: pack.rules.filter((rule) => onlyChanged.has(rule.code)) }
+              : pack,
+          ),
+          fees: packs.fees,
+        }
+      : packs;
+    const changedRules = rules.deadlines
+      ? {
+          deadlines: rules.deadlines,
+          fees: rules.fees ? new Set(rules.fees) : null,
+        }
+      : undefined;
     // A tenant seen for the first time has no computed cases from before to correct.
     const hasCases = (await db.query('SELECT 1 FROM m_patent WHERE tenant_sid = $1 LIMIT 1', [tenantSid])).length > 0;
     if (hasCases) {
@@ -236,13 +323,19 @@ export async function recomputeChangedPacks(
         now: options.now(),
         timeZone: options.timeZone,
         actorSid: null,
-        packs,
-        unchangedRules,
+        packs: runPacks,
+        ...(changedRules ? { changedRules } : {}),
         ...(options.batchSize ? { batchSize: options.batchSize } : {}),
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       });
-      reports.push({ tenantSid, offices, changedRules, ...report });
-      options.log?.('deadlines recomputed after a rule pack change', { tenantSid, offices, changedRules, ...report });
+      const codes = [...(rules.deadlines ?? ['(all deadline rules)']), ...(rules.fees ?? ['(all fee rules)'])];
+      reports.push({ tenantSid, offices, changedRules: codes, ...report });
+      options.log?.('deadlines recomputed after a rule pack change', {
+        tenantSid,
+        offices,
+        changedRules: codes,
+        ...report,
+      });
     }
     await db.transaction(async (tx) => {
       for (const pack of changed) {

@@ -52,25 +52,26 @@ export interface SyncCounts {
   feesDeleted: number;
 }
 
-/**
- * A deadline is rewritten when what the rule says of it changed. A new pack version alone counts only for
- * rules that are not known to be unchanged: otherwise every deadline of an office would be rewritten
- * (row, indexes and basis) for one changed rule.
- */
-function changedDeadline(
-  stored: StoredDeadline,
-  plan: DeadlinePlan,
-  status: string,
-  unchangedRules: ReadonlySet<string> | undefined,
-): boolean {
+function changedDeadline(stored: StoredDeadline, plan: DeadlinePlan, status: string): boolean {
   return (
     stored.due_date !== plan.dueDate ||
     stored.title !== plan.title ||
     stored.status !== status ||
     stored.base_date !== plan.baseDate ||
     stored.unadjusted_date !== plan.unadjustedDate ||
-    (stored.pack_version !== plan.packVersion && !unchangedRules?.has(plan.ruleCode))
+    stored.pack_version !== plan.packVersion
   );
+}
+
+/**
+ * After a rule-pack change only what the changed rules give can differ (the facts did not change): the
+ * plans then hold only those rules' deadlines, and only the fees of cases whose fee rule changed.
+ */
+export interface SyncScope {
+  /** The only rule codes whose stored deadlines are compared (changed, added and removed rules). */
+  deadlineRules: readonly string[] | null;
+  /** The only cases whose fees are compared; null = every case. */
+  feeCases: ReadonlySet<string> | null;
 }
 
 function changedFee(stored: StoredFee, plan: FeePlan): boolean {
@@ -86,17 +87,14 @@ function changedFee(stored: StoredFee, plan: FeePlan): boolean {
   );
 }
 
-/**
- * Applies the plans of a batch of cases; returns what changed. One caller transaction. `unchangedRules`:
- * rule codes whose definition is the same as when the stored deadlines were computed.
- */
+/** Applies the plans of a batch of cases; returns what changed. One caller transaction. */
 export async function syncCases(
   tx: Queryable,
   tenantSid: string,
   cases: ReadonlyArray<{ owner: CaseOwner; plan: CasePlan }>,
   now: Date,
   actorSid: string | null,
-  unchangedRules?: ReadonlySet<string>,
+  scope?: SyncScope,
 ): Promise<SyncCounts> {
   const counts: SyncCounts = {
     deadlinesInserted: 0,
@@ -108,16 +106,26 @@ export async function syncCases(
   };
   if (cases.length === 0) return counts;
   const sids = cases.map((c) => c.owner.sid);
-  const storedDeadlines = await tx.query<StoredDeadline>(
-    `SELECT sid, patent, rule_code, item, title, due_date, status, base_date, unadjusted_date, pack_version
-       FROM m_patent_task WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
-    [tenantSid, sids],
-  );
-  const storedFees = await tx.query<StoredFee>(
-    `SELECT sid, patent, fee_code, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
-       FROM m_fee WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
-    [tenantSid, sids],
-  );
+  const deadlineRules = scope?.deadlineRules ?? null;
+  const storedDeadlines =
+    deadlineRules?.length === 0
+      ? []
+      : await tx.query<StoredDeadline>(
+          `SELECT sid, patent, rule_code, item, title, due_date, status, base_date, unadjusted_date, pack_version
+             FROM m_patent_task WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'
+              AND ($3::text[] IS NULL OR rule_code = ANY($3::text[]))`,
+          [tenantSid, sids, deadlineRules],
+        );
+  const feeCases = scope?.feeCases ?? null;
+  const feeSids = feeCases ? sids.filter((sid) => feeCases.has(sid)) : sids;
+  const storedFees =
+    feeSids.length === 0
+      ? []
+      : await tx.query<StoredFee>(
+          `SELECT sid, patent, fee_code, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
+             FROM m_fee WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
+          [tenantSid, feeSids],
+        );
   const deadlinesByCase = group(storedDeadlines, (d) => d.patent);
   const feesByCase = group(storedFees, (f) => f.patent);
 
@@ -139,13 +147,14 @@ export async function syncCases(
       // Done deadlines are history; the rest follow the rules.
       if (stored.status === 'done') continue;
       if (!next) deleteDeadlines.push(stored.sid);
-      else if (changedDeadline(stored, next, next.status, unchangedRules))
+      else if (changedDeadline(stored, next, next.status))
         updateDeadlines.push({ sid: stored.sid, plan: next, status: next.status });
     }
     for (const next of planned.values()) {
       if (next.status === 'cancelled') continue; // never stored only to say it no longer applies
       insertDeadlines.push({ sid: newSid(), owner, plan: next });
     }
+    if (feeCases && !feeCases.has(owner.sid)) continue;
     const plannedFees = new Map(plan.fees.map((f) => [f.key, f]));
     for (const stored of feesByCase.get(owner.sid) ?? []) {
       const key = feeKey(stored.fee_code, Number(stored.patent_year));
