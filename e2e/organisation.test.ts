@@ -209,7 +209,7 @@ describe('organisation, people, roles and permissions', () => {
       await waitForText(person, 'header-user-name', PERSON);
 
       await menuEntry(person, menuName('patent')).waitFor();
-      expect(await shownMenuNames(person)).toEqual([menuName('home'), menuName('patent')]);
+      expect(await shownMenuNames(person)).toEqual([menuName('home'), menuName('my_work'), menuName('patent')]);
       expect(await menuEntry(person, menuName('system')).count()).toBe(0);
       expect(await menuEntry(person, menuName('trademarks')).count()).toBe(0);
       await person.locator('.ant-message-notice').first().waitFor({ state: 'detached' });

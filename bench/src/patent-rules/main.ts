@@ -118,7 +118,7 @@ try {
     `PostgreSQL settings: ${settings.rows.map((r) => `${r.name}=${r.setting}${r.unit ? ` ${r.unit}` : ''}`).join(', ')}`,
   );
 
-  const { runs, restored, vacuumSeconds } = await recomputeRuns(
+  const { runs, restored, vacuumSeconds, pendingMergeSeconds } = await recomputeRuns(
     {
       db: server.db,
       client,
@@ -136,6 +136,10 @@ try {
     TARGET_RECOMPUTE_S,
     `batches of ${BATCH ?? 'the default size'}, ${CONCURRENCY ?? 'the default number'} at once`,
   );
+  if (pendingMergeSeconds !== undefined)
+    console.log(
+      `\nMerging the keyword indexes' pending lists after the rule-pack change (vacuum's work, not in the run): ${pendingMergeSeconds.toFixed(1)} s`,
+    );
   if (vacuumSeconds !== undefined)
     console.log(
       `\nVACUUM (ANALYZE) of the deadline, fee and basis tables after the runs: ${vacuumSeconds.toFixed(1)} s`,

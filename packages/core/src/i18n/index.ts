@@ -51,6 +51,8 @@ import { webWorkflowDefinitionsEn } from './web-workflow-definitions.en.js';
 import { webWorkflowDefinitionsZhCN, type WebWorkflowDefinitionsMessageKey } from './web-workflow-definitions.zh-CN.js';
 import { webWorkflowDesignerEn } from './web-workflow-designer.en.js';
 import { webWorkflowDesignerZhCN, type WebWorkflowDesignerMessageKey } from './web-workflow-designer.zh-CN.js';
+import { webWorkflowRunsEn } from './web-workflow-runs.en.js';
+import { webWorkflowRunsZhCN, type WebWorkflowRunsMessageKey } from './web-workflow-runs.zh-CN.js';
 import { workflowEn } from './workflow.en.js';
 import { workflowZhCN, type WorkflowMessageKey } from './workflow.zh-CN.js';
 import { workflowDesignEn } from './workflow-design.en.js';
@@ -85,7 +87,8 @@ export type MessageKey =
   | WorkflowDesignMessageKey
   | WorkflowMessageKey
   | WebWorkflowDefinitionsMessageKey
-  | WebWorkflowDesignerMessageKey;
+  | WebWorkflowDesignerMessageKey
+  | WebWorkflowRunsMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -121,6 +124,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...workflowZhCN,
     ...webWorkflowDefinitionsZhCN,
     ...webWorkflowDesignerZhCN,
+    ...webWorkflowRunsZhCN,
   },
   en: {
     ...en,
@@ -151,6 +155,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...workflowEn,
     ...webWorkflowDefinitionsEn,
     ...webWorkflowDesignerEn,
+    ...webWorkflowRunsEn,
   },
 };
 

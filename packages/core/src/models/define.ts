@@ -114,6 +114,12 @@ export interface ModelDeclaration {
    * of the combination read one index instead of intersecting two. Single-value declared fields only.
    */
   filterIndexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * Rows the system writes in bulk (deadlines and fees recomputed after a rule-pack change): the keyword
+   * (GIN) indexes keep a larger pending list, so a bulk update appends to it and vacuum merges it later,
+   * instead of every statement of the recompute merging as it goes. Searches read the pending list too.
+   */
+  bulkWritten?: boolean;
   /** A department field: the department data scope also covers records whose department is in scope. */
   departmentField?: string;
   /** Fields permissions depend on (a person's department or account): changing one refreshes access. */

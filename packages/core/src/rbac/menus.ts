@@ -26,6 +26,7 @@ export const MENU_ICONS = [
   'bank',
   'menu',
   'link',
+  'todo',
 ] as const;
 export type MenuIcon = (typeof MENU_ICONS)[number];
 
@@ -68,9 +69,31 @@ const model = (name: string, zh: string, en: string, icon: MenuIcon): DefaultMen
   icon,
 });
 
+const myWork = (key: string, zh: string, en: string, list: string): DefaultMenu => ({
+  key,
+  label: { zh, en },
+  resource: null,
+  path: `/workflow/my/${list}`,
+  icon: 'todo',
+});
+
 /** The menu tree a new tenant starts with; administrators rearrange it in menu management. */
 export const DEFAULT_MENUS: readonly DefaultMenu[] = [
   { key: 'home', label: { zh: '首页', en: 'Home' }, resource: 'home', path: '/', icon: 'home' },
+  // Everyone's own processes: plain links (no resource), so every signed-in user sees them; the process
+  // routes decide what each user may see and do.
+  {
+    key: 'my_work',
+    label: { zh: '我的工作', en: 'My work' },
+    resource: null,
+    path: null,
+    icon: 'todo',
+    children: [
+      myWork('my_todos', '我的待办', 'My to-dos', 'todos'),
+      myWork('my_started', '我发起的', 'Started by me', 'started'),
+      myWork('my_handled', '我已办', 'Handled by me', 'handled'),
+    ],
+  },
   model('patent', '专利', 'Patents', 'patent'),
   {
     key: 'docket',

@@ -1,6 +1,6 @@
 // The signed-in frame: ProLayout with the user's own menu (app/menus.tsx) — a search box over it and
-// the collapse button — and in the header the company switcher, the language switcher and the user's
-// menu. It also keeps the x-menu-resource-code of the page in the request context (spec §7) and sends a
+// the collapse button — and in the header the to-do bell, the company switcher, the language switcher and
+// the user's menu. It also keeps the x-menu-resource-code of the page in the request context (spec §7) and sends a
 // model or administration page whose resource the user does not hold to /403.
 import { SearchOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
@@ -15,6 +15,7 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { noticeText } from '../components/notice-text';
 import { UserMenu } from '../components/UserMenu';
 import { loadMyMenus } from '../session/my-menus';
+import { TodoBadge } from '../workflow/my/TodoBadge';
 import { filterMenus, groupKeys, guardDecision, menuResourceCodeFor } from './menu-tree';
 import { toShellMenu, useMyMenus } from './menus';
 
@@ -114,6 +115,7 @@ export function AppShell() {
           );
         }}
         actionsRender={() => [
+          <TodoBadge key="todos" />,
           <CompanySwitcher key="company" />,
           <LanguageSwitcher key="language" type="text" />,
           <UserMenu key="user" />,

@@ -3,6 +3,7 @@
 import {
   ApartmentOutlined,
   BankOutlined,
+  CheckSquareOutlined,
   CopyrightOutlined,
   FileProtectOutlined,
   HomeOutlined,
@@ -32,6 +33,7 @@ export const MENU_ICON_COMPONENTS: Record<MenuIcon, ComponentType> = {
   bank: BankOutlined,
   menu: MenuOutlined,
   link: LinkOutlined,
+  todo: CheckSquareOutlined,
 };
 
 export function isMenuIcon(name: unknown): name is MenuIcon {

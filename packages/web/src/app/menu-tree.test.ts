@@ -145,6 +145,10 @@ describe('the 403 guard', () => {
     expect(pageResource(TREE, '/workflow/definitions/patent_apply')).toBe('workflow');
     expect(guardDecision('/workflow/definitions/patent_apply', ready(['patent']))).toBe('forbid');
     expect(guardDecision('/workflow/definitions', ready(['workflow']))).toBe('allow');
+    // Everyone's own lists need no resource.
+    expect(pageResource(TREE, '/workflow/my/todos')).toBeUndefined();
+    expect(guardDecision('/workflow/my/todos', ready([]))).toBe('allow');
+    expect(guardDecision('/workflow/my', ready([]))).toBe('allow');
   });
 
   it('leaves unknown models to the 404 of the page, and other pages alone', () => {

@@ -110,8 +110,15 @@ function defaultMenuPaths(menus: readonly DefaultMenu[]): Array<{ path: string; 
 
 /** Pages outside the model pages that the guard keeps to their resource: administration and processes. */
 const GUARDED_PREFIXES = ['/admin/', '/workflow/'];
-const isGuardedPage = (pathname: string): boolean =>
-  GUARDED_PREFIXES.some((prefix) => `${routePath(pathname)}/`.startsWith(prefix));
+/**
+ * Process pages every signed-in user has, whatever their resources: their own to-dos, started and handled
+ * processes (the process routes show each user only what they may see).
+ */
+const OPEN_PREFIXES = ['/workflow/my/'];
+const isGuardedPage = (pathname: string): boolean => {
+  const path = `${routePath(pathname)}/`;
+  return GUARDED_PREFIXES.some((prefix) => path.startsWith(prefix)) && !OPEN_PREFIXES.some((p) => path.startsWith(p));
+};
 
 /** The guarded pages and the resource each opens under, as the default menus bind them. */
 const GUARDED_PAGES = defaultMenuPaths(DEFAULT_MENUS).filter((page) => isGuardedPage(page.path));

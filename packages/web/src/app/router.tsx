@@ -112,6 +112,15 @@ export const appRoutes: RouteObject[] = [
             path: 'workflow/definitions/:key',
             lazy: async () => ({ Component: (await import('../workflow/designer/DesignerPage')).DesignerPage }),
           },
+          // Everyone's own processes: to-dos, started, handled (no resource needed; see menu-tree's guard).
+          {
+            path: 'workflow/my',
+            element: <Navigate to="/workflow/my/todos" replace />,
+          },
+          {
+            path: 'workflow/my/:list',
+            lazy: async () => ({ Component: (await import('../workflow/my/MyWorkPage')).MyWorkPage }),
+          },
           {
             path: 'model/:model/:sid/edit',
             lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),

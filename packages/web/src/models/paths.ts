@@ -15,3 +15,10 @@ export function recordPath(model: string, sid: string, search = ''): string {
 export function editRecordPath(model: string, sid: string, search = ''): string {
   return `${modelListPath(model)}/${encodeURIComponent(sid)}/edit${search}`;
 }
+
+/** The query parameter naming the detail tab a link opens (a to-do opens the approval tab). */
+export const TAB_PARAM = 'tab';
+
+export function recordTabPath(model: string, sid: string, tab: string): string {
+  return recordPath(model, sid, `?${new URLSearchParams({ [TAB_PARAM]: tab }).toString()}`);
+}

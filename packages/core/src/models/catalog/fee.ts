@@ -9,6 +9,8 @@ export const fee = defineModel({
   titleField: 'title',
   // The portfolio's "fees due in the next N days" list reads this index.
   filterIndexes: [['status', 'due_date']],
+  // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
+  bulkWritten: true,
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },

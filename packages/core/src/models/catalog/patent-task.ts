@@ -8,6 +8,8 @@ export const patentTask = defineModel({
   titleField: 'title',
   // The portfolio's "open deadlines within N days" list reads this index.
   filterIndexes: [['status', 'due_date']],
+  // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
+  bulkWritten: true,
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },

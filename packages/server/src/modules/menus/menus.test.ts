@@ -153,8 +153,10 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   describe('my menus', () => {
     it('shows a user only the menus of resources their roles grant, without empty groups', async () => {
       const mine = await my(patentUser);
-      expect(names(mine.menus)).toEqual(['Home', 'Patents']);
-      expect(mine.menus[1]).toMatchObject({
+      // "My work" holds plain links (no resource): everyone has their own to-dos.
+      expect(names(mine.menus)).toEqual(['Home', 'My work', 'Patents']);
+      expect(names(mine.menus[1]!.children)).toEqual(['My to-dos', 'Started by me', 'Handled by me']);
+      expect(mine.menus[2]).toMatchObject({
         name_zh: '专利',
         name_en: 'Patents',
         resource_code: 'patent',
@@ -165,9 +167,9 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         children: [],
       });
       expect(new Set(mine.resources)).toEqual(new Set(['home', 'patent']));
-      expect(names((await my(patentUser, 'zh-CN')).menus)).toEqual(['首页', '专利']);
-      // No resource at all: only the open home page.
-      expect(names((await my(plain)).menus)).toEqual(['Home']);
+      expect(names((await my(patentUser, 'zh-CN')).menus)).toEqual(['首页', '我的工作', '专利']);
+      // No resource at all: only the open home page and the user's own work.
+      expect(names((await my(plain)).menus)).toEqual(['Home', 'My work']);
     });
 
     it('shows a tenant administrator every menu', async () => {
@@ -220,10 +222,10 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       });
 
       const enterprise = await my(patentUser);
-      expect(names(enterprise.menus)).toEqual(['Home', 'Patents', 'Enterprise patents', 'Mixed group']);
+      expect(names(enterprise.menus)).toEqual(['Home', 'My work', 'Patents', 'Enterprise patents', 'Mixed group']);
       expect(names(enterprise.menus.at(-1)!.children)).toEqual(['Inner patents']);
       const agency = await my(agencyUser);
-      expect(names(agency.menus)).toEqual(['Home', 'Patents', 'Agency patents', 'Mixed group']);
+      expect(names(agency.menus)).toEqual(['Home', 'My work', 'Patents', 'Agency patents', 'Mixed group']);
       expect(find(agency.menus, enterpriseOnly.sid)).toBeUndefined();
       const all = await my(admin);
       expect(find(all.menus, g.sid)?.children).toHaveLength(1);
@@ -238,7 +240,7 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         for (const child of node.children) await post(`/menu/do/delete/${child.sid}`, undefined);
         await post(`/menu/do/delete/${sid}`, undefined);
       }
-      expect(names((await my(patentUser)).menus)).toEqual(['Home', 'Patents']);
+      expect(names((await my(patentUser)).menus)).toEqual(['Home', 'My work', 'Patents']);
     });
   });
 

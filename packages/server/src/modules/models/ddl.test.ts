@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { onPostgres } from '../../../test/database.js';
-import { modelDdl } from './ddl.js';
+import { BULK_PENDING_LIST_KB, modelDdl } from './ddl.js';
 import { createModelRegistry } from './registry.js';
 
 describe(`model tables (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -23,6 +23,18 @@ describe(`model tables (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const definitions = indexes.map((i) => i.indexdef);
     expect(definitions.some((d) => d.includes('(tenant_sid, country, status, sid)'))).toBe(true);
     expect(definitions.some((d) => d.includes('(tenant_sid, patent_type, country, sid)'))).toBe(true);
+  });
+
+  it('gives the keyword indexes of bulk-written models a larger pending list', async () => {
+    const indexes = await t.database.db.query<{ relname: string; reloptions: string[] | null }>(
+      `SELECT c.relname, c.reloptions FROM pg_class c
+        WHERE c.relname IN ('m_fee_title_trgm', 'm_fee_title_bigram', 'm_patent_title_trgm')`,
+    );
+    const options = new Map(indexes.map((i) => [i.relname, i.reloptions ?? []]));
+    expect(options.get('m_fee_title_trgm')).toEqual([`gin_pending_list_limit=${BULK_PENDING_LIST_KB}`]);
+    expect(options.get('m_fee_title_bigram')).toEqual([`gin_pending_list_limit=${BULK_PENDING_LIST_KB}`]);
+    // Models written by people keep the default, so their searches never scan a long pending list.
+    expect(options.get('m_patent_title_trgm')).toEqual([]);
   });
 
   it('lets a count of the combination read that index', async () => {

@@ -23,6 +23,9 @@ function columnType(field: ResolvedField): string {
   return `${COLUMN_TYPE[field.dataType]}${field.multiple ? '[]' : ''}`;
 }
 
+/** Pending list of the keyword indexes of bulk-written models (the default is 4 MB). */
+export const BULK_PENDING_LIST_KB = 65_536;
+
 export function modelDdl(model: ResolvedModel): string[] {
   const t = model.table;
   const statements = [
@@ -61,6 +64,10 @@ export function modelDdl(model: ResolvedModel): string[] {
       statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_trgm ON ${t} USING gin (${name} gin_trgm_ops)`);
       // Two-character and CJK terms use the bigram index (migration 0004).
       statements.push(`CREATE INDEX IF NOT EXISTS ${t}_${name}_bigram ON ${t} USING gin (ipdesk_bigrams(${name}))`);
+      // ALTER, not WITH on CREATE: tables made before the declaration said so get it too.
+      if (model.declaration.bulkWritten)
+        for (const index of [`${t}_${name}_trgm`, `${t}_${name}_bigram`])
+          statements.push(`ALTER INDEX ${index} SET (gin_pending_list_limit = ${BULK_PENDING_LIST_KB})`);
     }
   }
   for (const combination of model.declaration.filterIndexes ?? []) {

@@ -1,8 +1,9 @@
 // A record's detail page: its fields with labels and readable values, the record information (company,
 // created, updated, version), the history, and edit / delete (only for callers who may). Models with
 // actions of their own (people: login accounts, resignation; agencies: close, reopen) add their buttons
-// through the detailActions registry. Once the record is loaded, its company is added to the URL when
-// missing (spec §2), so the address can be shared.
+// through the detailActions registry. Every model's record has an approval tab (its process, generic over
+// models); a link may open a tab by ?tab= (a to-do opens the approval tab). Once the record is loaded, its
+// company is added to the URL when missing (spec §2), so the address can be shared.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
@@ -21,9 +22,10 @@ import {
 import { detailActions } from '../../people';
 import { detailTabs } from '../../patents';
 import { useSession } from '../../session/store';
+import { ApprovalPanel } from '../../workflow/approval/ApprovalPanel';
 import { renderValue, type CellContext } from '../fields/cells';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
-import { editRecordPath, modelListPath } from '../paths';
+import { TAB_PARAM, editRecordPath, modelListPath } from '../paths';
 import { modelKeys } from '../queries';
 import { abilitiesOf, editableFields, fieldMap } from '../schema';
 import { HistoryList } from './HistoryList';
@@ -31,6 +33,13 @@ import { subCompanyFromLink, withSubCompany } from './sub-company';
 
 /** The record information block: who created and changed it, when, in which company, which version. */
 const RECORD_INFO = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
+
+/** The tab a link names (?tab=approval), when the model's page has it; else the details. */
+function linkedTab(model: string, search: string): string {
+  const named = new URLSearchParams(search).get(TAB_PARAM);
+  const known = ['details', ...(detailTabs[model] ?? []).map((tab) => tab.key), 'approval', 'history'];
+  return named && known.includes(named) ? named : 'details';
+}
 
 export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string }) {
   const model = schema.name;
@@ -42,7 +51,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   const navigate = useNavigate();
   const companies = useSession()?.companys ?? [];
   const subCompanySid = subCompanyFromLink(location.search, companies);
-  const [tab, setTab] = useState('details');
+  const [tab, setTab] = useState(() => linkedTab(model, location.search));
   const confirming = useRef(false);
 
   const recordQuery = useQuery({
@@ -204,6 +213,11 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
             label: <span data-testid={`tab-${key}`}>{t(labelKey)}</span>,
             children: <Component schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />,
           })),
+          {
+            key: 'approval',
+            label: <span data-testid="tab-approval">{t('wfRun.tab')}</span>,
+            children: <ApprovalPanel model={model} recordSid={record.sid} subCompanySid={subCompanySid} />,
+          },
           {
             key: 'history',
             label: <span data-testid="tab-history">{t('modelDetail.tabHistory')}</span>,

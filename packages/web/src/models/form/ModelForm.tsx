@@ -3,7 +3,8 @@
 // message on its own item (500005), a change made elsewhere meanwhile (409000) with the server's words
 // and an offer to load the current record, anything else above the form. Fields the caller cannot write
 // (read-only for them, or masked on edit) are shown as plain text and never sent; a new record's form
-// leaves out the read-only ones.
+// leaves out the read-only ones. While a process is open on the record, the fields its current step does
+// not grant the caller are shown the same way (the server would refuse them: 403706).
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Space } from 'antd';
@@ -16,6 +17,7 @@ import { createRecord, fetchRecord, updateRecord, type ModelRow, type ModelSchem
 import { FormNotice } from '../../components/FormNotice';
 import { noticeText } from '../../components/notice-text';
 import { useSession } from '../../session/store';
+import { lockedByProcess, useFieldLock } from '../../workflow/approval/field-lock';
 import { subCompanyFromLink } from '../detail/sub-company';
 import { inputFor, READ_ONLY_KINDS } from '../fields/inputs';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
@@ -59,6 +61,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     enabled: sid !== undefined,
   });
   const loaded = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.data : undefined;
+  const processLock = useFieldLock(model, sid, subCompanySid);
 
   // A new record may start from its link (?patent=<sid> from a case's tab).
   useEffect(() => {
@@ -159,6 +162,14 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
       ) : (
         <FormNotice notice={notice} />
       )}
+      {processLock?.locked && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={<span data-testid="form-process-lock">{t('wfRun.formLocked')}</span>}
+        />
+      )}
       <Form<FormValues>
         form={form}
         layout="vertical"
@@ -170,15 +181,20 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
           {formFields(schema, mode).map((field) => {
             const Input = inputFor(field.kind);
             // Read-only kinds (files) have their own read-only input; other locked fields read as text.
-            const plain = isLocked(field, mode) && !READ_ONLY_KINDS.has(field.kind);
+            const byProcess = lockedByProcess(processLock, field.name) && !isLocked(field, mode);
+            const locked = isLocked(field, mode) || byProcess;
+            const plain = locked && !READ_ONLY_KINDS.has(field.kind);
+            const hint = byProcess
+              ? t('wfRun.fieldLockedHint')
+              : t(field.masked ? 'modelAccess.maskedHint' : 'modelAccess.readOnlyHint');
             return (
               <Col key={field.name} xs={24} md={WIDE_KINDS.has(field.kind) ? 24 : 12}>
                 <Form.Item
                   name={field.name}
                   label={field.label}
-                  required={field.required && !isLocked(field, mode)}
-                  rules={fieldRules(field, model, t, mode)}
-                  extra={plain ? t(field.masked ? 'modelAccess.maskedHint' : 'modelAccess.readOnlyHint') : undefined}
+                  required={field.required && !locked}
+                  rules={locked ? [] : fieldRules(field, model, t, mode)}
+                  extra={plain ? hint : undefined}
                   data-testid={`item-${field.name}`}
                 >
                   {plain ? (

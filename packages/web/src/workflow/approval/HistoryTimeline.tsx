@@ -1,0 +1,71 @@
+// The process' history as a timeline, oldest first: what happened (in the caller's language, as the
+// server names it), at which step, by whom, when, and the opinion given.
+import { Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { HistoryEntry } from '../../api/workflow-runs';
+import { formatTimestamp } from '../../models/fields/format';
+
+/** Timeline colours of the actions that decide something; the others stay grey-blue. */
+const ACTION_COLORS: Readonly<Partial<Record<string, string>>> = {
+  approve: 'green',
+  autoApprove: 'green',
+  finish: 'green',
+  reject: 'red',
+  end: 'red',
+  return: 'orange',
+  withdraw: 'orange',
+  jump: 'orange',
+};
+
+export function HistoryTimeline({ entries }: { entries: readonly HistoryEntry[] }) {
+  const { t } = useTranslation();
+  if (entries.length === 0)
+    return (
+      <Typography.Text type="secondary" data-testid="wf-history-empty">
+        {t('wfRun.historyEmpty')}
+      </Typography.Text>
+    );
+  return (
+    <Timeline
+      data-testid="wf-history"
+      items={entries.map((entry) => ({
+        key: entry.id,
+        color: ACTION_COLORS[entry.action] ?? 'blue',
+        children: (
+          <div data-testid="wf-history-item" data-action={entry.action}>
+            <Typography.Text strong data-testid="wf-history-action">
+              {entry.action_label}
+            </Typography.Text>
+            {entry.node_name && (
+              <Typography.Text type="secondary" style={{ marginInlineStart: 8 }} data-testid="wf-history-node">
+                {entry.node_name}
+              </Typography.Text>
+            )}
+            <div>
+              <Typography.Text data-testid="wf-history-actor">{entry.actor_name ?? t('wfRun.system')}</Typography.Text>
+              <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                {formatTimestamp(entry.at)}
+              </Typography.Text>
+            </div>
+            {entry.comment && (
+              <Typography.Paragraph
+                type="secondary"
+                style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}
+                data-testid="wf-history-comment"
+              >
+                {t('wfRun.commentQuoted', { comment: entry.comment })}
+              </Typography.Paragraph>
+            )}
+            {entry.attachments.length > 0 && (
+              <Typography.Text type="secondary">
+                {t('wfRun.attachments', {
+                  names: entry.attachments.map((file) => file.name).join(t('wfRun.listSeparator')),
+                })}
+              </Typography.Text>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+// The header's to-do bell: how many tasks wait for me (read every minute and after every process action),
+// opening my to-do list.
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMyCounts } from '../run-queries';
+
+export function TodoBadge() {
+  const { t } = useTranslation();
+  const counts = useMyCounts();
+  const label = t('wfMy.todoBadge', { count: counts?.todo ?? 0 });
+  return (
+    <Link
+      to="/workflow/my/todos"
+      aria-label={label}
+      title={label}
+      data-testid="header-todos"
+      data-count={counts?.todo ?? ''}
+    >
+      <Badge count={counts?.todo ?? 0} size="small" overflowCount={99}>
+        <Button type="text" icon={<BellOutlined />} tabIndex={-1} />
+      </Badge>
+    </Link>
+  );
+}
