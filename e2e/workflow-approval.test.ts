@@ -125,10 +125,28 @@ async function openApproval(page: Page, patentSid: string): Promise<void> {
   await page.getByTestId('wf-panel').waitFor();
 }
 
-/** Takes an action of the panel with a comment; `check` says when the panel shows its effect. */
-async function act(page: Page, action: string, comment: string, check: () => Promise<void>): Promise<void> {
+/** A small PDF (the server checks the type by content: "%PDF-" first). */
+const SMALL_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/**
+ * Takes an action of the panel with a comment (and a PDF attached, when `attach` names one); `check` says
+ * when the panel shows its effect.
+ */
+async function act(
+  page: Page,
+  action: string,
+  comment: string,
+  check: () => Promise<void>,
+  attach?: string,
+): Promise<void> {
   await page.getByTestId(`wf-action-${action}`).click();
   await page.getByTestId('wf-action-comment').fill(comment);
+  if (attach) {
+    await page
+      .locator('[data-testid="wf-action-attachments"] input[type=file]')
+      .setInputFiles({ name: attach, mimeType: 'application/pdf', buffer: SMALL_PDF });
+    await page.locator('[data-testid="wf-action-attachments"] .ant-upload-list-item-done').waitFor();
+  }
   await page.getByTestId('wf-action-ok').click();
   await page.getByTestId('wf-action-ok').waitFor({ state: 'detached' });
   await check();
@@ -251,7 +269,11 @@ describe('approval on a record', () => {
       await openApproval(b, patent.sid);
       await listed(b, 'wf-waiting', [`${userB.name}（技术会签）`, `${userA.name}（法务会签）`]);
       await saveScreenshot(b, 'workflow-approval-countersign-zh-CN');
-      await act(b, 'approve', '技术方案可行', () => current(b, '法务会签'));
+      await act(b, 'approve', '技术方案可行', () => current(b, '法务会签'), '技术评审.pdf');
+      // The opinion's file is in the history as a download link.
+      const link = b.getByTestId('wf-history-attachment').filter({ hasText: '技术评审.pdf' });
+      await link.waitFor();
+      expect(await link.evaluate((el) => el.tagName)).toBe('A');
       await badge(b, 0);
 
       await act(a, 'approve', '法务无异议', () => status(a, zh['workflow.status.approved']));

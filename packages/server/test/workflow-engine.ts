@@ -68,6 +68,7 @@ export class GraphBuilder {
   task(id: string, options: TaskOptions = {}): this {
     return this.add({
       approvers: [],
+      cc: [],
       voteMode: 1,
       levelApprove: 0,
       repeatedMode: 'none',

@@ -25,6 +25,8 @@ export interface TwoStepOptions {
   addSign?: boolean;
   freeJump?: boolean;
   model?: string;
+  /** Users copied (ipdesk:Cc) once the review step is approved. */
+  cc?: string[];
 }
 
 /** start → review → approve → end, each step by the listed users. */
@@ -32,6 +34,7 @@ export function twoStepXml(key: string, o: TwoStepOptions): string {
   const grants = (o.reviewFields ?? [])
     .map(([field, access]) => `<ipdesk:FieldAccess field="${field}" access="${access}" />`)
     .join('');
+  const cc = o.cc ? `<ipdesk:Cc kind="user" values="${o.cc.join(',')}" />` : '';
   const flags = `${o.addSign ? ' addSign="true"' : ''}${o.freeJump ? ' freeJump="true"' : ''}`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:ipdesk="${IPDESK_NAMESPACE_URI}" id="D_${key}" targetNamespace="http://ipdesk.cn/test">
@@ -39,7 +42,7 @@ export function twoStepXml(key: string, o: TwoStepOptions): string {
     <bpmn:extensionElements><ipdesk:ProcessSettings model="${o.model ?? 'patent'}" restartMode="1" /></bpmn:extensionElements>
     <bpmn:startEvent id="start" name="Start" />
     <bpmn:userTask id="review" name="Review">
-      <bpmn:extensionElements><ipdesk:Approval${flags}><ipdesk:Approver kind="user" values="${o.reviewers.join(',')}" />${grants}</ipdesk:Approval></bpmn:extensionElements>
+      <bpmn:extensionElements><ipdesk:Approval${flags}><ipdesk:Approver kind="user" values="${o.reviewers.join(',')}" />${cc}${grants}</ipdesk:Approval></bpmn:extensionElements>
     </bpmn:userTask>
     <bpmn:userTask id="approve" name="Approve">
       <bpmn:extensionElements><ipdesk:Approval><ipdesk:Approver kind="user" values="${o.approvers.join(',')}" /></ipdesk:Approval></bpmn:extensionElements>

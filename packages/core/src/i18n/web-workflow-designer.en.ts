@@ -109,6 +109,12 @@ export const webWorkflowDesignerEn: Record<WebWorkflowDesignerMessageKey, string
   'designer.noApprovers': 'No approvers yet',
   'designer.addApprover': 'Add approvers',
   'designer.removeApprover': 'Remove this approver rule',
+  'designer.cc': 'CC',
+  'designer.ccHint':
+    'People copied once this step is approved; they find the process under “CC’d to me”. Nobody found is fine.',
+  'designer.noCc': 'Nobody is copied',
+  'designer.addCc': 'Add people to copy',
+  'designer.removeCc': 'Remove this CC rule',
   'designer.approverKind.user': 'Users',
   'designer.approverKind.role': 'Role',
   'designer.approverKind.department': 'Department',

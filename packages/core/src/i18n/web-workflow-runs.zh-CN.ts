@@ -35,7 +35,9 @@ export const webWorkflowRunsZhCN = {
   'wfRun.historyEmpty': '还没有审批记录',
   'wfRun.system': '系统',
   'wfRun.commentQuoted': '意见：{{comment}}',
-  'wfRun.attachments': '附件：{{names}}',
+  'wfRun.attachments': '附件：',
+  'wfRun.attachmentsLabel': '附件',
+  'wfRun.attach': '上传附件（最多 {{max}} 个）',
   'wfRun.comment': '审批意见',
   'wfRun.commentHint': '选填，最多 {{max}} 个字符。',
   'wfRun.commentPlaceholder': '填写您的意见',
@@ -95,6 +97,11 @@ export const webWorkflowRunsZhCN = {
   'wfMy.noTodos': '没有待办',
   'wfMy.noStarted': '您还没有发起过流程',
   'wfMy.noHandled': '您还没有处理过流程',
+  'wfMy.cc': '抄送我的',
+  'wfMy.copiedAt': '抄送时间',
+  'wfMy.copiedAtStep': '抄送节点',
+  'wfMy.unread': '未读',
+  'wfMy.noCc': '还没有抄送给您的流程',
 } as const;
 
 export type WebWorkflowRunsMessageKey = keyof typeof webWorkflowRunsZhCN;

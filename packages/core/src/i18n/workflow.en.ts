@@ -68,6 +68,7 @@ export const workflowEn: Record<WorkflowMessageKey, string> = {
   'workflow.history.due': 'Due',
   'workflow.history.remind': 'Reminder',
   'workflow.history.finish': 'Process finished',
+  'workflow.history.cc': 'Copied (CC)',
 
   'workflow.status.draft': 'Draft',
   'workflow.status.running': 'In approval',

@@ -67,6 +67,7 @@ export const workflowZhCN = {
   'workflow.history.due': '已到期',
   'workflow.history.remind': '提醒',
   'workflow.history.finish': '流程结束',
+  'workflow.history.cc': '抄送',
 
   'workflow.status.draft': '草稿',
   'workflow.status.running': '审批中',

@@ -108,6 +108,8 @@ export interface ParallelGatewayNode extends NodeBase {
 export interface UserTaskNode extends NodeBase {
   kind: 'userTask';
   approvers: ApproverRule[];
+  /** Who is copied (抄送) once the step is approved: the same choices as approvers; nobody is fine. */
+  cc: ApproverRule[];
   voteMode: VoteMode;
   /** 0 = off; 1–8 walks that many leaders up the starter's department chain, one after another. */
   levelApprove: number;

@@ -64,10 +64,12 @@ export const ipdeskModdleDescriptor = {
         attr('remindHours', 'String'),
         attr('variable', 'String'),
         { name: 'approvers', type: 'Approver', isMany: true },
+        { name: 'cc', type: 'Cc', isMany: true },
         { name: 'fieldAccess', type: 'FieldAccess', isMany: true },
       ],
     },
     { name: 'Approver', properties: [attr('kind', 'String'), attr('values', 'String')] },
+    { name: 'Cc', properties: [attr('kind', 'String'), attr('values', 'String')] },
     { name: 'FieldAccess', properties: [attr('field', 'String'), attr('access', 'String')] },
     {
       name: 'Listener',

@@ -48,6 +48,10 @@ const FULL_GRAPH: ProcessGraph = {
         { kind: 'department', values: ['D1'] },
         { kind: 'leader', values: [] },
       ],
+      cc: [
+        { kind: 'user', values: ['U3', 'U4'] },
+        { kind: 'starter', values: [] },
+      ],
       voteMode: 4,
       levelApprove: 0,
       repeatedMode: 'autoApproveConsecutive',
@@ -79,6 +83,7 @@ const FULL_GRAPH: ProcessGraph = {
       outgoing: ['f_legal'],
       listeners: [],
       approvers: [],
+      cc: [],
       voteMode: 3,
       levelApprove: 3,
       repeatedMode: 'none',
@@ -170,6 +175,7 @@ describe('parseProcessXml', () => {
       dueHours: null,
       freeJump: false,
       approvers: [{ kind: 'starter', values: [] }],
+      cc: [],
     });
   });
 

@@ -138,6 +138,7 @@ export function readProcessSettings(process: ModdleElement): ProcessSettings {
 
 export interface TaskSettings {
   approvers: ApproverRule[];
+  cc: ApproverRule[];
   voteMode: VoteMode;
   levelApprove: number;
   repeatedMode: RepeatedMode;
@@ -150,6 +151,14 @@ export interface TaskSettings {
   variable: string | null;
 }
 
+/** ipdesk:Approver (or ipdesk:Cc) children: kind and comma-separated values; unknown kinds are left out. */
+function readRules(approval: ModdleElement | undefined, property: 'approvers' | 'cc'): ApproverRule[] {
+  return listOf(approval, property).flatMap((rule): ApproverRule[] => {
+    const kind = textOf(rule, 'kind');
+    return includes(APPROVER_KINDS, kind) ? [{ kind, values: listAttribute(rule, 'values') }] : [];
+  });
+}
+
 export function readTaskSettings(task: ModdleElement): TaskSettings {
   const approval = extensionsOf(task, APPROVAL_TYPE)[0];
   const voteMode = integerOf(approval, 'voteSignMode');
@@ -157,10 +166,8 @@ export function readTaskSettings(task: ModdleElement): TaskSettings {
   const repeatedMode = textOf(approval, 'repeatedMode');
   const emptyApprovers = textOf(approval, 'emptyApprovers');
   return {
-    approvers: listOf(approval, 'approvers').flatMap((approver): ApproverRule[] => {
-      const kind = textOf(approver, 'kind');
-      return includes(APPROVER_KINDS, kind) ? [{ kind, values: listAttribute(approver, 'values') }] : [];
-    }),
+    approvers: readRules(approval, 'approvers'),
+    cc: readRules(approval, 'cc'),
     voteMode: includes(VOTE_MODES, voteMode) ? voteMode : WORKFLOW_DEFAULTS.voteMode,
     // Kept as written when it is a whole number, so the level-approve rule can name a wrong level.
     levelApprove: levelApprove !== undefined && Number.isInteger(levelApprove) ? levelApprove : 0,

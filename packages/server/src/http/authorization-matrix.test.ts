@@ -79,12 +79,15 @@ const OPEN = new Set([
   'POST /webapi/workflow/tasks/:sid/jump',
   'GET /webapi/workflow/instances/:sid',
   'GET /webapi/workflow/instances/:sid/diagram',
+  'POST /webapi/workflow/attachments',
+  'GET /webapi/workflow/instances/:sid/attachments/:fileSid',
   'GET /webapi/workflow/records/:model/:recordSid',
   'POST /webapi/workflow/records/:model/do/statuses',
   'GET /webapi/workflow/my/todos',
   'GET /webapi/workflow/my/started',
   'GET /webapi/workflow/my/handled',
   'GET /webapi/workflow/my/counts',
+  'GET /webapi/workflow/my/cc',
 ]);
 
 const SID = 'Z'.repeat(16);

@@ -25,6 +25,7 @@ import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
+import { workflowAttachmentRoutes } from './routes/workflow-attachments.js';
 import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
 import { workflowReadRoutes } from './routes/workflow-reads.js';
 import { workflowRoutes } from './routes/workflow.js';
@@ -84,6 +85,7 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     workflowDefinitionRoutes,
     workflowRoutes,
     workflowReadRoutes,
+    workflowAttachmentRoutes,
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
     modelRoutes,
   ],

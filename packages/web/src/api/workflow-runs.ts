@@ -3,6 +3,7 @@
 // badge counts, and the commands. Commands are silent: the approval panel and the lists show the server's
 // words (already in the caller's language) where the user acted, and read again after a refusal.
 import type { RequestResult } from './call';
+import { download, type DownloadedFile } from './download';
 import type { DataEnvelope } from './model';
 import { request } from './request';
 
@@ -156,6 +157,14 @@ export interface InstanceRow extends ListedRecord {
   submitted_at: string | null;
 }
 
+/** A process copied to me: the step that copied it, when, and when I opened it since (null: unread). */
+export interface CcRow extends InstanceRow {
+  node_id: string;
+  node_name: string;
+  copied_at: string;
+  read_at: string | null;
+}
+
 export interface Page<T> {
   total: number;
   rows: T[];
@@ -165,9 +174,11 @@ export interface MyCounts {
   todo: number;
   started: number;
   handled: number;
+  /** Copies to me not opened yet. */
+  cc: number;
 }
 
-export type MyList = 'todos' | 'started' | 'handled';
+export type MyList = 'todos' | 'started' | 'handled' | 'cc';
 export const PAGE_SIZES = [20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -217,6 +228,10 @@ export function fetchMyStarted(page: number, size: PageSize): Promise<RequestRes
   return request({ url: `${BASE}/my/started`, query: { page, size: String(size) } });
 }
 
+export function fetchMyCc(page: number, size: PageSize): Promise<RequestResult<DataEnvelope<Page<CcRow>>>> {
+  return request({ url: `${BASE}/my/cc`, query: { page, size: String(size) } });
+}
+
 export function startProcess(
   input: { definition_key: string; model: string; record_sid: string; draft?: boolean; comment?: string },
   options: { subCompanySid?: string } = {},
@@ -227,4 +242,23 @@ export function startProcess(
 /** Sends a command built by the panel (approval/panel-actions.ts) or a list's row action. */
 export function sendCommand(call: CommandCall): Promise<RequestResult<DataEnvelope<CommandAnswer>>> {
   return request({ url: `${BASE}${call.path}`, method: 'POST', body: call.body, silent: true });
+}
+
+/** A file stored for an opinion: its sid goes into the command's attachments. */
+export interface UploadedAttachment extends Attachment {
+  size: number;
+  content_type: string;
+}
+
+/** Uploads one file (multipart part "file") for a later action to carry. */
+export function uploadAttachment(file: Blob, name: string): Promise<RequestResult<DataEnvelope<UploadedAttachment>>> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', file, name);
+  return request({ url: `${BASE}/attachments`, method: 'POST', body: form, silent: true });
+}
+
+/** Saves a file attached to one of the instance's opinions; failures are shown by the global notices. */
+export function downloadAttachment(instanceSid: string, fileSid: string): Promise<RequestResult<DownloadedFile>> {
+  return download({ url: `${BASE}/instances/${part(instanceSid)}/attachments/${part(fileSid)}` });
 }

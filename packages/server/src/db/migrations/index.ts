@@ -13,6 +13,7 @@ import { workflowDefinitions } from './0011-workflow-definitions.js';
 import { workflowRuntime } from './0012-workflow-runtime.js';
 import { rulePrints } from './0013-rule-prints.js';
 import { workflowTaskIndexes } from './0014-workflow-task-indexes.js';
+import { workflowCc } from './0015-workflow-cc.js';
 
 export interface Migration {
   id: number;
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   workflowRuntime,
   rulePrints,
   workflowTaskIndexes,
+  workflowCc,
 ];

@@ -3,6 +3,7 @@
 import { translate, type Language } from '@ipdesk/core';
 import type {
   Attachment,
+  CcListItem,
   CommandResult,
   InstanceListItem,
   InstanceStatus,
@@ -140,6 +141,16 @@ export function presentInstance(language: Language, titles: Titles, i: InstanceL
     created_at: i.createdAt,
     submitted_at: i.submittedAt,
     finished_at: i.finishedAt,
+  };
+}
+
+export function presentCc(language: Language, titles: Titles, c: CcListItem) {
+  return {
+    ...presentInstance(language, titles, c),
+    node_id: c.nodeId,
+    node_name: c.nodeName,
+    copied_at: c.copiedAt,
+    read_at: c.readAt,
   };
 }
 

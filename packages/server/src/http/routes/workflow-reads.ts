@@ -1,7 +1,8 @@
 // {webapi} reading processes: one instance as the approval panel shows it (with what the caller may do
 // now), its diagram (the definition's XML and where the instance stands), a record's current process with
 // the processes startable on it and the fields the caller may still edit, the status of a list page of
-// records, and the caller's own lists and badge counts. Instances are seen through their record: a
+// records, and the caller's own lists (to-dos, started, handled, copied to me) and badge counts; opening an
+// instance marks the caller's copies of it read. Instances are seen through their record: a
 // record the caller may not see answers 404, as if there were nothing.
 import { AppError } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   countMyWorkflow,
+  listMyCcInstances,
   listMyHandledTasks,
   listMyStartedInstances,
   listMyTodoTasks,
@@ -27,8 +29,9 @@ import { recordTitles } from '../../modules/workflow/records/record-titles.js';
 import { principalOf } from '../context.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
-import { presentInstance, presentStatus, presentTask, presentView } from './workflow-present.js';
+import { presentCc, presentInstance, presentStatus, presentTask, presentView } from './workflow-present.js';
 import {
+  ccPage,
   countsAnswer,
   diagramAnswer,
   instancePage,
@@ -235,11 +238,33 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   );
 
   app.get(
+    '/workflow/my/cc',
+    {
+      config: { access: ACCESS },
+      schema: {
+        summary:
+          'Processes copied to me (抄送) when a step that names me as cc was approved, last copied first, with whether I opened them since (page, size 20/50/100)',
+        tags,
+        querystring: pageQuery,
+        response: { 200: envelopeSchema({ data: ccPage }) },
+      },
+    },
+    async (request) => {
+      const page = await listMyCcInstances(wf.db, listInput(request, request.query));
+      const titles = await recordTitles(wf, principalOf(request), page.rows);
+      return ok(request, {
+        data: { total: page.total, rows: page.rows.map((c) => presentCc(request.language, titles, c)) },
+      });
+    },
+  );
+
+  app.get(
     '/workflow/my/counts',
     {
       config: { access: ACCESS },
       schema: {
-        summary: 'Badge counts: my to-dos, the processes I started, the tasks I handled',
+        summary:
+          'Badge counts: my to-dos, the processes I started, the tasks I handled, the copies to me not opened yet (cc)',
         tags,
         response: { 200: envelopeSchema({ data: countsAnswer }) },
       },

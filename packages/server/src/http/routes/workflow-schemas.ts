@@ -247,4 +247,25 @@ export const instancePage = z.object({
   ),
 });
 
-export const countsAnswer = z.object({ todo: z.number(), started: z.number(), handled: z.number() });
+export const ccPage = z.object({
+  total: z.number(),
+  rows: z.array(
+    z.object({
+      ...listRecordFields,
+      status: instanceStatus,
+      status_label: z.string(),
+      submitted_at: z.string().nullable(),
+      node_id: z.string(),
+      node_name: z.string(),
+      copied_at: z.string(),
+      read_at: z.string().nullable(),
+    }),
+  ),
+});
+
+export const countsAnswer = z.object({
+  todo: z.number(),
+  started: z.number(),
+  handled: z.number(),
+  cc: z.number(),
+});

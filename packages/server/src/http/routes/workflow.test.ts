@@ -297,7 +297,7 @@ describe(`process routes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const fileSid = 'F'.repeat(16);
     await w.t.database.db.query(
       `INSERT INTO stored_file (sid, tenant_sid, purpose, media_type, size_bytes, storage_key)
-       VALUES ($1, $2, 'workflow', 'application/pdf', 10, 'k')`,
+       VALUES ($1, $2, 'workflow_attachment', 'application/pdf', 10, 'k')`,
       [fileSid, w.tenant.sid],
     );
     const submitted = await w.call(starter, 'POST', `/workflow/instances/${instance}/submit`, {

@@ -21,6 +21,8 @@ export const DOCUMENT_PURPOSE = 'patent_document';
 export interface ReceivedUpload {
   fields: Record<string, string>;
   staged: StagedFile | undefined;
+  /** The name the client gave the file part, if any. */
+  fileName?: string;
 }
 
 const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
@@ -41,6 +43,7 @@ export async function receiveUpload(request: FastifyRequest, dataDir: string): P
     throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let staged: StagedFile | undefined;
+  let fileName: string | undefined;
   try {
     const parts = request.parts({
       limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 8192 },
@@ -52,6 +55,7 @@ export async function receiveUpload(request: FastifyRequest, dataDir: string): P
           part.file.resume();
           continue;
         }
+        fileName = part.filename;
         staged = await stageStream(dataDir, part.file);
         if (staged.truncated)
           throw new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
@@ -63,7 +67,7 @@ export async function receiveUpload(request: FastifyRequest, dataDir: string): P
     await staged?.dispose();
     throw multipartError(error);
   }
-  return { fields, staged };
+  return { fields, staged, fileName };
 }
 
 /** The item must be one of the case's own (tenant checked too); anything else is refused alike. */

@@ -1,5 +1,5 @@
-// One process action as a dialog: the opinion (a comment; attachments are not offered, as no upload yet
-// yields the stored-file ids the API takes) and what the action needs besides — the step to return or
+// One process action as a dialog: the opinion (a comment and up to 20 files, uploaded as they are chosen)
+// and what the action needs besides — the step to return or
 // jump to, the user to transfer to, the signers and where they sign. A refusal the user can fix stays in
 // the dialog in the server's words; one that means the process moved on (handled elsewhere, 409) closes
 // it, says so, and the caller reads the process again.
@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
 import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import type { SchemaField } from '../../api/model';
-import { sendCommand, type AddSignMode } from '../../api/workflow-runs';
+import { sendCommand, type AddSignMode, type Attachment } from '../../api/workflow-runs';
 import { FormNotice } from '../../components/FormNotice';
 import { noticeText } from '../../components/notice-text';
 import { UserPicker } from '../../models/fields/pickers/UserPicker';
+import { AttachmentsField } from './AttachmentsField';
 import {
   ACTION_DONE,
   ACTION_LABELS,
@@ -30,6 +31,7 @@ const SEVERAL_USERS = { name: 'users', multiple: true } as unknown as SchemaFiel
 
 interface ActionValues {
   comment?: string;
+  attachments?: Attachment[];
   target?: string;
   user?: string | null;
   mode?: AddSignMode;
@@ -60,6 +62,7 @@ export function ActionDialog({ action, instanceSid, model, onClose, onChanged }:
     const outcome = await sendCommand(
       commandCall(action, instanceSid, {
         comment: values.comment,
+        attachments: values.attachments,
         targetNodeId: values.target,
         userSid: values.user ?? undefined,
         mode: values.mode,
@@ -163,6 +166,9 @@ export function ActionDialog({ action, instanceSid, model, onClose, onChanged }:
             placeholder={t('wfRun.commentPlaceholder')}
             data-testid="wf-action-comment"
           />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('wfRun.attachmentsLabel')}>
+          <AttachmentsField />
         </Form.Item>
       </Form>
     </Modal>

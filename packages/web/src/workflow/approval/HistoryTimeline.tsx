@@ -1,8 +1,9 @@
 // The process' history as a timeline, oldest first: what happened (in the caller's language, as the
-// server names it), at which step, by whom, when, and the opinion given.
+// server names it), at which step, by whom, when, and the opinion given with its files as download links.
 import { Timeline, Typography } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryEntry } from '../../api/workflow-runs';
+import { downloadAttachment, type HistoryEntry } from '../../api/workflow-runs';
 import { formatTimestamp } from '../../models/fields/format';
 
 /** Timeline colours of the actions that decide something; the others stay grey-blue. */
@@ -17,7 +18,12 @@ const ACTION_COLORS: Readonly<Partial<Record<string, string>>> = {
   jump: 'orange',
 };
 
-export function HistoryTimeline({ entries }: { entries: readonly HistoryEntry[] }) {
+interface HistoryTimelineProps {
+  instanceSid: string;
+  entries: readonly HistoryEntry[];
+}
+
+export function HistoryTimeline({ instanceSid, entries }: HistoryTimelineProps) {
   const { t } = useTranslation();
   if (entries.length === 0)
     return (
@@ -57,11 +63,22 @@ export function HistoryTimeline({ entries }: { entries: readonly HistoryEntry[] 
               </Typography.Paragraph>
             )}
             {entry.attachments.length > 0 && (
-              <Typography.Text type="secondary">
-                {t('wfRun.attachments', {
-                  names: entry.attachments.map((file) => file.name).join(t('wfRun.listSeparator')),
-                })}
-              </Typography.Text>
+              <div data-testid="wf-history-attachments">
+                <Typography.Text type="secondary" style={{ marginInlineEnd: 4 }}>
+                  {t('wfRun.attachments')}
+                </Typography.Text>
+                {entry.attachments.map((file, i) => (
+                  <Fragment key={`${file.file_sid}-${i}`}>
+                    {i > 0 && t('wfRun.listSeparator')}
+                    <Typography.Link
+                      onClick={() => void downloadAttachment(instanceSid, file.file_sid)}
+                      data-testid="wf-history-attachment"
+                    >
+                      {file.name}
+                    </Typography.Link>
+                  </Fragment>
+                ))}
+              </div>
             )}
           </div>
         ),

@@ -130,7 +130,7 @@ export function InstanceView({ instance, onChanged }: InstanceViewProps) {
       </Card>
 
       <Card size="small" title={t('wfRun.history')}>
-        <HistoryTimeline entries={instance.history} />
+        <HistoryTimeline instanceSid={instance.sid} entries={instance.history} />
       </Card>
 
       {acting && (

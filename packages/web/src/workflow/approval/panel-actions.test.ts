@@ -97,6 +97,11 @@ describe('commands', () => {
       path: '/tasks/Tsk0000000000001/reject',
       body: {},
     });
+    const file = { file_sid: 'F000000000000001', name: '纪要.pdf' };
+    expect(commandCall({ name: 'approve', ...onTask }, instance, { attachments: [file] }).body).toEqual({
+      attachments: [file],
+    });
+    expect(commandCall({ name: 'approve', ...onTask }, instance, { attachments: [] }).body).toEqual({});
   });
 
   it('sends what each task action needs besides', () => {

@@ -5,6 +5,7 @@ import { errors, type MessageKey } from '@ipdesk/core';
 import type { RequestFailure } from '../../api/failure';
 import type {
   AddSignMode,
+  Attachment,
   CommandCall,
   InstanceStatus,
   NodeRef,
@@ -29,6 +30,8 @@ export type ActionName =
 export const COMMENT_MAX_LENGTH = 2000;
 /** As the API allows signers in one add-sign (MAX_SIGNERS). */
 export const MAX_SIGNERS = 20;
+/** At most this many files per opinion (the server's limit). */
+export const MAX_ATTACHMENTS = 20;
 
 /** What a dialog asks besides the comment: nothing, a step, one user, or signers with a mode. */
 export type ActionInputKind = 'opinion' | 'target' | 'user' | 'signers';
@@ -48,6 +51,7 @@ export interface ActionButton {
 
 export interface ActionInput {
   comment?: string;
+  attachments?: readonly Attachment[];
   targetNodeId?: string;
   userSid?: string;
   mode?: AddSignMode;
@@ -144,6 +148,7 @@ const segment = encodeURIComponent;
 export function commandCall(action: Pick<ActionButton, 'name' | 'taskSid'>, instanceSid: string, input: ActionInput) {
   const comment = input.comment?.trim();
   const body: Record<string, unknown> = comment ? { comment } : {};
+  if (input.attachments?.length) body.attachments = input.attachments.map(({ file_sid, name }) => ({ file_sid, name }));
   const onTask = (verb: string, extra: Record<string, unknown> = {}): CommandCall => {
     if (!action.taskSid) throw new Error(`${action.name} needs a task`);
     return { path: `/tasks/${segment(action.taskSid)}/${verb}`, body: { ...body, ...extra } };

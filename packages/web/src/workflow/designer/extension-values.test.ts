@@ -34,6 +34,10 @@ const everyApprovalSetting: ApprovalForm = {
     { kind: 'leader', values: [] },
     { kind: 'userField', values: ['inventor_sids'] },
   ],
+  cc: [
+    { kind: 'user', values: ['Usr0000000000002', 'Usr0000000000003'] },
+    { kind: 'starter', values: [] },
+  ],
   voteMode: 4,
   levelApprove: 2,
   repeatedMode: 'autoApproveConsecutive',
@@ -95,6 +99,14 @@ describe('approval settings in the XML', () => {
       approvalElement(factory, everyApprovalSetting, previous),
     );
     expect(readApproval(elementById(reloaded, 'Task_submit'))).toEqual(everyApprovalSetting);
+  });
+
+  it('writes the people copied as ipdesk:Cc children, and none when nobody is', async () => {
+    const xml = (await moddle.toXML(approvalElement(factory, everyApprovalSetting))).xml;
+    expect(xml).toContain('<ipdesk:Cc kind="user" values="Usr0000000000002,Usr0000000000003" />');
+    expect(xml).toContain('<ipdesk:Cc kind="starter" />');
+    const none = (await moddle.toXML(approvalElement(factory, { ...everyApprovalSetting, cc: [] }))).xml;
+    expect(none).not.toContain('ipdesk:Cc');
   });
 
   it('writes nothing for defaults, and reads them back as defaults', async () => {

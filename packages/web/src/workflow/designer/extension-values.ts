@@ -8,6 +8,7 @@ import {
   WORKFLOW_DEFAULTS,
   readProcessSettings,
   readTaskSettings,
+  type ApproverRule,
   type ModdleElement,
   type ProcessSettings,
   type TaskSettings,
@@ -85,16 +86,17 @@ export function approvalElement(moddle: ModdleFactory, form: ApprovalForm, previ
       variable: textOrNothing(form.variable),
     }),
   );
-  const approvers = form.approvers.map((rule) =>
-    adopt(
-      moddle.create('ipdesk:Approver', definedOnly({ kind: rule.kind, values: listOrNothing(rule.values) })),
-      approval,
-    ),
-  );
+  const rules = (type: string, list: readonly ApproverRule[]) =>
+    list.map((rule) =>
+      adopt(moddle.create(type, definedOnly({ kind: rule.kind, values: listOrNothing(rule.values) })), approval),
+    );
+  const approvers = rules('ipdesk:Approver', form.approvers);
+  const cc = rules('ipdesk:Cc', form.cc);
   const fieldAccess = form.fields.map((entry) =>
     adopt(moddle.create('ipdesk:FieldAccess', { field: entry.field, access: entry.access }), approval),
   );
   Object.assign(approval, definedOnly({ approvers: approvers.length ? approvers : undefined }));
+  Object.assign(approval, definedOnly({ cc: cc.length ? cc : undefined }));
   Object.assign(approval, definedOnly({ fieldAccess: fieldAccess.length ? fieldAccess : undefined }));
   keepForeignAttributes(approval, previous);
   return approval;

@@ -1,12 +1,13 @@
-// /workflow/my/:list — my to-dos, the processes I started and the tasks I handled, one tab each with its
-// count as a badge (the counts the header's badge reads too). There is no "copied to me" list: the API
-// keeps no carbon copies.
+// /workflow/my/:list — my to-dos, the processes I started, the tasks I handled and the processes copied to
+// me, one tab each with its count as a badge (the counts the header's badge reads too; cc counts the
+// copies not opened yet).
 import { Badge, Card, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { MessageKey } from '@ipdesk/core';
 import type { MyCounts, MyList } from '../../api/workflow-runs';
 import { useMyCounts } from '../run-queries';
+import { CcTable } from './CcTable';
 import { StartedTable } from './StartedTable';
 import { TaskTable } from './TaskTable';
 
@@ -14,9 +15,16 @@ const LISTS: ReadonlyArray<{ list: MyList; labelKey: MessageKey; count: keyof My
   { list: 'todos', labelKey: 'wfMy.todos', count: 'todo' },
   { list: 'started', labelKey: 'wfMy.started', count: 'started' },
   { list: 'handled', labelKey: 'wfMy.handled', count: 'handled' },
+  { list: 'cc', labelKey: 'wfMy.cc', count: 'cc' },
 ];
 
 const isList = (value: string | undefined): value is MyList => LISTS.some((entry) => entry.list === value);
+
+function ListTable({ list }: { list: MyList }) {
+  if (list === 'started') return <StartedTable />;
+  if (list === 'cc') return <CcTable />;
+  return <TaskTable key={list} list={list} />;
+}
 
 export function MyWorkPage() {
   const { t } = useTranslation();
@@ -39,11 +47,11 @@ export function MyWorkPage() {
                 count={counts?.[entry.count] ?? 0}
                 showZero
                 overflowCount={999}
-                color={entry.list === 'todos' ? undefined : '#8c8c8c'}
+                color={entry.list === 'todos' || entry.list === 'cc' ? undefined : '#8c8c8c'}
               />
             </Space>
           ),
-          children: entry.list === 'started' ? <StartedTable /> : <TaskTable key={entry.list} list={entry.list} />,
+          children: <ListTable list={entry.list} />,
         }))}
       />
     </Card>

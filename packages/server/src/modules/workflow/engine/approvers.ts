@@ -175,9 +175,14 @@ async function usersOfRule(step: Step, rule: ApproverRule): Promise<string[]> {
   }
 }
 
-/** The approvers of a step by its rules, in rule order, each once, active accounts only. */
-export async function resolveApprovers(step: Step, node: UserTaskNode): Promise<string[]> {
+/** The users of these rules, in rule order, each once, active accounts only (approvers, cc). */
+export async function resolveRules(step: Step, rules: readonly ApproverRule[]): Promise<string[]> {
   const found: string[] = [];
-  for (const rule of node.approvers) found.push(...(await usersOfRule(step, rule)));
+  for (const rule of rules) found.push(...(await usersOfRule(step, rule)));
   return activeUsers(step.tx, step.instance.tenantSid, found);
+}
+
+/** The approvers of a step by its rules, in rule order, each once, active accounts only. */
+export function resolveApprovers(step: Step, node: UserTaskNode): Promise<string[]> {
+  return resolveRules(step, node.approvers);
 }

@@ -19,11 +19,14 @@ export { endInstance, handOverTasks, urgeInstance, URGE_INTERVAL_MINUTES, type H
 export { openInstanceView, type InstanceView, type TaskAction } from './view.js';
 export {
   countMyWorkflow,
+  listMyCcInstances,
   listMyHandledTasks,
   listMyStartedInstances,
   listMyTodoTasks,
+  type CcListItem,
   type InstanceListItem,
   type ListInput,
+  type MyCounts,
   type Page,
   type TaskListItem,
 } from './lists.js';

@@ -1,5 +1,6 @@
 // A user's workflow lists, newest first, a page at a time: my to-dos (open and pending tasks), the processes
-// I started, the tasks I handled; and the three counts for badges. Each list walks its own partial index.
+// I started, the tasks I handled, the processes copied to me; and the counts for badges (cc: unread
+// copies). Each list walks its own index.
 import type { Queryable } from '../../../db/database.js';
 import type { InstanceStatus, TaskKind, TaskOutcome, TaskStatus } from './tables.js';
 
@@ -38,6 +39,22 @@ export interface InstanceListItem {
   createdAt: string;
   submittedAt: string | null;
   finishedAt: string | null;
+}
+
+/** A process copied to me: the instance, the step that copied it, and whether I have opened it since. */
+export interface CcListItem extends InstanceListItem {
+  nodeId: string;
+  nodeName: string;
+  copiedAt: string;
+  readAt: string | null;
+}
+
+/** Badge counts; cc counts only the copies not opened yet. */
+export interface MyCounts {
+  todo: number;
+  started: number;
+  handled: number;
+  cc: number;
 }
 
 export interface Page<T> {
@@ -82,6 +99,7 @@ const TODO_WHERE = "t.tenant_sid = $1 AND t.assignee_sid = $2 AND t.status IN ('
 // Withdrawn opinions are not work done; system-approved repeats are (they count as the person's approval).
 const HANDLED_WHERE = "t.tenant_sid = $1 AND t.finished_by = $2 AND t.status = 'done' AND t.kind <> 'submit'";
 const STARTED_WHERE = 'i.tenant_sid = $1 AND i.starter_sid = $2';
+const CC_WHERE = 'c.tenant_sid = $1 AND c.user_sid = $2';
 
 async function count(db: Queryable, sql: string, input: ListInput): Promise<number> {
   const rows = await db.query<{ n: number }>(sql, [input.tenantSid, input.userSid]);
@@ -123,29 +141,64 @@ export async function listMyStartedInstances(db: Queryable, input: ListInput): P
   );
   return {
     total: await count(db, `SELECT count(*) AS n FROM workflow_instance i WHERE ${STARTED_WHERE}`, input),
+    rows: rows.map(instanceItem),
+  };
+}
+
+export async function listMyCcInstances(db: Queryable, input: ListInput): Promise<Page<CcListItem>> {
+  const { limit, offset } = pageOf(input);
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT i.sid, d.name AS process_name, i.model, i.record_sid, i.status, i.created_at, i.submitted_at, i.finished_at,
+            c.node_id, coalesce(d.graph->'nodes'->c.node_id->>'name', c.node_id) AS node_name, c.created_at AS copied_at,
+            c.read_at
+       FROM workflow_cc c
+       JOIN workflow_instance i ON i.sid = c.instance_sid
+       JOIN workflow_definition d ON d.sid = i.definition_sid
+      WHERE ${CC_WHERE}
+      ORDER BY c.created_at DESC, c.sid DESC LIMIT ${limit} OFFSET ${offset}`,
+    [input.tenantSid, input.userSid],
+  );
+  return {
+    total: await count(db, `SELECT count(*) AS n FROM workflow_cc c WHERE ${CC_WHERE}`, input),
     rows: rows.map((r) => ({
-      instanceSid: String(r.sid),
-      processName: String(r.process_name),
-      model: String(r.model),
-      recordSid: String(r.record_sid),
-      status: r.status as InstanceStatus,
-      createdAt: iso(r.created_at)!,
-      submittedAt: iso(r.submitted_at),
-      finishedAt: iso(r.finished_at),
+      ...instanceItem(r),
+      nodeId: String(r.node_id),
+      nodeName: String(r.node_name),
+      copiedAt: iso(r.copied_at)!,
+      readAt: iso(r.read_at),
     })),
+  };
+}
+
+function instanceItem(r: Record<string, unknown>): InstanceListItem {
+  return {
+    instanceSid: String(r.sid),
+    processName: String(r.process_name),
+    model: String(r.model),
+    recordSid: String(r.record_sid),
+    status: r.status as InstanceStatus,
+    createdAt: iso(r.created_at)!,
+    submittedAt: iso(r.submitted_at),
+    finishedAt: iso(r.finished_at),
   };
 }
 
 export async function countMyWorkflow(
   db: Queryable,
   input: Pick<ListInput, 'tenantSid' | 'userSid'>,
-): Promise<{ todo: number; started: number; handled: number }> {
-  const rows = await db.query<{ todo: number; started: number; handled: number }>(
+): Promise<MyCounts> {
+  const rows = await db.query<MyCounts>(
     `SELECT (SELECT count(*) FROM workflow_task t WHERE ${TODO_WHERE}) AS todo,
             (SELECT count(*) FROM workflow_instance i WHERE ${STARTED_WHERE}) AS started,
-            (SELECT count(*) FROM workflow_task t WHERE ${HANDLED_WHERE}) AS handled`,
+            (SELECT count(*) FROM workflow_task t WHERE ${HANDLED_WHERE}) AS handled,
+            (SELECT count(*) FROM workflow_cc c WHERE ${CC_WHERE} AND c.read_at IS NULL) AS cc`,
     [input.tenantSid, input.userSid],
   );
   const row = rows[0];
-  return { todo: Number(row?.todo ?? 0), started: Number(row?.started ?? 0), handled: Number(row?.handled ?? 0) };
+  return {
+    todo: Number(row?.todo ?? 0),
+    started: Number(row?.started ?? 0),
+    handled: Number(row?.handled ?? 0),
+    cc: Number(row?.cc ?? 0),
+  };
 }

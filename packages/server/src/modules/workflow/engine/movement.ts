@@ -3,6 +3,7 @@
 // approvers, repeated approvers approved automatically), deciding a step's vote, and finishing the instance.
 import { AppError, newSid, type ProcessNode, type SequenceFlow, type UserTaskNode } from '@ipdesk/core';
 import { levelLeaders, resolveApprovers, tenantAdmins } from './approvers.js';
+import { copyStep } from './cc.js';
 import { stepRecord } from './record.js';
 import { branchOf } from './scopes.js';
 import { emit, writeHistory, type Step } from './step.js';
@@ -224,6 +225,7 @@ export async function settleGroup(step: Step, token: TokenRow, level: number, ca
     });
     return approveRepeated(step, token, [next]);
   }
+  await copyStep(step, node);
   await completeToken(step, token, cause, cause.sid);
 }
 

@@ -50,6 +50,7 @@ export const HISTORY_ACTIONS = [
   'due',
   'remind',
   'finish',
+  'cc',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

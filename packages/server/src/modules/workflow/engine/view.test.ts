@@ -134,11 +134,13 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
       todo: before.todo + 1,
       started: 0,
       handled: before.handled + 1,
+      cc: 0,
     });
     expect(await countMyWorkflow(f.db, { tenantSid: t(), userSid: person! })).toEqual({
       todo: 0,
       started: 0,
       handled: 0,
+      cc: 0,
     });
   });
 

@@ -3,6 +3,7 @@
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import { jumpTargets, returnTargets } from './back.js';
+import { markCcRead } from './cc.js';
 import { isTenantAdmin } from './command.js';
 import type { WorkflowContext } from './context.js';
 import { URGE_INTERVAL_MINUTES } from './manage.js';
@@ -124,6 +125,7 @@ export async function openInstanceView(
   ]);
   if (!rows[0]) throw new AppError('instanceNotFound');
   const instance = instanceFrom(rows[0]);
+  await markCcRead(db, { tenantSid: input.tenantSid, instanceSid: instance.sid, userSid: input.viewerSid, at: now });
   const definition = await loadDefinition(db, instance.definitionSid);
   const graph = definition.graph;
   const nodeName = (id: string | null) => (id ? (graph.nodes[id]?.name ?? id) : null);

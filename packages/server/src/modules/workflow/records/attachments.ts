@@ -1,9 +1,12 @@
-// Files attached to an opinion: stored files of the caller's tenant (uploaded beforehand), named as the user
+// Files attached to an opinion: stored files of the caller's tenant uploaded for opinions beforehand, named as the user
 // sees them. A sid that is not one of the tenant's files is refused field by field, so no opinion points at
 // another tenant's file or at nothing.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { Attachment } from '../engine/index.js';
+
+/** The purpose of the stored files uploaded for opinions (attachment-files.ts); no other file is attachable. */
+export const ATTACHMENT_PURPOSE = 'workflow_attachment';
 
 /** At most this many files per opinion. */
 export const MAX_ATTACHMENTS = 20;
@@ -20,8 +23,8 @@ export async function checkAttachments(
 ): Promise<Attachment[] | undefined> {
   if (!input?.length) return undefined;
   const rows = await db.query<{ sid: string }>(
-    'SELECT sid FROM stored_file WHERE tenant_sid = $1 AND sid = ANY($2::text[])',
-    [tenantSid, input.map((a) => a.file_sid)],
+    'SELECT sid FROM stored_file WHERE tenant_sid = $1 AND purpose = $2 AND sid = ANY($3::text[])',
+    [tenantSid, ATTACHMENT_PURPOSE, input.map((a) => a.file_sid)],
   );
   const stored = new Set(rows.map((r) => r.sid));
   const missing = input.flatMap((a, i) => (stored.has(a.file_sid) ? [] : [i]));

@@ -1,4 +1,4 @@
-// A user task's approval settings (ipdesk:Approval): approvers, vote mode, level-by-level approval, what
+// A user task's approval settings (ipdesk:Approval): approvers, the people copied (cc), vote mode, level-by-level approval, what
 // happens with repeated approvers and with nobody found, free jump, add-sign, due and reminder hours, the
 // outcome variable and the field permissions. Each change writes the whole element anew as one command.
 import { Form, Select, Switch } from 'antd';
@@ -40,6 +40,16 @@ export function TaskPanel({ services, task, model, fields, disabled }: TaskPanel
         <ApproversEditor
           value={form.approvers}
           onChange={(approvers) => update({ approvers })}
+          model={model}
+          fields={fields}
+          disabled={disabled}
+        />
+      </Form.Item>
+      <Form.Item label={t('designer.cc')} tooltip={t('designer.ccHint')}>
+        <ApproversEditor
+          list="cc"
+          value={form.cc}
+          onChange={(cc) => update({ cc })}
           model={model}
           fields={fields}
           disabled={disabled}
