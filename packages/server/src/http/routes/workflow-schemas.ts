@@ -235,26 +235,19 @@ export const taskPage = z.object({
   ),
 });
 
-export const instancePage = z.object({
-  total: z.number(),
-  rows: z.array(
-    z.object({
-      ...listRecordFields,
-      status: instanceStatus,
-      status_label: z.string(),
-      submitted_at: z.string().nullable(),
-    }),
-  ),
+const instanceRow = z.object({
+  ...listRecordFields,
+  status: instanceStatus,
+  status_label: z.string(),
+  submitted_at: z.string().nullable(),
 });
+
+export const instancePage = z.object({ total: z.number(), rows: z.array(instanceRow) });
 
 export const ccPage = z.object({
   total: z.number(),
   rows: z.array(
-    z.object({
-      ...listRecordFields,
-      status: instanceStatus,
-      status_label: z.string(),
-      submitted_at: z.string().nullable(),
+    instanceRow.extend({
       node_id: z.string(),
       node_name: z.string(),
       copied_at: z.string(),

@@ -2,17 +2,16 @@
 // which marks the copy read), the process and the step that copied it, its status and when it was copied;
 // a copy not opened yet is tagged unread.
 import { useQuery } from '@tanstack/react-query';
-import { Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RESULT_CODES } from '@ipdesk/core';
 import { fetchMyCc, type CcRow, type PageSize } from '../../api/workflow-runs';
 import { formatTimestamp } from '../../models/fields/format';
 import { LoadFailed } from '../../models/ModelPageState';
-import { STATUS_COLORS } from '../approval/panel-actions';
 import { runKeys } from '../run-queries';
-import { approvalPath, pagination } from './paging';
+import { emptyText, recordColumns, statusColumn } from './columns';
+import { pagination } from './paging';
 
 const NO_ROWS: CcRow[] = [];
 
@@ -26,33 +25,15 @@ export function CcTable() {
   const data = outcome?.data.data;
 
   const columns: TableColumnsType<CcRow> = [
-    {
-      key: 'record',
-      title: t('wfMy.record'),
-      render: (_value, row) => (
-        <Space size={6}>
-          <Link to={approvalPath(row.model, row.record_sid)} data-testid="wf-my-open">
-            {row.record_title ?? t('wfMy.untitled')}
-          </Link>
-          {row.read_at === null && (
-            <Tag color="blue" data-testid="wf-my-unread">
-              {t('wfMy.unread')}
-            </Tag>
-          )}
-        </Space>
-      ),
-    },
-    { key: 'process', title: t('wfMy.process'), dataIndex: 'process_name' },
-    { key: 'step', title: t('wfMy.copiedAtStep'), dataIndex: 'node_name' },
-    {
-      key: 'status',
-      title: t('wfMy.processStatus'),
-      render: (_value, row) => (
-        <Tag color={STATUS_COLORS[row.status]} data-testid="wf-my-status">
-          {row.status_label}
+    ...recordColumns<CcRow>(t, (row) =>
+      row.read_at === null ? (
+        <Tag color="blue" data-testid="wf-my-unread">
+          {t('wfMy.unread')}
         </Tag>
-      ),
-    },
+      ) : null,
+    ),
+    { key: 'step', title: t('wfMy.copiedAtStep'), dataIndex: 'node_name' },
+    statusColumn<CcRow>(t, (row) => ({ status: row.status, label: row.status_label }), 'wf-my-status'),
     { key: 'copied', title: t('wfMy.copiedAt'), render: (_value, row) => formatTimestamp(row.copied_at) },
   ];
 
@@ -67,13 +48,7 @@ export function CcTable() {
         setPage(next);
         setSize(nextSize);
       })}
-      locale={{
-        emptyText: (
-          <Typography.Text type="secondary" data-testid="wf-my-empty">
-            {t('wfMy.noCc')}
-          </Typography.Text>
-        ),
-      }}
+      locale={emptyText(t, 'wfMy.noCc')}
       data-testid="wf-my-cc"
     />
   );

@@ -3,18 +3,18 @@
 // server allows it every 10 minutes and says so otherwise).
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RESULT_CODES } from '@ipdesk/core';
 import { fetchMyStarted, type InstanceRow, type PageSize } from '../../api/workflow-runs';
 import { formatTimestamp } from '../../models/fields/format';
 import { LoadFailed } from '../../models/ModelPageState';
 import { ActionDialog } from '../approval/ActionDialog';
-import { STATUS_COLORS, type ActionButton } from '../approval/panel-actions';
+import type { ActionButton } from '../approval/panel-actions';
 import { runKeys, useRefreshRuns } from '../run-queries';
-import { approvalPath, pagination } from './paging';
+import { emptyText, recordColumns, statusColumn } from './columns';
+import { pagination } from './paging';
 
 const NO_ROWS: InstanceRow[] = [];
 const URGE: ActionButton = { key: 'urge', name: 'urge', asks: 'opinion', targets: [], modes: [] };
@@ -34,25 +34,8 @@ export function StartedTable() {
   const data = outcome?.data.data;
 
   const columns: TableColumnsType<InstanceRow> = [
-    {
-      key: 'record',
-      title: t('wfMy.record'),
-      render: (_value, row) => (
-        <Link to={approvalPath(row.model, row.record_sid)} data-testid="wf-my-open">
-          {row.record_title ?? t('wfMy.untitled')}
-        </Link>
-      ),
-    },
-    { key: 'process', title: t('wfMy.process'), dataIndex: 'process_name' },
-    {
-      key: 'status',
-      title: t('wfMy.processStatus'),
-      render: (_value, row) => (
-        <Tag color={STATUS_COLORS[row.status]} data-testid="wf-my-status">
-          {row.status_label}
-        </Tag>
-      ),
-    },
+    ...recordColumns<InstanceRow>(t),
+    statusColumn<InstanceRow>(t, (row) => ({ status: row.status, label: row.status_label }), 'wf-my-status'),
     {
       key: 'submitted',
       title: t('wfMy.submittedAt'),
@@ -87,13 +70,7 @@ export function StartedTable() {
           setPage(next);
           setSize(nextSize);
         })}
-        locale={{
-          emptyText: (
-            <Typography.Text type="secondary" data-testid="wf-my-empty">
-              {t('wfMy.noStarted')}
-            </Typography.Text>
-          ),
-        }}
+        locale={emptyText(t, 'wfMy.noStarted')}
         data-testid="wf-my-started"
       />
       {urging && (

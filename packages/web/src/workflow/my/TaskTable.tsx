@@ -3,7 +3,7 @@
 // be transferred from the row (the step's own page offers every other action).
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,8 +13,9 @@ import { formatTimestamp } from '../../models/fields/format';
 import { UserNames } from '../../models/fields/UserNames';
 import { LoadFailed } from '../../models/ModelPageState';
 import { ActionDialog } from '../approval/ActionDialog';
-import { STATUS_COLORS, type ActionButton } from '../approval/panel-actions';
+import type { ActionButton } from '../approval/panel-actions';
 import { runKeys, useRefreshRuns } from '../run-queries';
+import { emptyText, recordColumns, statusColumn } from './columns';
 import { approvalPath, pagination } from './paging';
 
 const NO_ROWS: TaskRow[] = [];
@@ -35,16 +36,7 @@ export function TaskTable({ list }: { list: 'todos' | 'handled' }) {
   const todo = list === 'todos';
 
   const columns: TableColumnsType<TaskRow> = [
-    {
-      key: 'record',
-      title: t('wfMy.record'),
-      render: (_value, row) => (
-        <Link to={approvalPath(row.model, row.record_sid)} data-testid="wf-my-open">
-          {row.record_title ?? t('wfMy.untitled')}
-        </Link>
-      ),
-    },
-    { key: 'process', title: t('wfMy.process'), dataIndex: 'process_name' },
+    ...recordColumns<TaskRow>(t),
     {
       key: 'step',
       title: t('wfMy.step'),
@@ -72,11 +64,7 @@ export function TaskTable({ list }: { list: 'todos' | 'handled' }) {
       title: t('wfMy.starter'),
       render: (_value, row) => <UserNames sids={[row.starter_sid]} separator={t('wfRun.listSeparator')} />,
     },
-    {
-      key: 'status',
-      title: t('wfMy.processStatus'),
-      render: (_value, row) => <Tag color={STATUS_COLORS[row.instance_status]}>{row.instance_status_label}</Tag>,
-    },
+    statusColumn<TaskRow>(t, (row) => ({ status: row.instance_status, label: row.instance_status_label })),
     ...(todo
       ? [
           {
@@ -127,13 +115,7 @@ export function TaskTable({ list }: { list: 'todos' | 'handled' }) {
           setPage(next);
           setSize(nextSize);
         })}
-        locale={{
-          emptyText: (
-            <Typography.Text type="secondary" data-testid="wf-my-empty">
-              {t(todo ? 'wfMy.noTodos' : 'wfMy.noHandled')}
-            </Typography.Text>
-          ),
-        }}
+        locale={emptyText(t, todo ? 'wfMy.noTodos' : 'wfMy.noHandled')}
         data-testid={`wf-my-${list}`}
       />
       {transferring && transfer && (

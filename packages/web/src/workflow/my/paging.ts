@@ -1,5 +1,5 @@
 // Shared by the "my work" tables: the server's page sizes (20, 50, 100) as the tables' pagination, and the
-// link from a row to its record's approval tab.
+// link from a row to its record's approval tab (columns.tsx draws it).
 import type { TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 import { PAGE_SIZES, type PageSize } from '../../api/workflow-runs';
