@@ -24,6 +24,8 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export interface TestDatabase {
   db: Database;
+  /** PostgreSQL only: a second pool on the same schema, as another server process would have. */
+  openAnother?(): Promise<Database>;
   close(): Promise<void>;
 }
 
@@ -36,10 +38,18 @@ export async function openEmptyDatabase(): Promise<TestDatabase> {
   const schema = `ipdesk_test_${newSid().toLowerCase()}`;
   await withAdmin((client) => client.query(`CREATE SCHEMA "${schema}"`));
   const searchPath = `${schema},public`;
-  const db = await openPostgres({ connectionString: process.env.DATABASE_URL ?? '', searchPath, max: 4 });
+  const open = () => openPostgres({ connectionString: process.env.DATABASE_URL ?? '', searchPath, max: 4 });
+  const db = await open();
+  const others: Database[] = [];
   return {
     db,
+    openAnother: async () => {
+      const other = await open();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await db.close();
       await withAdmin((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
     },

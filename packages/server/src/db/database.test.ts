@@ -32,6 +32,60 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(row).toEqual({ amount: 1234.56, day: '2024-02-29' });
   });
 
+  it('returns timestamptz as a Date of the same instant on both engines', async () => {
+    const [row] = await test.db.query<{ at: Date; plain: Date }>(
+      "SELECT '2023-09-03 23:36:09.006789+08'::timestamptz AS at, '2023-09-03 15:36:09+00'::timestamptz AS plain",
+    );
+    expect(row?.at.toISOString()).toBe('2023-09-03T15:36:09.006Z');
+    expect(row?.plain.toISOString()).toBe('2023-09-03T15:36:09.000Z');
+  });
+
+  describe('change notifications (ipdesk_auth)', () => {
+    // Any statement on a table the session check reads notifies, even one that changes no row.
+    const touch = (db: { query(sql: string): Promise<unknown> }) =>
+      db.query("UPDATE tenant SET access_version = access_version WHERE sid = 'none'");
+
+    it('reports this database’s own write before the write resolves, and a transaction’s at its commit', async () => {
+      let heard = 0;
+      const stop = test.db.onNotify('ipdesk_auth', () => heard++);
+      try {
+        await touch(test.db);
+        expect(heard).toBe(1);
+        await test.db.transaction(async (tx) => {
+          await touch(tx);
+          expect(heard).toBe(1);
+        });
+        expect(heard).toBe(2);
+        await expect(
+          test.db.transaction(async (tx) => {
+            await touch(tx);
+            throw new Error('undo');
+          }),
+        ).rejects.toThrow('undo');
+        await test.db.query('SELECT 1');
+        expect(heard).toBe(2);
+      } finally {
+        stop();
+      }
+      await touch(test.db);
+      expect(heard).toBe(2);
+    });
+
+    it.skipIf(!onPostgres)('hears another server’s write on the same database', async () => {
+      const other = await test.openAnother!();
+      let heard = 0;
+      const stop = test.db.onNotify('ipdesk_auth', () => heard++);
+      try {
+        await test.db.query('SELECT 1'); // a connection of this pool is open and listening
+        await touch(other);
+        for (let waited = 0; heard === 0 && waited < 2000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+        expect(heard).toBe(1);
+      } finally {
+        stop();
+      }
+    });
+  });
+
   it.skipIf(!onPostgres)('runs short queries without JIT or parallel workers', async () => {
     const [jit] = await test.db.query<{ jit: string }>('SHOW jit');
     const [workers] = await test.db.query<{ max_parallel_workers_per_gather: string }>(

@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, Queryable, SqlValue } from './database.js';
+import { NOTIFY_CHANNELS, Notifications, type Database, type Queryable, type SqlValue } from './database.js';
 
 // int8 and numeric as JS numbers, dates as 'YYYY-MM-DD' text: the postgres driver is set up alike.
 const parsers = {
@@ -28,10 +28,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, parsers });
   const base = queryable(pg);
+  // PGlite hands a statement's notifications to its listeners before the statement resolves.
+  const notifications = new Notifications();
+  for (const channel of NOTIFY_CHANNELS) await pg.listen(channel, () => notifications.emit(channel));
   return {
     engine: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    onNotify: (channel, handler) => notifications.on(channel, handler),
     close: () => pg.close(),
   };
 }

@@ -1,6 +1,7 @@
 // PostgreSQL server through a connection pool. Each transaction holds one pooled client.
 import pg from 'pg';
-import type { Database, Queryable, SqlValue } from './database.js';
+import { parseTimestamptz } from './timestamptz.js';
+import { NOTIFY_CHANNELS, Notifications, type Database, type Queryable, type SqlValue } from './database.js';
 
 // The same value shapes as PGlite: int8 and numeric as JS numbers (counts, money up to 15 digits),
 // dates as 'YYYY-MM-DD' text (a Date would shift with the server's time zone).
@@ -8,6 +9,7 @@ const PARSERS: Record<number, (value: string) => unknown> = {
   20: (value) => Number(value), // int8
   1700: (value) => Number(value), // numeric
   1082: (value) => value, // date
+  1184: parseTimestamptz, // timestamptz
 };
 const typeParsers = {
   getTypeParser: ((oid: number, format?: string) =>
@@ -53,6 +55,7 @@ function withoutOptions(connectionString: string): string {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const notifications = new Notifications();
   const pool = new pg.Pool({
     connectionString: withoutOptions(options.connectionString),
     max: options.max ?? 10,
@@ -60,6 +63,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     // Statements over 30 s are cut: a runaway query must not hold a connection forever.
     statement_timeout: 30_000,
     options: sessionOptions(options),
+    // Every connection listens, so a write of this server reaches its handlers on the connection that
+    // made it, before the COMMIT resolves; other servers' writes arrive on whichever connection is open.
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', (message) => notifications.emit(message.channel));
+      for (const channel of NOTIFY_CHANNELS) await client.query(`LISTEN ${channel}`);
+    },
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -83,6 +92,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release();
       }
     },
+    onNotify: (channel, handler) => notifications.on(channel, handler),
     close: () => pool.end(),
   };
 }

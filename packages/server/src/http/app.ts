@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAccountsContext, type AccountsContext, type Clock } from '../modules/accounts/context.js';
@@ -29,6 +29,7 @@ import { systemRoutes } from './routes/system.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { servicePlugins, type RouteEntry } from './services.js';
 import { registerWebApp } from './web-app.js';
+import { serializerCompiler } from './serializer.js';
 
 export const APP_VERSION = '0.1.0';
 

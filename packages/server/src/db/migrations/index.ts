@@ -14,6 +14,7 @@ import { workflowRuntime } from './0012-workflow-runtime.js';
 import { rulePrints } from './0013-rule-prints.js';
 import { workflowTaskIndexes } from './0014-workflow-task-indexes.js';
 import { workflowCc } from './0015-workflow-cc.js';
+import { authChangeNotify } from './0016-auth-change-notify.js';
 
 export interface Migration {
   id: number;
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   rulePrints,
   workflowTaskIndexes,
   workflowCc,
+  authChangeNotify,
 ];

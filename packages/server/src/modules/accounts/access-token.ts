@@ -2,7 +2,7 @@
 // embedded keys are refused), with issuer, audience and expiry checked. The payload carries the spec's
 // extra.user_type_client and extra.user_sid; permissions and the forced-password-change state are
 // loaded on the server for every request, never trusted from the token.
-import { createSecretKey, randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { AppError, type ClientSide } from '@ipdesk/core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -28,17 +28,32 @@ export function generateJwtSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** How many verified tokens are remembered (the oldest is forgotten first). */
+const VERIFIED_CAPACITY = 10_000;
+
 export function accessTokens(
   secret: string,
   lifetimeMinutes: number,
   now: () => Date = () => new Date(),
 ): AccessTokens {
-  // A key object made once: jose would otherwise import the raw secret again on every request.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A CryptoKey made once: jose would otherwise import the secret again on every request (a
+  // KeyObject is converted per call too).
+  const key = webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   const lifetimeSeconds = lifetimeMinutes * 60;
+  // A token's bytes cannot change, so once its signature and claims have been checked, the same token
+  // only needs its expiry checked again (a web client sends one token for up to 15 minutes). Expired
+  // or unknown tokens always go through the full check, which gives the right error.
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: AccessClaims, expiresAtSeconds: number) => {
+    if (verified.size >= VERIFIED_CAPACITY) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAtMs: expiresAtSeconds * 1000 });
+  };
   return {
     lifetimeSeconds,
-    issue(claims) {
+    async issue(claims) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       return new SignJWT({
         tid: claims.tenantSid,
@@ -51,11 +66,13 @@ export function accessTokens(
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + lifetimeSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known && now().getTime() < known.expiresAtMs) return known.claims;
       try {
-        const { payload, protectedHeader } = await jwtVerify(token, key, {
+        const { payload, protectedHeader } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
@@ -70,12 +87,14 @@ export function accessTokens(
         if (typeof payload.tid !== 'string' || typeof payload.sess !== 'string' || (side !== 1 && side !== 2)) {
           throw new AppError('tokenIllegal');
         }
-        return {
+        const claims: AccessClaims = {
           userSid: payload.sub as string,
           tenantSid: payload.tid,
           sessionSid: payload.sess,
           side,
         };
+        remember(token, claims, payload.exp!);
+        return claims;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new AppError('tokenExpired');
