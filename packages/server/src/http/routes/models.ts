@@ -22,6 +22,7 @@ import { principalOf, type Principal } from '../context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
+import { sentAsBuilt } from '../serializer.js';
 
 export interface ModelRouteOptions {
   accounts: AccountsContext;
@@ -114,7 +115,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     if (!model) throw new AppError('modelNotFound', { params: { model: name.slice(0, 48) } });
     return viewFor(model, principal.access);
   };
-  const recordAnswer = envelopeSchema({ data: anyRecord });
+  const recordAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord }));
 
   app.get(
     '/model/:model/do/schema',
@@ -310,13 +311,15 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           })
           .strict(),
         response: {
-          200: envelopeSchema({
-            data: z.object({
-              rows: z.array(anyRecord),
-              total: z.number().optional(),
-              next_cursor: z.string().optional(),
+          200: sentAsBuilt(
+            envelopeSchema({
+              data: z.object({
+                rows: z.array(anyRecord),
+                total: z.number().optional(),
+                next_cursor: z.string().optional(),
+              }),
             }),
-          }),
+          ),
         },
       },
     },

@@ -129,18 +129,12 @@ export async function searchRecords(
   const hasMore = found.length > input.rows;
   const rows = found.slice(0, input.rows);
   const last = rows.at(-1);
-  const result: SearchResult = {
-    rows: maskRows(
-      model,
-      rows.map((row) => {
-        const clean: RecordRow = {};
-        for (const [key, value] of Object.entries(row)) if (!key.startsWith('__k')) clean[key] = value;
-        return clean;
-      }),
-    ),
-  };
-  if (keyset && hasMore && last)
-    result.next_cursor = encodeCursor([...orderBy.map((_o, i) => String(last[`__k${i}`])), String(last.sid)]);
+  const cursorValues =
+    keyset && hasMore && last ? [...orderBy.map((_o, i) => String(last[`__k${i}`])), String(last.sid)] : undefined;
+  // The key columns only serve the cursor; rows without them are answered as the driver built them.
+  if (keys) for (const row of rows) for (let i = 0; i < orderBy.length; i++) delete row[`__k${i}`];
+  const result: SearchResult = { rows: maskRows(model, rows) };
+  if (cursorValues) result.next_cursor = encodeCursor(cursorValues);
   if (input.total && !input.cursor) result.total = await countRecords(ctx, model, principal, input.iql);
   return result;
 }
