@@ -177,6 +177,13 @@ function through(target: Target, condition: string): string {
   return `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid AND ${condition})`;
 }
 
+/** A test of a field's value; on a multiple field, true when any of its values passes. */
+function eachValue(target: Target, test: (value: string) => string): string {
+  return target.multiple
+    ? `EXISTS (SELECT 1 FROM unnest(${target.sql}) AS v(value) WHERE ${test('v.value')})`
+    : test(target.sql);
+}
+
 function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileContext): string {
   const p = (value: unknown) => ctx.params.add(value);
   switch (e.type) {
@@ -195,6 +202,8 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
       }
       const ordering = e.operator !== '=' && e.operator !== '!=';
       allow(target, ordering ? 'order' : 'compare', e.span);
+      // "Greater than" has no meaning for a set of values.
+      if (ordering && target.multiple) fail(e.span, 'iql.semantic.operatorNotAllowed', { field: target.name });
       const value = valueFor(target, e.value);
       if (target.multiple) {
         const contains = `${p(value)}::${SQL_TYPE[target.dataType]} = ANY(${target.sql})`;
@@ -222,7 +231,9 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
       const target = resolveField(model, e.field, ctx);
       allow(target, 'between', e.span);
       const type = SQL_TYPE[target.dataType];
-      const sql = `${target.sql} BETWEEN ${p(valueFor(target, e.low))}::${type} AND ${p(valueFor(target, e.high))}::${type}`;
+      const low = p(valueFor(target, e.low));
+      const high = p(valueFor(target, e.high));
+      const sql = eachValue(target, (value) => `${value} BETWEEN ${low}::${type} AND ${high}::${type}`);
       return e.negated ? `(NOT COALESCE(${through(target, sql)}, false))` : through(target, sql);
     }
     case 'text': {
@@ -236,7 +247,8 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
             : e.match === 'startsWith'
               ? `${escapeLike(e.pattern)}%`
               : `%${escapeLike(e.pattern)}`;
-      const sql = `${target.sql} ILIKE ${p(pattern)}`;
+      const bound = p(pattern);
+      const sql = eachValue(target, (value) => `${value} ILIKE ${bound}`);
       return e.negated ? `(NOT COALESCE(${through(target, sql)}, false))` : through(target, sql);
     }
     case 'isNull': {
@@ -248,12 +260,21 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
       const target = resolveField(model, e.field, ctx);
       allow(target, 'within', e.span);
       const { from, to } = rangeDays(e.range, localDate(ctx.now, ctx.timeZone));
-      if (target.dataType === 'date')
-        return through(target, `${target.sql} BETWEEN ${p(from)}::date AND ${p(to)}::date`);
+      if (target.dataType === 'date') {
+        const [first, last] = [p(from), p(to)];
+        return through(
+          target,
+          eachValue(target, (value) => `${value} BETWEEN ${first}::date AND ${last}::date`),
+        );
+      }
       // Timestamps: from the start of the first day to the start of the day after the last, local time.
-      const zone = p(ctx.timeZone);
-      const sql = `${target.sql} >= (${p(from)}::date::timestamp AT TIME ZONE ${zone}) AND ${target.sql} < ((${p(to)}::date + 1)::timestamp AT TIME ZONE ${zone})`;
-      return through(target, `(${sql})`);
+      const [zone, first, last] = [p(ctx.timeZone), p(from), p(to)];
+      const sql = eachValue(
+        target,
+        (value) =>
+          `(${value} >= (${first}::date::timestamp AT TIME ZONE ${zone}) AND ${value} < ((${last}::date + 1)::timestamp AT TIME ZONE ${zone}))`,
+      );
+      return through(target, sql);
     }
     case 'match': {
       if (model.keywordFields.length === 0) return 'false';

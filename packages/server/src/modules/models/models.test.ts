@@ -47,6 +47,7 @@ const gadget = defineModel({
       flags: { searchFilter: true },
     }),
     owner: field('user', { label: { zh: '负责人', en: 'Owner' } }),
+    aliases: field('text', { label: { zh: '别名', en: 'Aliases' }, multiple: true, maxLength: 40 }),
   },
 });
 
@@ -239,6 +240,7 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
           classes: ['9', '42'],
           active: false,
           notes: 'battery',
+          aliases: ['SSB', 'Solid cell'],
         },
         {
           title: 'Battery Pack',
@@ -247,6 +249,7 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
           made_on: '2026-12-30',
           kind: 'utility_model',
           classes: ['7'],
+          aliases: ['Pack 2024-01-31'],
         },
         { title: '光伏组件 50%_off', code: 'S-04', weight: 20, made_on: '2025-01-01', kind: 'design', owner: ownerSid },
         { title: "O'Brien's 传感器", code: 'S-05', made_on: '2026-11-20' },
@@ -283,6 +286,12 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ["code STARTS WITH 'S-' AND owner IS NOT NULL", ['S-04']],
       ["code STARTS WITH 'S-' AND (kind = 'design' OR weight < 5)", ['S-01', 'S-04']],
       ["made_on = '2026-11-25'", ['S-02']],
+      // Text tests on a multiple field: true when any of its values passes.
+      ["aliases CONTAINS 'cell'", ['S-02']],
+      ["aliases CONTAINS '2024-01-31'", ['S-03']],
+      ["aliases STARTS WITH 'ss'", ['S-02']],
+      ["code STARTS WITH 'S-' AND aliases NOT CONTAINS 'cell'", ['S-01', 'S-03', 'S-04', 'S-05']],
+      ["aliases = 'SSB'", ['S-02']],
     ])('%s', async (iql, expected) => {
       expect(await codes(iql)).toEqual(expected);
     });
@@ -357,6 +366,7 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ["title.name = 'x'", 'Query: Position 1: "title" is not a relation, so "." cannot follow it'],
       ['title = ', null],
       ['ORDER BY classes', 'Query: Position 10: cannot sort by "classes"'],
+      ["classes > '5'", 'Query: Position 1: field "classes" does not take this condition'],
     ])('refuses %j with 500001 and the position', async (iql, message) => {
       const res = await post('do/search', { iql });
       expect(res.statusCode).toBe(400);
