@@ -27,6 +27,8 @@ export interface TwoStepOptions {
   model?: string;
   /** Users copied (ipdesk:Cc) once the review step is approved. */
   cc?: string[];
+  /** Who may start it (approveUsers); anyone who may edit the record when absent. */
+  starters?: string[];
 }
 
 /** start → review → approve → end, each step by the listed users. */
@@ -39,7 +41,7 @@ export function twoStepXml(key: string, o: TwoStepOptions): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:ipdesk="${IPDESK_NAMESPACE_URI}" id="D_${key}" targetNamespace="http://ipdesk.cn/test">
   <bpmn:process id="${key}" name="Review ${key}" isExecutable="true">
-    <bpmn:extensionElements><ipdesk:ProcessSettings model="${o.model ?? 'patent'}" restartMode="1" /></bpmn:extensionElements>
+    <bpmn:extensionElements><ipdesk:ProcessSettings model="${o.model ?? 'patent'}" restartMode="1"${o.starters ? ` approveUsers="${o.starters.join(',')}"` : ''} /></bpmn:extensionElements>
     <bpmn:startEvent id="start" name="Start" />
     <bpmn:userTask id="review" name="Review">
       <bpmn:extensionElements><ipdesk:Approval${flags}><ipdesk:Approver kind="user" values="${o.reviewers.join(',')}" />${cc}${grants}</ipdesk:Approval></bpmn:extensionElements>

@@ -22,7 +22,7 @@ import { mayViewRecord, reachableRecords, visibleInstance } from '../../modules/
 import {
   currentInstanceSid,
   instanceDiagram,
-  publishedProcesses,
+  startableProcesses,
   recordStatuses,
 } from '../../modules/workflow/records/record-processes.js';
 import { recordTitles } from '../../modules/workflow/records/record-titles.js';
@@ -121,7 +121,7 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       config: { access: ACCESS },
       schema: {
         summary:
-          "A record's open (else last) process as the approval panel shows it, or null; the model's published processes when the caller may edit the record and none is open (each process's own who-may-start settings are checked on start, 403703); and, while one is open, the fields the caller may still change",
+          "A record's open (else last) process as the approval panel shows it, or null; the model's published processes the caller may start (may edit the record, none is open, and the process's own who-may-start settings let them); and, while one is open, the fields the caller may still change",
         tags,
         params: recordParams,
         response: { 200: envelopeSchema({ data: recordAnswer }) },
@@ -145,7 +145,15 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       return ok(request, {
         data: {
           instance: view ? presentView(request.language, view) : null,
-          startable: !lock && mayEdit ? await publishedProcesses(wf.db, principal.tenantSid, model) : [],
+          startable:
+            !lock && mayEdit
+              ? await startableProcesses(wf.db, wf.registry, {
+                  tenantSid: principal.tenantSid,
+                  model,
+                  recordSid,
+                  userSid: principal.userSid,
+                })
+              : [],
           field_lock: {
             locked: lock !== null && lock.fields !== 'all',
             editable_fields: lock && lock.fields !== 'all' ? [...lock.fields].sort() : [],

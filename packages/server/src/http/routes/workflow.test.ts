@@ -106,6 +106,28 @@ describe(`process routes (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(zh.instance.status_label).toBe('已通过');
   });
 
+  it('offers only the processes the caller may start (each process’s own who-may-start)', async () => {
+    await w.publish('patent_restricted', {
+      reviewers: [reviewer.sid],
+      approvers: [approver.sid],
+      starters: [reviewer.sid],
+    });
+    const patent = await w.patent(starter);
+    const offered = async (who: Person) =>
+      ((await w.call(who, 'GET', `/workflow/records/patent/${patent}`)).json().data.startable as Array<{ key: string }>)
+        .map((p) => p.key)
+        .sort();
+    expect(await offered(starter)).toEqual(['patent_review']);
+    expect(await offered(reviewer)).toEqual(['patent_restricted', 'patent_review']);
+    // And the start command agrees with the offer.
+    const refused = await w.call(starter, 'POST', '/workflow/instances', {
+      definition_key: 'patent_restricted',
+      model: 'patent',
+      record_sid: patent,
+    });
+    expect(refused.json().code).toBe(403703);
+  });
+
   it('answers a record without processes with null, and the status of a page of records', async () => {
     const quiet = await w.patent(starter);
     const busy = await w.patent(starter);

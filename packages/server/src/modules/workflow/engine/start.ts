@@ -30,7 +30,7 @@ export interface StartInput extends CommandActor, Opinion {
 }
 
 /** Spec §3 "approve user / role / user field": who may start it; none set means anyone who may edit. */
-async function mayStart(
+export async function mayStart(
   tx: Queryable,
   tenantSid: string,
   settings: ProcessSettings,

@@ -3,7 +3,11 @@
 // the diagram of an instance with where it stands and where it went.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
+import type { ModelRegistry } from '../../models/registry.js';
 import type { InstanceStatus } from '../engine/index.js';
+import { readRecordFields } from '../engine/record.js';
+import { mayStart } from '../engine/start.js';
+import { loadDefinition } from '../engine/tables.js';
 
 /** The record's open instance, else its newest finished one, else null. At most one is open (0012 index). */
 export async function currentInstanceSid(
@@ -26,14 +30,30 @@ export interface StartableProcess {
   version: number;
 }
 
-/** The model's published processes, by name. */
-export async function publishedProcesses(db: Queryable, tenantSid: string, model: string): Promise<StartableProcess[]> {
-  const rows = await db.query<StartableProcess>(
-    `SELECT key, name, version FROM workflow_definition WHERE tenant_sid = $1 AND model = $2 AND status = 'published'
+/**
+ * The model's published processes that this user may start on this record, by name: each process's own
+ * "who may start" settings (users, roles, a user field of the record) as the start command checks them.
+ */
+export async function startableProcesses(
+  db: Queryable,
+  registry: ModelRegistry,
+  input: { tenantSid: string; model: string; recordSid: string; userSid: string },
+): Promise<StartableProcess[]> {
+  const rows = await db.query<StartableProcess & { sid: string }>(
+    `SELECT sid, key, name, version FROM workflow_definition WHERE tenant_sid = $1 AND model = $2 AND status = 'published'
       ORDER BY name, key`,
-    [tenantSid, model],
+    [input.tenantSid, input.model],
   );
-  return rows.map((r) => ({ key: r.key, name: r.name, version: Number(r.version) }));
+  if (rows.length === 0) return [];
+  const record = await readRecordFields(db, registry, input.tenantSid, input.model, input.recordSid);
+  if (!record) return [];
+  const startable: StartableProcess[] = [];
+  for (const row of rows) {
+    const definition = await loadDefinition(db, row.sid);
+    if (await mayStart(db, input.tenantSid, definition.graph.settings, input.userSid, record))
+      startable.push({ key: row.key, name: row.name, version: Number(row.version) });
+  }
+  return startable;
 }
 
 export interface RecordProcessStatus {
