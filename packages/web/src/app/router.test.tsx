@@ -94,17 +94,22 @@ describe('routes (spec §2)', () => {
     '/admin/resignation-notice',
     '/workflow/definitions',
     '/workflow/definitions/patent_apply',
-  ])('has the administration page %s inside the shell (sign-in first)', async (path) => {
-    const { router } = await renderAt(path);
-    await vi.waitFor(
-      () =>
-        expect(router.state.location).toMatchObject({
-          pathname: '/login',
-          search: `?redirect=${encodeURIComponent(path)}`,
-        }),
-      { timeout: 10_000 },
-    );
-  });
+  ])(
+    'has the administration page %s inside the shell (sign-in first)',
+    async (path) => {
+      const { router } = await renderAt(path);
+      await vi.waitFor(
+        () =>
+          expect(router.state.location).toMatchObject({
+            pathname: '/login',
+            search: `?redirect=${encodeURIComponent(path)}`,
+          }),
+        // The designer's chunk (bpmn-js) is compiled on first import: 4–14 s here depending on the machine's load.
+        { timeout: 30_000 },
+      );
+    },
+    40_000,
+  );
 
   it('sends an unknown administration page to /404', async () => {
     const { router } = await renderAt('/admin/nope');

@@ -117,7 +117,8 @@ describe('sign-in page', () => {
     rendered = await renderAt('/login?redirect=%2F%2Fevil.example%2F');
     await submit('zhang.san', 'Secret#123');
     await vi.waitFor(() => expect(localStorage.getItem('authorization')).toBe('jwt-1'));
-    await vi.waitFor(() => expect(rendered?.router.state.location.pathname).toBe('/'));
+    // The home page is loaded lazily after sign-in.
+    await vi.waitFor(() => expect(rendered?.router.state.location.pathname).toBe('/'), { timeout: 10_000 });
   });
 
   it('goes to the forced password change when the answer asks for it', async () => {

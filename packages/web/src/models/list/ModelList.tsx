@@ -87,15 +87,26 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
     sort,
   });
 
+  // Only the shown columns (the server always adds sid, version and the other system fields): a page of
+  // every field was several times the bytes, for the server to encode and the browser to read. So the
+  // search waits for the saved columns, and choosing other columns fetches the page again.
+  const fieldList = [...new Set([...columns, schema.title_field])].filter((name) =>
+    schema.fields.some((field) => field.name === name),
+  );
   const search = useQuery({
-    queryKey: modelKeys.search(model, { iql, page, size }),
+    queryKey: modelKeys.search(model, { iql, page, size, fl: fieldList }),
     queryFn: async () => {
-      const outcome = await searchRecords(model, { iql: iql || undefined, page, size, total: true }, { silent: true });
+      const outcome = await searchRecords(
+        model,
+        { iql: iql || undefined, page, size, total: true, fl: fieldList },
+        { silent: true },
+      );
       // A refused query is shown beside the search; every other failure as usual.
       if (outcome.result !== RESULT_CODES.success && !iqlFailureMessage(outcome.error)) reportFailure(outcome.error);
       return outcome;
     },
     placeholderData: keepPreviousData,
+    enabled: header.ready,
   });
   const answer = search.data?.result === RESULT_CODES.success ? search.data.data.data : undefined;
   const serverIqlError =

@@ -185,6 +185,9 @@ describe('the list of a model', { timeout: 20_000 }, () => {
     const headers = headerTexts(container);
     expect(headers.slice(0, 2)).toEqual(['案号', '专利名称']);
     expect(headers).not.toContain('专利类型');
+    // Only the shown fields are asked for (the server adds the system fields itself).
+    const [first] = server.received.filter((request) => request.url === '/webapi/model/patent/do/search');
+    expect((JSON.parse(first!.body) as { fl?: string[] }).fl).toEqual(['sn', 'title']);
   });
 
   it('basic search sends CONTAINS with the quote doubled, and the keyword as MATCH', async () => {
