@@ -4,31 +4,22 @@
 // query; a dictionary option that is disabled cannot be chosen for new records. Screenshots of the
 // custom field page and an import result in both languages.
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MENUS, messages, translate } from '@ipdesk/core';
 import { createUser, submitSignIn, type TestUser } from './support/accounts.js';
-import { openSession, type BrowserSession } from './support/browser.js';
+import type { BrowserSession } from './support/browser.js';
+import { useBrowserSessions } from './support/sessions.js';
 import { apiOf, chooseOption, createPatent, waitForRows } from './support/models.js';
 import { saveScreenshot, waitForText } from './support/page.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
-let sessions: BrowserSession[] = [];
-let expectedProblems: RegExp[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-afterEach(async () => {
-  const problems = sessions
-    .flatMap((s) => s.problems)
-    .filter((problem) => !expectedProblems.some((re) => re.test(problem)));
-  await Promise.all(sessions.map((s) => s.close()));
-  sessions = [];
-  expectedProblems = [];
-  expect(problems).toEqual([]);
-});
+const browser = useBrowserSessions(() => server);
 
 const zh = messages['zh-CN'];
 /** The seeded menu group of the administration pages (names come from the tenant's menus). */
@@ -36,14 +27,7 @@ const systemMenu = DEFAULT_MENUS.find((m) => m.key === 'system')!.label.zh;
 let run = 0;
 const uniquePrefix = (): string => `A${Date.now().toString(36).toUpperCase()}${(run += 1)}`;
 
-async function signIn(user: TestUser, locale = 'zh-CN'): Promise<BrowserSession> {
-  const session = await openSession({ locale });
-  sessions.push(session);
-  await session.page.goto(server.appUrl('login'));
-  await submitSignIn(session.page, user.account, user.password);
-  await session.page.getByTestId('home-page').waitFor();
-  return session;
-}
+const signIn = (user: TestUser, locale?: string): Promise<BrowserSession> => browser.signIn(user, locale);
 
 /** Notices in the corner cover the header. */
 async function closeNotices(page: BrowserSession['page']): Promise<void> {
@@ -289,7 +273,6 @@ describe('data dictionary', () => {
     const refused = await api('POST', '/webapi/model/patent/do/create', {
       data: { title: `${key} x`, sn: `${key}-1`, patent_type: 'invention', country: 'CN', status: key },
     });
-    expectedProblems = [];
     expect(refused.status).toBe(400);
   });
 });

@@ -352,7 +352,10 @@ describe('patents through the generic pages', () => {
     await page.getByTestId('model-batch-delete').click();
     await waitForText(page, 'delete-confirm-title', translate('zh-CN', 'modelList.deleteConfirmTitle', { count: 2 }));
     await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
-    await page.getByText(translate('zh-CN', 'modelList.deleted', { count: 2 })).waitFor();
+    // Polled as the list of shown messages, so a failure says what was shown instead (a partial delete, or nothing).
+    await expect
+      .poll(() => page.locator('.ant-message-notice').allTextContents(), { timeout: 30_000 })
+      .toContain(translate('zh-CN', 'modelList.deleted', { count: 2 }));
     await waitForRows(page, [b.sid]);
     expect((await api('GET', `/webapi/model/patent/${a.sid}`)).status).toBe(404);
 

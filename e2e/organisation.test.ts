@@ -4,50 +4,29 @@
 // (after the forced password change), the shell offers only Home and Patents, the patent list and detail
 // leave the hidden field out, nothing can be created, and the roles page answers with the 403 page.
 // Screenshots: the role's function permissions, and the person's limited shell.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_CATALOG, cnCheckCharacter, messages, translate } from '@ipdesk/core';
 import { createUser, submitSignIn, type TestUser } from './support/accounts.js';
-import { openSession, type BrowserSession } from './support/browser.js';
+import type { BrowserSession } from './support/browser.js';
+import { useBrowserSessions } from './support/sessions.js';
 import { chooseOption, columnTitles, waitForRows } from './support/models.js';
 import { menuEntry, menuName, openMenu, shownMenuNames } from './support/org.js';
 import { saveScreenshot, textOf, waitForText } from './support/page.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
-let sessions: BrowserSession[] = [];
-/** Console lines a test causes on purpose (none expected here). */
-let expectedProblems: RegExp[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-afterEach(async () => {
-  const problems = sessions
-    .flatMap((s) => s.problems)
-    .filter((problem) => !expectedProblems.some((re) => re.test(problem)));
-  await Promise.all(sessions.map((s) => s.close()));
-  sessions = [];
-  expectedProblems = [];
-  expect(problems).toEqual([]);
-});
+const browser = useBrowserSessions(() => server);
 
 const zh = messages['zh-CN'];
 type Page = BrowserSession['page'];
 
-async function newSession(): Promise<Page> {
-  const session = await openSession({ locale: 'zh-CN' });
-  sessions.push(session);
-  return session.page;
-}
-
-async function signIn(user: TestUser): Promise<Page> {
-  const page = await newSession();
-  await page.goto(server.appUrl('login'));
-  await submitSignIn(page, user.account, user.password);
-  await page.getByTestId('home-page').waitFor();
-  return page;
-}
+const newSession = async (): Promise<Page> => (await browser.open()).page;
+const signIn = async (user: TestUser): Promise<Page> => (await browser.signIn(user)).page;
 
 /** antd's messages and notices in the corner cover buttons of the header and drawers. */
 async function waitForMessage(page: Page, text: string): Promise<void> {

@@ -6,33 +6,23 @@
 // approved, with every step in the history under the users' names. Also: a to-do transferred from the
 // list, an urge from "started by me", and a second approval of a handled task told as such (409) with
 // the panel refreshed. Screenshots in zh-CN and one page in en.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import { createUser, submitSignIn, type TestUser } from './support/accounts.js';
-import { openSession, type BrowserSession } from './support/browser.js';
+import { createUser, type TestUser } from './support/accounts.js';
+import type { BrowserSession } from './support/browser.js';
+import { useBrowserSessions } from './support/sessions.js';
 import { appendAfter, clickEmptyCanvas, connect, padEntry, selectElement } from './support/designer.js';
 import { apiOf, createPatent } from './support/models.js';
 import { saveScreenshot, waitForText } from './support/page.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
-let sessions: BrowserSession[] = [];
-/** Console lines a test causes on purpose (a refused call logs its status). */
-let expectedProblems: RegExp[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-afterEach(async () => {
-  const problems = sessions
-    .flatMap((s) => s.problems)
-    .filter((problem) => !expectedProblems.some((re) => re.test(problem)));
-  await Promise.all(sessions.map((s) => s.close()));
-  sessions = [];
-  expectedProblems = [];
-  expect(problems).toEqual([]);
-});
+const browser = useBrowserSessions(() => server);
 
 const zh = messages['zh-CN'];
 const en = messages.en;
@@ -40,14 +30,7 @@ type Page = BrowserSession['page'];
 let run = 0;
 const unique = (): string => `${Date.now().toString(36)}${(run += 1)}`;
 
-async function signIn(user: TestUser, locale = 'zh-CN'): Promise<Page> {
-  const session = await openSession({ locale });
-  sessions.push(session);
-  await session.page.goto(server.appUrl('login'));
-  await submitSignIn(session.page, user.account, user.password);
-  await session.page.getByTestId('home-page').waitFor();
-  return session.page;
-}
+const signIn = async (user: TestUser, locale?: string): Promise<Page> => (await browser.signIn(user, locale)).page;
 
 /**
  * Picks a user in a user picker by typing their account (the picker searches as one types). A picker of
@@ -369,7 +352,7 @@ describe('approval on a record', () => {
       );
       const task = view.body.data.instance.actions.tasks[0]!.task_sid;
       expect((await aApi('POST', `/webapi/workflow/tasks/${task}/approve`, {})).status).toBe(200);
-      expectedProblems = [/status of 409/];
+      browser.expectProblems(/status of 409/);
       await a.getByTestId('wf-action-approve').click();
       await a.getByTestId('wf-action-ok').click();
       await waitForText(a, 'wf-moved-on', zh['wfRun.movedOn'].replace('{{reason}}', zh['error.taskAlreadyHandled']));

@@ -6,10 +6,11 @@
 // version after a reload. Also: the designer in English, export and import of a zip, and a user without
 // the workflow resource gets neither the menu entry nor the list. Screenshots in both languages.
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type ProcessGraph } from '@ipdesk/core';
-import { createUser, submitSignIn, type TestUser } from './support/accounts.js';
-import { openSession, type BrowserSession } from './support/browser.js';
+import { createUser, type TestUser } from './support/accounts.js';
+import type { BrowserSession } from './support/browser.js';
+import { useBrowserSessions } from './support/sessions.js';
 import { appendAfter, clickEmptyCanvas, connect, padEntry, replaceWith, selectElement } from './support/designer.js';
 import { apiOf, chooseOption } from './support/models.js';
 import { menuEntry, menuName, openMenu } from './support/org.js';
@@ -17,23 +18,12 @@ import { saveScreenshot, waitForText } from './support/page.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
-let sessions: BrowserSession[] = [];
-/** Console lines a test causes on purpose (a refused call logs its status). */
-let expectedProblems: RegExp[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-afterEach(async () => {
-  const problems = sessions
-    .flatMap((s) => s.problems)
-    .filter((problem) => !expectedProblems.some((re) => re.test(problem)));
-  await Promise.all(sessions.map((s) => s.close()));
-  sessions = [];
-  expectedProblems = [];
-  expect(problems).toEqual([]);
-});
+const browser = useBrowserSessions(() => server);
 
 const zh = messages['zh-CN'];
 const en = messages.en;
@@ -41,14 +31,7 @@ type Page = BrowserSession['page'];
 let run = 0;
 const uniqueKey = (): string => `patent_review_${Date.now().toString(36)}${(run += 1)}`;
 
-async function signIn(user: TestUser, locale = 'zh-CN'): Promise<Page> {
-  const session = await openSession({ locale });
-  sessions.push(session);
-  await session.page.goto(server.appUrl('login'));
-  await submitSignIn(session.page, user.account, user.password);
-  await session.page.getByTestId('home-page').waitFor();
-  return session.page;
-}
+const signIn = async (user: TestUser, locale?: string): Promise<Page> => (await browser.signIn(user, locale)).page;
 
 /** Waits until the design check shows a problem of this rule, or (rule undefined) no problem at all. */
 async function waitForCheck(page: Page, rule: string | undefined): Promise<void> {
@@ -244,7 +227,7 @@ describe('process designer', () => {
     await input.setInputFiles(zip);
     await page.getByTestId('wf-import-start').click();
     // The key has a draft (version 1): the server refuses, and overwriting is offered.
-    expectedProblems = [/status of 409/];
+    browser.expectProblems(/status of 409/);
     await waitForText(page, 'wf-import-error', zh['error.workflowDraftExists'].replace('{{key}}', key));
     await page.getByTestId('wf-import-overwrite').click();
     await page.getByTestId('wf-import-done').waitFor();
@@ -266,7 +249,7 @@ describe('process designer', () => {
       await selectElement(page, 'EndEvent_1');
       await padEntry(page, 'delete');
       await waitForCheck(page, 'flow-counts');
-      expectedProblems = [/status of 400/, /status of 409/];
+      browser.expectProblems(/status of 400/, /status of 409/);
       await page.getByTestId('designer-publish').click();
       await page.getByTestId('designer-publish-confirm').click();
       await page

@@ -81,6 +81,7 @@ export function profiledDatabase(
   const wrapped: Database = {
     ...timed(db),
     engine: db.engine,
+    onNotify: (channel, handler) => db.onNotify(channel, handler),
     transaction: (fn) => db.transaction((tx) => fn(timed(tx))),
     close: () => db.close(),
   };

@@ -2,16 +2,16 @@
 // through the real API (in-process server, signed-in user) beside the same SQL run directly.
 // Prints latency, throughput and plans; writes the full plans to bench/out/search-plans.txt.
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ipdesk_bench), BENCH_ROWS,
-// BENCH_REQUESTS (sequential requests per query), BENCH_SECONDS (per throughput run).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// BENCH_REQUESTS (sequential requests per query), BENCH_SECONDS (per throughput run), BENCH_CASES (only
+// the cases whose names contain one of these comma-separated parts).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { createUserAccount, startServer } from '@ipdesk/server';
+import { createUserAccount } from '@ipdesk/server';
 import { percentile, printTable } from '../table.js';
 import { ApiClient } from './api.js';
 import { BROAD_FILTER, CUSTOM_FIELD, searchCases, type Figures, type SearchCase } from './cases.js';
-import { connect, DEFAULT_DATABASE_URL, ensureDatabase } from './database.js';
+import { connect, DEFAULT_DATABASE_URL, ensureDatabase, startSearchServer } from './database.js';
 import { explain, inlined, timeDirect, type PlanSummary } from './direct.js';
 import { ensurePatents } from './load.js';
 import { throughput, type ThroughputResult } from './throughput.js';
@@ -35,19 +35,8 @@ const PLANS_FILE = 'bench/out/search-plans.txt';
 
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 if (await ensureDatabase(databaseUrl)) console.log(`Created database ${new URL(databaseUrl).pathname.slice(1)}`);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ipdesk-bench-search-'));
-const server = await startServer({
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '100000',
-    DATABASE_URL: databaseUrl,
-  },
-  logStream: new Writable({ write: (_c, _e, done) => done() }),
-});
+const running = await startSearchServer(databaseUrl);
+const server = running.server;
 const client = await connect(databaseUrl);
 const api = new ApiClient(server.url, ACCOUNT, PASSWORD);
 const ms = (value: number) => value.toFixed(2);
@@ -165,7 +154,11 @@ try {
     'SELECT sid FROM m_patent TABLESAMPLE SYSTEM (1) WHERE tenant_sid = $1 LIMIT 1000',
     [tenantSid],
   );
-  const cases = searchCases({ page251Cursor: cursor!, sids: sample.rows.map((r) => r.sid) });
+  // BENCH_CASES: comma-separated parts of case names, to measure only those (e.g. "filter,sid").
+  const only = process.env.BENCH_CASES?.split(',').map((part) => part.trim().toLowerCase());
+  const cases = searchCases({ page251Cursor: cursor!, sids: sample.rows.map((r) => r.sid) }).filter(
+    (c) => !only || only.some((part) => c.name.toLowerCase().includes(part)),
+  );
 
   const tracer = traceQueries(server.db);
   const results: Array<{
@@ -296,6 +289,5 @@ try {
 } finally {
   api.close();
   await client.end();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.close();
 }

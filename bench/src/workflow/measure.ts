@@ -89,6 +89,7 @@ export function profiledDatabase(db: Database): {
   const wrapped: Database = {
     ...timed(db),
     engine: db.engine,
+    onNotify: (channel, handler) => db.onNotify(channel, handler),
     async transaction(fn) {
       const called = performance.now();
       let bodyEnded = 0;
