@@ -39,6 +39,8 @@ export interface Config {
   loginRateLimit: number;
   /** Password reset mails requested per client address and 15 minutes. */
   resetRateLimit: number;
+  /** Rows a substring search walks in the page's order before collecting every match (modules/models/search.ts). */
+  searchWalkRows: number;
   /** Other sites allowed to make state-changing calls (e.g. the Vite dev server). */
   allowedOrigins: string[];
   /** Time zone of relative dates in queries (WITHIN TODAY …). */
@@ -112,6 +114,7 @@ const schema = z.object({
   MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  SEARCH_WALK_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   TIME_ZONE: z
     .string()
     .default('Asia/Shanghai')
@@ -180,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterKey: values.MASTER_KEY,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     resetRateLimit: values.RESET_RATE_LIMIT,
+    searchWalkRows: values.SEARCH_WALK_ROWS,
     allowedOrigins: values.ALLOWED_ORIGINS,
     timeZone: values.TIME_ZONE,
   };

@@ -135,6 +135,7 @@ export async function buildApp({
     registry,
     models: tenantModels(db, registry, accounts.now),
     timeZone: config.timeZone,
+    searchWalkRows: config.searchWalkRows,
     routeTable,
   });
   const webApp = await registerWebApp(app, config.webDistDir, config.basePath);

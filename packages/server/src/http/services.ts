@@ -59,6 +59,8 @@ export interface ServiceOptions {
   registry: ModelRegistry;
   models: TenantModels;
   timeZone: string;
+  /** SEARCH_WALK_ROWS. */
+  searchWalkRows: number;
   /** Filled as routes are registered. */
   routeTable: RouteEntry[];
 }

@@ -29,6 +29,7 @@ export interface ModelRouteOptions {
   registry: ModelRegistry;
   models: TenantModels;
   timeZone: string;
+  searchWalkRows: number;
 }
 
 const modelParam = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
@@ -104,9 +105,9 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
 
 export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app,
-  { accounts, registry, models, timeZone },
+  { accounts, registry, models, timeZone, searchWalkRows },
 ) => {
-  const search = { accounts, registry, timeZone };
+  const search = { accounts, registry, timeZone, walkRows: searchWalkRows };
   const tags = ['model'];
   // The model as the caller's tenant sees it: declared fields plus its published custom fields.
   const modelFor = async (request: { principal: Principal | undefined }, name: string): Promise<ResolvedModel> => {

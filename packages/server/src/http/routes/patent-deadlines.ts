@@ -39,7 +39,7 @@ const ICAL_MAX = 5000;
 
 export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   app,
-  { accounts, registry, models, timeZone },
+  { accounts, registry, models, timeZone, searchWalkRows },
 ) => {
   /** The case as the caller sees it (tenant, data scope, sub-company): 404 when out of reach. */
   const visibleCase = async (principal: Principal, sid: string) => {
@@ -176,7 +176,7 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       const rows = [];
       let cursor: string | undefined;
       do {
-        const page = await searchRecords({ accounts, registry, timeZone }, model, principal, {
+        const page = await searchRecords({ accounts, registry, timeZone, walkRows: searchWalkRows }, model, principal, {
           iql,
           start: 0,
           rows: 100,

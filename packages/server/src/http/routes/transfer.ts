@@ -23,8 +23,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   registry: ModelRegistry;
   models: TenantModels;
   timeZone: string;
-}> = async (app, { accounts, registry, models, timeZone }) => {
-  const search = { accounts, registry, timeZone };
+  searchWalkRows: number;
+}> = async (app, { accounts, registry, models, timeZone, searchWalkRows }) => {
+  const search = { accounts, registry, timeZone, walkRows: searchWalkRows };
   const tags = ['transfer'];
   // SECURITY.md abuse limits: uploads and exports per user and minute.
   const clock = () => accounts.now().getTime();
