@@ -47,6 +47,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // In CI a browser test that fails is run once more. Two recent CI runs each lost one test to a
+          // success message that never showed after a dialog's OK (not reproduced in 11 local runs under
+          // load); the failed attempt prints the session's API calls, and scripts/test-all.mjs names every
+          // test that passed only on its retry, so a flake stays visible.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -4,7 +4,7 @@
 // of the list and the form in both languages.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errors, messages, translate } from '@ipdesk/core';
-import type { BrowserSession } from './support/browser.js';
+import { printCallsIfFailed, type BrowserSession } from './support/browser.js';
 import {
   apiOf,
   chooseOption,
@@ -26,7 +26,8 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-afterEach(async () => {
+afterEach(async (context) => {
+  printCallsIfFailed(context.task.result?.state === 'fail', [session]);
   const problems = (session?.problems ?? []).filter((problem) => !expectedProblems.some((re) => re.test(problem)));
   await session?.close();
   session = undefined;

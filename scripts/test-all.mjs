@@ -1,6 +1,7 @@
 // The README's test command: lint, type-check, unit and integration tests on PGlite and on
 // PostgreSQL, then the browser tests against the built app. Prints one closing line
-// "tests: N passed, N failed, N skipped" and exits non-zero when any step failed.
+// "tests: N passed, N failed, N skipped" (and how many passed only on a retry) and exits non-zero when any
+// step failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const failures = [];
-const counts = { passed: 0, failed: 0, skipped: 0 };
+const counts = { passed: 0, failed: 0, skipped: 0, retried: 0 };
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -49,6 +50,14 @@ function vitest(title, projects, resultName, env) {
   counts.passed += report.numPassedTests;
   counts.failed += report.numFailedTests;
   counts.skipped += report.numPendingTests + report.numTodoTests;
+  // A test retried in CI (the browser tests) keeps the errors of its failed attempt.
+  const retried = report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'passed' && test.failureMessages?.length),
+  );
+  for (const test of retried) {
+    console.log(`! passed only on its retry: ${test.fullName}\n    ${test.failureMessages[0].split('\n')[0]}`);
+  }
+  counts.retried += retried.length;
 }
 
 async function postgresReachable(url) {
@@ -87,5 +96,6 @@ if (run('build (server and web)', 'npm', ['run', '--silent', 'build'])) {
 
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
-console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+const retried = counts.retried ? ` (${counts.retried} only on a retry)` : '';
+console.log(`tests: ${counts.passed} passed${retried}, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length || counts.failed ? 1 : 0);

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,6 +32,8 @@ export interface BrowserSession {
   page: Page;
   /** Uncaught errors, console errors and CSP violations seen on any page of the session. */
   problems: string[];
+  /** The session's last API calls with their outcome (unanswered ones too), printed when a test fails. */
+  calls(): string[];
   close(): Promise<void>;
 }
 
@@ -42,6 +44,49 @@ const REPORT_CSP_VIOLATIONS = `
     console.error('CSP violation: ' + event.violatedDirective + ' blocked ' + event.blockedURI);
   });
 `;
+
+const CALLS_KEPT = 40;
+
+/** Remembers the last API calls of a page: method, path, status or failure, and time taken. */
+class CallLog {
+  private readonly started = new Map<Request, number>();
+  private readonly done: string[] = [];
+
+  watch(page: Page): void {
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr')
+        this.started.set(request, performance.now());
+    });
+    page.on('requestfinished', (request) => void this.finish(request));
+    page.on('requestfailed', (request) => this.end(request, `failed: ${request.failure()?.errorText ?? '?'}`));
+  }
+
+  lines(): string[] {
+    const now = performance.now();
+    const open = [...this.started].map(
+      ([request, at]) => `${describe(request)} → no answer after ${Math.round(now - at)} ms`,
+    );
+    return [...this.done, ...open];
+  }
+
+  private async finish(request: Request): Promise<void> {
+    const response = await request.response().catch(() => null);
+    this.end(request, String(response?.status() ?? '?'));
+  }
+
+  private end(request: Request, outcome: string): void {
+    const at = this.started.get(request);
+    if (at === undefined) return;
+    this.started.delete(request);
+    this.done.push(`${describe(request)} → ${outcome} in ${Math.round(performance.now() - at)} ms`);
+    if (this.done.length > CALLS_KEPT) this.done.shift();
+  }
+}
+
+function describe(request: Request): string {
+  const url = new URL(request.url());
+  return `${new Date().toISOString().slice(11, 23)} ${request.method()} ${url.pathname}`;
+}
 
 function watch(page: Page, problems: string[]): void {
   page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
@@ -62,17 +107,33 @@ export async function openSession(options: { locale: string }): Promise<BrowserS
     viewport: { width: 1280, height: 800 },
   });
   const problems: string[] = [];
+  const calls = new CallLog();
   await context.addInitScript(REPORT_CSP_VIOLATIONS);
-  context.pages().forEach((page) => watch(page, problems));
-  context.on('page', (page) => watch(page, problems));
+  for (const page of context.pages()) {
+    watch(page, problems);
+    calls.watch(page);
+  }
+  context.on('page', (page) => {
+    watch(page, problems);
+    calls.watch(page);
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
     problems,
+    calls: () => calls.lines(),
     async close() {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Prints the sessions' last API calls when the test failed: what was asked, answered, or never answered. */
+export function printCallsIfFailed(failed: boolean, sessions: Array<BrowserSession | undefined>): void {
+  if (!failed) return;
+  sessions.forEach((session, i) => {
+    if (session) console.log(`API calls of browser session ${i + 1}, oldest first:\n  ${session.calls().join('\n  ')}`);
+  });
 }

@@ -2,7 +2,7 @@
 // on any page error, console error or CSP violation it did not declare as expected.
 import { afterEach, expect } from 'vitest';
 import { submitSignIn, type TestUser } from './accounts.js';
-import { openSession, type BrowserSession } from './browser.js';
+import { openSession, printCallsIfFailed, type BrowserSession } from './browser.js';
 import type { TestServer } from './server.js';
 
 export interface BrowserSessions {
@@ -18,7 +18,8 @@ export interface BrowserSessions {
 export function useBrowserSessions(server: () => TestServer): BrowserSessions {
   let sessions: BrowserSession[] = [];
   let expected: RegExp[] = [];
-  afterEach(async () => {
+  afterEach(async (context) => {
+    printCallsIfFailed(context.task.result?.state === 'fail', sessions);
     const problems = sessions.flatMap((s) => s.problems).filter((problem) => !expected.some((re) => re.test(problem)));
     await Promise.all(sessions.map((s) => s.close()));
     sessions = [];
