@@ -2,7 +2,7 @@
 // hold the page, by collecting every match (search.ts, pageOfSubstringSearch). With SEARCH_WALK_ROWS at
 // 100 and 150 records, common terms are answered from the walk and rare ones from the collected matches;
 // either way the page must be exactly what the query asks for: order, offset, cursor, nulls, data scope.
-import { defineModel, field, MODEL_CATALOG } from '@ipdesk/core';
+import { defineModel, field, MODEL_CATALOG, parseIql } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -16,6 +16,7 @@ import {
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { createModelRegistry } from './registry.js';
+import { hasSubstringTest } from './search.js';
 
 const widget = defineModel({
   name: 'test_widget',
@@ -142,5 +143,20 @@ describe(`substring searches by walk, then by matches (${onPostgres ? 'PostgreSQ
     // Of the four rare ones only 135 is the owner's.
     expect((await search(owner, { iql: "title CONTAINS '稀有'", rows: 2 })).rows.map((r) => r.code)).toEqual(['W-135']);
     expect((await search(admin, { iql: "title CONTAINS '稀有'", rows: 5 })).rows).toHaveLength(4);
+  });
+});
+
+describe('which searches take the walk', () => {
+  it.each([
+    ["title CONTAINS '电池'", true],
+    ["title ENDS WITH '池'", true],
+    ["title LIKE '%电_'", true],
+    ["MATCH 'battery'", true],
+    ["code = 'W-1' OR NOT (title CONTAINS 'x')", true],
+    ["title STARTS WITH '电'", false],
+    ["code = 'W-1' AND weight > 3", false],
+    ['', false],
+  ])('%j: %s', (iql, expected) => {
+    expect(hasSubstringTest(parseIql(iql).where)).toBe(expected);
   });
 });
