@@ -3,6 +3,7 @@
 // WordDocument, Workbook or "PowerPoint Document" stream. Only directories are read, nothing unpacked;
 // entry counts and directory sizes are capped first.
 import type { ByteSource } from './staging.js';
+import { END_RECORD_SEARCH, findEndOfCentralDirectory, readCentralDirectory } from './zip-directory.js';
 
 export type OfficeType =
   | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -14,7 +15,6 @@ export type OfficeType =
 
 const MAX_ZIP_ENTRIES = 20_000;
 const MAX_CENTRAL_DIRECTORY = 8 * 1024 * 1024;
-const EOCD_SEARCH = 22 + 0xffff;
 
 const OOXML_FOLDERS: Array<[string, OfficeType]> = [
   ['word/', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
@@ -28,38 +28,14 @@ function view(bytes: Uint8Array): DataView {
 
 /** The entry names of a ZIP's central directory, or undefined when it is not a readable ZIP. */
 export async function zipEntryNames(source: ByteSource): Promise<string[] | undefined> {
-  const tailStart = Math.max(0, source.size - EOCD_SEARCH);
-  const tail = await source.read(tailStart, source.size - tailStart);
-  let eocd = -1;
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail[i] === 0x50 && tail[i + 1] === 0x4b && tail[i + 2] === 0x05 && tail[i + 3] === 0x06) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return undefined;
-  const end = view(tail.subarray(eocd, eocd + 22));
-  const entries = end.getUint16(10, true);
-  const size = end.getUint32(12, true);
-  const offset = end.getUint32(16, true);
-  // ZIP64 markers (0xFFFF…) or an oversized directory: not an office file of ours.
-  if (entries === 0xffff || size === 0xffffffff || offset === 0xffffffff) return undefined;
-  if (entries > MAX_ZIP_ENTRIES || size > MAX_CENTRAL_DIRECTORY || offset + size > source.size) return undefined;
-  const directory = await source.read(offset, size);
-  const data = view(directory);
-  const names: string[] = [];
-  const decoder = new TextDecoder('utf-8', { fatal: false });
-  let at = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > directory.length || data.getUint32(at, true) !== 0x02014b50) return undefined;
-    const nameLength = data.getUint16(at + 28, true);
-    const extraLength = data.getUint16(at + 30, true);
-    const commentLength = data.getUint16(at + 32, true);
-    if (at + 46 + nameLength > directory.length) return undefined;
-    names.push(decoder.decode(directory.subarray(at + 46, at + 46 + nameLength)));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
+  const tailStart = Math.max(0, source.size - END_RECORD_SEARCH);
+  const end = findEndOfCentralDirectory(await source.read(tailStart, source.size - tailStart));
+  // ZIP64 markers or an oversized directory: not an office file of ours.
+  if (!end || end.zip64) return undefined;
+  if (end.entries > MAX_ZIP_ENTRIES || end.size > MAX_CENTRAL_DIRECTORY || end.offset + end.size > source.size)
+    return undefined;
+  const entries = readCentralDirectory(await source.read(end.offset, end.size), end.entries);
+  return entries?.map((entry) => entry.name);
 }
 
 /** docx, xlsx or pptx by the ZIP's entries; undefined for any other ZIP. */

@@ -3,6 +3,7 @@
 // (or a header that lies about sizes) stops at the limit instead of filling memory.
 import { AppError } from '@ipdesk/core';
 import { Inflate } from 'fflate';
+import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../../files/zip-directory.js';
 
 export interface ZipEntry {
   name: string;
@@ -15,10 +16,7 @@ export interface ZipEntry {
 }
 
 const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
 const END_OF_CENTRAL = 0x06054b50;
-/** The end-of-central-directory record sits in the last 64 KiB + 22 bytes (its comment is ≤ 64 KiB). */
-const EOCD_SEARCH = 0xffff + 22;
 /** Compressed bytes fed to the inflater per step: one step yields at most ~1 000 times as much. */
 const STEP = 8 * 1024;
 
@@ -35,39 +33,21 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
 /** The entries the central directory lists; refuses what is not a zip, or a zip64 / split archive. */
 export function zipEntries(bytes: Uint8Array): ZipEntry[] {
   if (!looksLikeZip(bytes)) throw notZip();
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - EOCD_SEARCH); i--) {
-    if (view.getUint32(i, true) === END_OF_CENTRAL) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw notZip();
-  const count = view.getUint16(eocd + 10, true);
-  let offset = view.getUint32(eocd + 16, true);
-  const entries: ZipEntry[] = [];
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_HEADER) throw notZip();
-    const nameLength = view.getUint16(offset + 28, true);
-    const extraLength = view.getUint16(offset + 30, true);
-    const commentLength = view.getUint16(offset + 32, true);
-    const compressedSize = view.getUint32(offset + 20, true);
-    const declaredSize = view.getUint32(offset + 24, true);
-    const localOffset = view.getUint32(offset + 42, true);
-    // 0xffffffff marks zip64 sizes or offsets, which a 10 MB process import never needs.
-    if (compressedSize === 0xffffffff || localOffset === 0xffffffff) throw notZip();
-    entries.push({
-      name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
-      method: view.getUint16(offset + 10, true),
-      compressedSize,
-      declaredSize,
-      offset: localOffset,
-    });
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
+  const end = findEndOfCentralDirectory(endRecordTail(bytes));
+  // ZIP64 sizes or offsets: a 10 MB process import never needs them.
+  if (!end || end.zip64) throw notZip();
+  const entries = readCentralDirectory(bytes.subarray(end.offset), end.entries);
+  if (!entries) throw notZip();
+  return entries.map((entry) => {
+    if (entry.compressedSize === 0xffffffff || entry.localOffset === 0xffffffff) throw notZip();
+    return {
+      name: entry.name,
+      method: entry.method,
+      compressedSize: entry.compressedSize,
+      declaredSize: entry.size,
+      offset: entry.localOffset,
+    };
+  });
 }
 
 /**
