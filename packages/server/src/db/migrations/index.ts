@@ -15,6 +15,7 @@ import { rulePrints } from './0013-rule-prints.js';
 import { workflowTaskIndexes } from './0014-workflow-task-indexes.js';
 import { workflowCc } from './0015-workflow-cc.js';
 import { authChangeNotify } from './0016-auth-change-notify.js';
+import { menuDefaults } from './0017-menu-defaults.js';
 
 export interface Migration {
   id: number;
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   workflowTaskIndexes,
   workflowCc,
   authChangeNotify,
+  menuDefaults,
 ];

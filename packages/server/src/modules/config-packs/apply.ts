@@ -5,7 +5,7 @@
 import { newSid, translate } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { bumpSchemaVersion, publishDefinition } from '../custom-fields/service.js';
-import { insertMenuTree, lockMenuTree } from '../menus/seed.js';
+import { insertMenuTree, lockMenuTree, markDefaultsOffered } from '../menus/seed.js';
 import type { PackDictionary, PackRole } from './content.js';
 import { definitionOf, type PackCustomField } from './pack-fields.js';
 import { menuSeeds, type PackMenu } from './pack-menus.js';
@@ -95,6 +95,8 @@ async function replaceMenus(
   // One statement: the parent references are checked once every row of the tenant is gone.
   const removed = await tx.query('DELETE FROM menu WHERE tenant_sid = $1 RETURNING sid', [tenantSid]);
   const inserted = await insertMenuTree(tx, tenantSid, menuSeeds(menus), null, at);
+  // The pack's tree is the whole tree: today's defaults are not added to it later (newer ones are).
+  await markDefaultsOffered(tx, tenantSid);
   return { removed: removed.length, inserted };
 }
 

@@ -732,6 +732,9 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
         menus: 7,
       });
 
+      // As for a tenant whose tree predates the default-menu offers: the pack's tree must not be taken
+      // for an old tree lacking today's defaults afterwards.
+      await db().query('DELETE FROM menu_default_offer WHERE tenant_sid = $1', [tenant.sid]);
       const job = await apply(pack.sid);
       const done = await finished(job.sid);
       // One per role, dictionary and field, and one per menu of the tree.

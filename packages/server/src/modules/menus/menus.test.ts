@@ -150,6 +150,99 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
   });
 
+  describe('defaults added to the product later', () => {
+    const freshAdmin = async () => {
+      const fresh = await createTenant(t);
+      const u = await createUser(t, fresh, { isTenantAdmin: true });
+      const s = await signIn(t.app, u.account, u.password);
+      await tree(s); // seeded
+      return { fresh, s };
+    };
+    const sql = (text: string, params: unknown[]) => t.database.db.query(text, params as never);
+    const menuCount = async (tenantSid: string) =>
+      (
+        await t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM menu WHERE tenant_sid = $1', [
+          tenantSid,
+        ])
+      )[0]!.n;
+    const addedAudits = (tenantSid: string) =>
+      t.database.db.query<{ detail: { keys: string[] } }>(
+        "SELECT detail FROM audit_log WHERE action = 'menu.defaults_added' AND tenant_sid = $1",
+        [tenantSid],
+      );
+    /** Deletes the default rows with these keys (children first), as if the tenant never had them. */
+    const removeRows = async (tenantSid: string, keys: string[]) => {
+      for (const key of keys)
+        await sql(
+          'DELETE FROM menu WHERE tenant_sid = $1 AND parent_sid IN (SELECT sid FROM menu WHERE tenant_sid = $1 AND default_key = $2)',
+          [tenantSid, key],
+        );
+      await sql('DELETE FROM menu WHERE tenant_sid = $1 AND default_key = ANY($2::text[])', [tenantSid, keys]);
+    };
+
+    it('adds them once, last under their default parent, and leaves out one an administrator removed', async () => {
+      const { fresh, s } = await freshAdmin();
+      // Seeded before the process definitions and the docket group existed; the roles menu removed by hand.
+      await removeRows(fresh.sid, ['workflow_definitions', 'docket', 'roles']);
+      await sql(
+        "UPDATE menu_default_offer SET offered = array_remove(array_remove(offered, 'workflow_definitions'), 'docket') WHERE tenant_sid = $1",
+        [fresh.sid],
+      );
+      await sql(
+        "UPDATE menu_default_offer SET offered = array_remove(array_remove(array_remove(array_remove(offered, 'patent_task'), 'deadline_calendar'), 'fee'), 'patent_item') WHERE tenant_sid = $1",
+        [fresh.sid],
+      );
+
+      const after = await tree(s);
+      const docket = DEFAULT_MENUS.find((m) => m.key === 'docket')!;
+      expect(names(after).at(-1)).toBe(docket.label.en);
+      expect(after.at(-1)!.sort_by).toBe(Math.max(...after.slice(0, -1).map((n) => n.sort_by!)) + 1);
+      expect(names(after.at(-1)!.children)).toEqual(docket.children!.map((c) => c.label.en));
+      const system = after.find((n) => n.name === 'System settings')!;
+      expect(system.children.at(-1)).toMatchObject({
+        name: 'Process definitions',
+        level: 2,
+        resource_code: 'workflow',
+      });
+      expect(system.children.at(-1)!.sort_by).toBe(
+        Math.max(...system.children.slice(0, -1).map((c) => c.sort_by!)) + 1,
+      );
+      expect(names(system.children)).not.toContain('Roles and permissions');
+      expect(await menuCount(fresh.sid)).toBe(DEFAULT_COUNT - 1);
+      expect((await addedAudits(fresh.sid)).map((a) => a.detail.keys)).toEqual([
+        ['docket', 'patent_task', 'deadline_calendar', 'fee', 'patent_item', 'workflow_definitions'],
+      ]);
+
+      expect(await tree(s)).toEqual(after);
+      expect(await addedAudits(fresh.sid)).toHaveLength(1);
+    });
+
+    it('matches a tree from before the offers to the defaults and adds only what it lacks', async () => {
+      const { fresh, s } = await freshAdmin();
+      const patents = (await tree(s)).find((n) => n.name === 'Patents')!;
+      const system = (await tree(s)).find((n) => n.name === 'System settings')!;
+      // A tree made before rows knew their default: one group renamed in English, one link moved into
+      // another group, and the "my work" group and the deadline calendar missing.
+      await removeRows(fresh.sid, ['my_work', 'deadline_calendar']);
+      await sql('UPDATE menu SET default_key = NULL WHERE tenant_sid = $1', [fresh.sid]);
+      await sql('DELETE FROM menu_default_offer WHERE tenant_sid = $1', [fresh.sid]);
+      await sql("UPDATE menu SET name_en = 'Settings' WHERE sid = $1", [system.sid]);
+      await sql('UPDATE menu SET parent_sid = $2, level = 2, sort_by = 99 WHERE sid = $1', [patents.sid, system.sid]);
+
+      const after = await tree(s);
+      expect(await menuCount(fresh.sid)).toBe(DEFAULT_COUNT);
+      expect(names(after).at(-1)).toBe('My work');
+      expect(names(after.at(-1)!.children)).toEqual(['My to-dos', 'Started by me', 'Handled by me']);
+      expect(names(after.find((n) => n.name === 'Patent docket')!.children).at(-1)).toBe('Deadline calendar');
+      expect(names(after)).not.toContain('Patents');
+      expect(names(after.find((n) => n.name === 'Settings')!.children)).toContain('Patents');
+      expect((await addedAudits(fresh.sid)).map((a) => a.detail.keys)).toEqual([
+        ['my_work', 'my_todos', 'my_started', 'my_handled', 'deadline_calendar'],
+      ]);
+      expect(await tree(s)).toEqual(after);
+    });
+  });
+
   describe('my menus', () => {
     it('shows a user only the menus of resources their roles grant, without empty groups', async () => {
       const mine = await my(patentUser);

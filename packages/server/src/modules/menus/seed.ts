@@ -1,4 +1,7 @@
-// Gives a tenant without menus the default tree (core DEFAULT_MENUS) on its first read. Two first reads
+// Gives a tenant without menus the default tree (core DEFAULT_MENUS) on its first read, and a tenant
+// seeded before a default was added to the product that default later, once, last under its default
+// parent (migration 0017: rows keep the key of the default they came from; menu_default_offer lists the
+// keys a tenant was offered, so a default an administrator removed is not offered again). Two first reads
 // at once must not seed twice, so the check and the inserts run under a per-tenant transaction lock.
 // The tree insert is shared with configuration packs, which replace a tenant's tree under the same lock.
 import {
@@ -11,6 +14,7 @@ import {
 } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
+import { MENU_COLUMNS, MENU_ORDER, type MenuRow } from './menus.js';
 
 export interface SeedContext {
   tenantSid: string;
@@ -21,19 +25,25 @@ export interface SeedContext {
 
 /** A menu to insert with its subtree: the defaults' shape, plus how it opens and whose users see it. */
 export interface MenuSeed extends Pick<DefaultMenu, 'label' | 'resource' | 'path'> {
+  /** The DEFAULT_MENUS key, for a default menu. */
+  defaultKey?: string;
   icon: MenuIcon | null;
   open_type?: MenuOpenType;
   scope?: MenuScope;
   children?: readonly MenuSeed[];
 }
 
-/** Inserts the menus under parent (null: at the top), in their order; answers how many rows it wrote. */
+/**
+ * Inserts the menus under parent (null: at the top), in their order from position `firstPosition`;
+ * answers how many rows it wrote.
+ */
 export async function insertMenuTree(
   tx: Queryable,
   tenantSid: string,
   menus: readonly MenuSeed[],
   parent: { sid: string; level: number } | null,
   at: Date,
+  firstPosition = 1,
 ): Promise<number> {
   let count = 0;
   for (const [index, menu] of menus.entries()) {
@@ -41,8 +51,8 @@ export async function insertMenuTree(
     const level = parent ? parent.level + 1 : 1;
     await tx.query(
       `INSERT INTO menu (sid, tenant_sid, parent_sid, level, name_zh, name_en, resource_code, path, icon, sort_by,
-                         open_type, scope, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+                         open_type, scope, created_at, updated_at, default_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)`,
       [
         sid,
         tenantSid,
@@ -53,10 +63,11 @@ export async function insertMenuTree(
         menu.resource,
         menu.path,
         menu.icon,
-        index + 1,
+        firstPosition + index,
         menu.open_type ?? 'self',
         menu.scope ?? 0,
         at,
+        menu.defaultKey ?? null,
       ],
     );
     count += 1 + (await insertMenuTree(tx, tenantSid, menu.children ?? [], { sid, level }, at));
@@ -64,11 +75,46 @@ export async function insertMenuTree(
   return count;
 }
 
-async function hasMenus(db: Queryable, tenantSid: string): Promise<boolean> {
-  const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM menu WHERE tenant_sid = $1) AS found', [
-    tenantSid,
-  ]);
-  return rows[0]?.found ?? false;
+/** The default tree as seeds that remember their keys. */
+function defaultSeeds(menus: readonly DefaultMenu[]): MenuSeed[] {
+  return menus.map((menu) => ({ ...menu, defaultKey: menu.key, children: defaultSeeds(menu.children ?? []) }));
+}
+
+interface DefaultEntry {
+  menu: DefaultMenu;
+  parentKey: string | null;
+}
+
+/** Every default menu, each after its parent. */
+function defaultEntries(menus: readonly DefaultMenu[], parentKey: string | null): DefaultEntry[] {
+  return menus.flatMap((menu) => [{ menu, parentKey }, ...defaultEntries(menu.children ?? [], menu.key)]);
+}
+
+const DEFAULT_ENTRIES = defaultEntries(DEFAULT_MENUS, null);
+const DEFAULT_KEYS = DEFAULT_ENTRIES.map((entry) => entry.menu.key);
+
+interface MenuState {
+  hasMenus: boolean;
+  /** null: the tenant's tree predates the offers (or it has none). */
+  offered: string[] | null;
+}
+
+async function menuState(db: Queryable, tenantSid: string): Promise<MenuState> {
+  const rows = await db.query<{ has_menus: boolean; offered: string[] | null }>(
+    `SELECT EXISTS (SELECT 1 FROM menu WHERE tenant_sid = $1) AS has_menus,
+            (SELECT offered FROM menu_default_offer WHERE tenant_sid = $1) AS offered`,
+    [tenantSid],
+  );
+  return { hasMenus: rows[0]?.has_menus ?? false, offered: rows[0]?.offered ?? null };
+}
+
+/** Records every current default as offered (after seeding, or when a pack sets the whole tree). */
+export async function markDefaultsOffered(tx: Queryable, tenantSid: string, keys: readonly string[] = DEFAULT_KEYS) {
+  await tx.query(
+    `INSERT INTO menu_default_offer (tenant_sid, offered) VALUES ($1, $2::text[])
+     ON CONFLICT (tenant_sid) DO UPDATE SET offered = EXCLUDED.offered`,
+    [tenantSid, [...keys]],
+  );
 }
 
 /** Serialises writers of a tenant's whole tree (seeding, replacing) until the transaction ends. */
@@ -76,21 +122,102 @@ export async function lockMenuTree(tx: Queryable, tenantSid: string): Promise<vo
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('menu-seed:' || $1::text))", [tenantSid]);
 }
 
-/** Seeds the defaults when the tenant has no menu yet; a no-op (one cheap read) afterwards. */
+/**
+ * Seeds the defaults when the tenant has no menu yet, and adds defaults it was never offered; a no-op
+ * (one cheap read) once every default has been offered.
+ */
 export async function ensureMenusSeeded(db: Database, ctx: SeedContext): Promise<void> {
-  if (await hasMenus(db, ctx.tenantSid)) return;
+  const state = await menuState(db, ctx.tenantSid);
+  if (state.hasMenus && state.offered && DEFAULT_KEYS.every((key) => state.offered!.includes(key))) return;
   await db.transaction(async (tx) => {
     // Held to the end of the transaction: a concurrent first read waits here, then finds the rows.
     await lockMenuTree(tx, ctx.tenantSid);
-    if (await hasMenus(tx, ctx.tenantSid)) return;
-    const count = await insertMenuTree(tx, ctx.tenantSid, DEFAULT_MENUS, null, ctx.at);
-    await audit(tx, {
-      tenantSid: ctx.tenantSid,
-      actorSid: ctx.actorSid,
-      action: 'menu.seeded',
-      detail: { count },
-      requestId: ctx.requestId,
-      at: ctx.at,
-    });
+    const locked = await menuState(tx, ctx.tenantSid);
+    if (!locked.hasMenus) {
+      const count = await insertMenuTree(tx, ctx.tenantSid, defaultSeeds(DEFAULT_MENUS), null, ctx.at);
+      await markDefaultsOffered(tx, ctx.tenantSid);
+      await audit(tx, {
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.actorSid,
+        action: 'menu.seeded',
+        detail: { count },
+        requestId: ctx.requestId,
+        at: ctx.at,
+      });
+      return;
+    }
+    await offerNewDefaults(tx, ctx, locked.offered);
+  });
+}
+
+/** A row with the default it came from. */
+type KeyedRow = MenuRow & { default_key: string | null };
+const KEYED_COLUMNS = `${MENU_COLUMNS}, default_key`;
+
+/** A row that is this default: the same link (resource and path), or for a group, the same name. */
+function isDefault(row: KeyedRow, menu: DefaultMenu): boolean {
+  if (menu.resource !== null || menu.path !== null)
+    return row.resource_code === menu.resource && row.path === menu.path;
+  return (
+    row.resource_code === null && row.path === null && (row.name_zh === menu.label.zh || row.name_en === menu.label.en)
+  );
+}
+
+/**
+ * Adds the defaults the tenant was never offered, each last under its default parent (skipped when that
+ * parent is gone or could not hold it). A tree from before the offers were kept is first matched to the
+ * defaults, so only those it lacks are added (once; one an administrator had removed comes back then).
+ */
+async function offerNewDefaults(tx: Queryable, ctx: SeedContext, offered: string[] | null): Promise<void> {
+  const rows = await tx.query<KeyedRow>(
+    `SELECT ${KEYED_COLUMNS} FROM menu WHERE tenant_sid = $1 ORDER BY level, ${MENU_ORDER}`,
+    [ctx.tenantSid],
+  );
+  const byKey = new Map(rows.filter((row) => row.default_key).map((row) => [row.default_key!, row]));
+  const seen = new Set(offered ?? []);
+  if (offered === null) {
+    for (const { menu } of DEFAULT_ENTRIES) {
+      const match = rows.find((row) => row.default_key === null && isDefault(row, menu));
+      if (!match || byKey.has(menu.key)) continue;
+      await tx.query('UPDATE menu SET default_key = $3 WHERE sid = $1 AND tenant_sid = $2', [
+        match.sid,
+        ctx.tenantSid,
+        menu.key,
+      ]);
+      match.default_key = menu.key;
+      byKey.set(menu.key, match);
+      seen.add(menu.key);
+    }
+  }
+  const added: string[] = [];
+  for (const { menu, parentKey } of DEFAULT_ENTRIES) {
+    if (seen.has(menu.key)) continue;
+    seen.add(menu.key);
+    // Already there (offered before the list was kept this way): nothing to add.
+    if (byKey.has(menu.key)) continue;
+    const parent = parentKey === null ? null : byKey.get(parentKey);
+    // Its group was removed, or now opens a page itself (such a menu holds no children), or is too deep.
+    if (parent === undefined || (parent && (parent.resource_code !== null || parent.level >= 4))) continue;
+    const siblings = rows.filter((row) => row.parent_sid === (parent?.sid ?? null));
+    const position = Math.max(0, ...siblings.map((row) => row.sort_by)) + 1;
+    const seed = { ...menu, defaultKey: menu.key, children: [] };
+    await insertMenuTree(tx, ctx.tenantSid, [seed], parent, ctx.at, position);
+    const [row] = await tx.query<KeyedRow>(
+      `SELECT ${KEYED_COLUMNS} FROM menu WHERE tenant_sid = $1 AND default_key = $2`,
+      [ctx.tenantSid, menu.key],
+    );
+    rows.push(row!);
+    byKey.set(menu.key, row!);
+    added.push(menu.key);
+  }
+  await markDefaultsOffered(tx, ctx.tenantSid, [...seen]);
+  if (added.length === 0) return;
+  await audit(tx, {
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.actorSid,
+    action: 'menu.defaults_added',
+    detail: { keys: added },
+    requestId: ctx.requestId,
+    at: ctx.at,
   });
 }
