@@ -8,7 +8,13 @@ import { createUserAccount, startServer, type RunningServer } from '@ipdesk/serv
 
 export const BENCH_PASSWORD = 'Patent#2026a';
 
-export async function startBenchServer(account: string): Promise<{ server: RunningServer; close(): Promise<void> }> {
+export interface BenchServer {
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/** The real server in this process: a temp data folder, quiet logs, no sign-in limit; DATABASE_URL when given. */
+export async function startQuietServer(databaseUrl?: string): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-bench-'));
   const server = await startServer({
     env: {
@@ -18,14 +24,9 @@ export async function startBenchServer(account: string): Promise<{ server: Runni
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100000',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     },
     logStream: new Writable({ write: (_c, _e, done) => done() }),
-  });
-  await createUserAccount(server.db, {
-    tenantSid: server.demo.tenant.sid,
-    account,
-    password: BENCH_PASSWORD,
-    name: account,
   });
   return {
     server,
@@ -34,4 +35,16 @@ export async function startBenchServer(account: string): Promise<{ server: Runni
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A quiet server with one signed-up user of the demo tenant. */
+export async function startBenchServer(account: string): Promise<BenchServer> {
+  const running = await startQuietServer();
+  await createUserAccount(running.server.db, {
+    tenantSid: running.server.demo.tenant.sid,
+    account,
+    password: BENCH_PASSWORD,
+    name: account,
+  });
+  return running;
 }

@@ -11,7 +11,8 @@ import { createUserAccount } from '@ipdesk/server';
 import { percentile, printTable } from '../table.js';
 import { ApiClient } from './api.js';
 import { BROAD_FILTER, CUSTOM_FIELD, searchCases, type Figures, type SearchCase } from './cases.js';
-import { connect, DEFAULT_DATABASE_URL, ensureDatabase, startSearchServer } from './database.js';
+import { connect, DEFAULT_DATABASE_URL, ensureDatabase } from './database.js';
+import { startQuietServer } from '../bench-server.js';
 import { explain, inlined, timeDirect, type PlanSummary } from './direct.js';
 import { ensurePatents } from './load.js';
 import { throughput, type ThroughputResult } from './throughput.js';
@@ -35,7 +36,7 @@ const PLANS_FILE = 'bench/out/search-plans.txt';
 
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 if (await ensureDatabase(databaseUrl)) console.log(`Created database ${new URL(databaseUrl).pathname.slice(1)}`);
-const running = await startSearchServer(databaseUrl);
+const running = await startQuietServer(databaseUrl);
 const server = running.server;
 const client = await connect(databaseUrl);
 const api = new ApiClient(server.url, ACCOUNT, PASSWORD);

@@ -10,7 +10,8 @@ import os from 'node:os';
 import { printTable } from '../table.js';
 import { ApiClient } from './api.js';
 import { searchCases } from './cases.js';
-import { DEFAULT_DATABASE_URL, startSearchServer } from './database.js';
+import { DEFAULT_DATABASE_URL } from './database.js';
+import { startQuietServer } from '../bench-server.js';
 import { throughput } from './throughput.js';
 
 interface ProfileNode {
@@ -22,7 +23,7 @@ interface ProfileNode {
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const wanted = process.env.BENCH_CASE ?? 'filter + sort';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const running = await startSearchServer(databaseUrl);
+const running = await startQuietServer(databaseUrl);
 const server = running.server;
 
 /** CPU seconds so far: the whole machine (busy, all) from /proc/stat and given processes from /proc/<pid>/stat. */
