@@ -105,6 +105,12 @@ export interface ModelDeclaration {
   /** The field that names a record in pickers and titles. */
   titleField: string;
   /**
+   * How a record reads where another record points at it (lists, details, exports and history of the
+   * referring model): these fields' values joined by a space, empty ones left out. Default: the title
+   * field alone. A patent reads as its case number and title ("CN-2026-001 锂电池").
+   */
+  referenceTitle?: readonly string[];
+  /**
    * Records whose field holds one of these values are invalid (spec §4 "Data: valid or invalid"): new
    * references to them are refused.
    */
@@ -152,6 +158,13 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
   }
   if (!model.fields[model.titleField])
     throw new Error(`${model.name}: title field ${model.titleField} is not declared`);
+  for (const name of model.referenceTitle ?? []) {
+    const declared = model.fields[name];
+    // The title is read from plain columns: a list or a file has no one-line reading.
+    if (!declared || declared.multiple || KIND_SPECS[declared.kind].dataType === 'file')
+      throw new Error(`${model.name}: reference title field ${name} is not a declared single-value field`);
+  }
+  if (model.referenceTitle?.length === 0) throw new Error(`${model.name}: a reference title names at least one field`);
   for (const combination of model.filterIndexes ?? []) {
     if (combination.length < 2 || combination.length > 4)
       throw new Error(`${model.name}: a filter index combines 2 to 4 fields`);
@@ -162,6 +175,48 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
     }
   }
   return model;
+}
+
+/** The fields whose values name a record where another one points at it (ModelDeclaration.referenceTitle). */
+export function referenceTitleFields(
+  model: Pick<ModelDeclaration, 'titleField' | 'referenceTitle'>,
+): readonly string[] {
+  return model.referenceTitle ?? [model.titleField];
+}
+
+/** The one-line reading of a record from its title fields' values (empty ones left out). */
+export function joinReferenceTitle(values: readonly unknown[]): string {
+  return values
+    .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
+    .map((value) => String(value).trim())
+    .join(' ');
+}
+
+/** Where a reference field points: its declared target; system reference columns have fixed ones. */
+export const SYSTEM_REFERENCE_TARGETS: Readonly<Record<string, string>> = {
+  company_sid: 'company',
+  created_by: 'user_info',
+  updated_by: 'user_info',
+};
+
+/**
+ * Reference fields whose target is neither one of these models nor one of the named system targets
+ * (tables with a title of their own, such as accounts): the server refuses to start with any
+ * (ARCHITECTURE.md "a reference kind always resolves to a declared model"), since it could show no
+ * title for them, only the raw id.
+ */
+export function unresolvedReferences(models: readonly ModelDeclaration[], systemTargets: readonly string[]): string[] {
+  const known = new Set([...models.map((m) => m.name), ...systemTargets]);
+  const problems: string[] = [];
+  for (const model of models) {
+    for (const [name, declared] of Object.entries(model.fields)) {
+      if (KIND_SPECS[declared.kind].dataType !== 'ref') continue;
+      if (!declared.target) problems.push(`${model.name}.${name}: a ${declared.kind} field names no target model`);
+      else if (!known.has(declared.target))
+        problems.push(`${model.name}.${name}: target ${declared.target} is not a declared model`);
+    }
+  }
+  return problems;
 }
 
 export function dataTypeOf(declaration: Pick<FieldDeclaration, 'kind'>): DataType {

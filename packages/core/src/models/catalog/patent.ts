@@ -8,6 +8,8 @@ export const patent = defineModel({
   name: 'patent',
   label: { zh: '专利', en: 'Patent' },
   titleField: 'title',
+  // Where a deadline, fee or office action points at the case: its case number, then its title.
+  referenceTitle: ['sn', 'title'],
   // The application number must fit the case's office (format, and CN/EP check digits).
   validate: applicationNumberIssues,
   // The combinations of the patent list's quick filters (measured: docs/benchmarks.md).

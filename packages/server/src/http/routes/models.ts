@@ -18,6 +18,7 @@ import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
 import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
+import { historyTitles, titlesForRows } from '../../modules/models/reference-titles.js';
 import { principalOf, type Principal } from '../context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
@@ -40,12 +41,11 @@ const anyRecord = z.record(z.string(), z.unknown());
 
 type Options = Map<string, Array<{ value: string; label: string; disabled: boolean; parent: string | null }>>;
 
-/** Kind and target of the system reference columns, which have no declaration. */
-const SYSTEM_REFS: Record<string, { kind: string; target: string }> = {
-  company_sid: { kind: 'company', target: 'company' },
-  created_by: { kind: 'user', target: 'user_info' },
-  updated_by: { kind: 'user', target: 'user_info' },
-};
+/** Kind of the system reference columns, which have no declaration (their targets are in the registry). */
+const SYSTEM_REF_KINDS: Record<string, string> = { company_sid: 'company', created_by: 'user', updated_by: 'user' };
+
+/** Linked records' titles beside the records (reference-titles.ts): target model → sid → title, or null. */
+const titlesSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
 
 function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number, access: Access) {
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
@@ -71,7 +71,7 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
         labels: f.label,
         kind:
           d?.kind ??
-          SYSTEM_REFS[f.name]?.kind ??
+          SYSTEM_REF_KINDS[f.name] ??
           (f.dataType === 'timestamp' ? 'timestamp' : f.dataType === 'integer' ? 'number' : 'text'),
         data_type: f.dataType,
         system: f.system,
@@ -87,7 +87,7 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
         max: d?.max ?? null,
         scale: d?.scale ?? null,
         dictionary: d?.dictionary ?? null,
-        target: d?.target ?? SYSTEM_REFS[f.name]?.target ?? null,
+        target: f.target ?? null,
         options: d?.dictionary ? (options.get(d.dictionary) ?? []) : null,
         flags: d?.flags ?? {
           searchFilter: f.name === 'updated_at' || f.name === 'created_at',
@@ -117,6 +117,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     return viewFor(model, principal.access);
   };
   const recordAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord }));
+  const readAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord, titles: titlesSchema }));
 
   app.get(
     '/model/:model/do/schema',
@@ -168,18 +169,15 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         tags,
         params: z.object({ model: modelParam, sid: sidField }).strict(),
         querystring: z.object({ flat: z.enum(['0', '1']).optional() }).strict(),
-        response: { 200: recordAnswer },
+        response: { 200: readAnswer },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await readRecord(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.params.sid,
-        ),
-      }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const principal = principalOf(request);
+      const data = await readRecord(accounts, model, principal, request.params.sid);
+      return ok(request, { data, titles: await titlesForRows(accounts.db, registry, principal, model, [data]) });
+    },
   );
 
   app.post(
@@ -319,6 +317,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
                 total: z.number().optional(),
                 next_cursor: z.string().optional(),
               }),
+              titles: titlesSchema,
             }),
           ),
         },
@@ -343,7 +342,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
             ],
           });
       }
-      const result = await searchRecords(search, model, principalOf(request), {
+      const principal = principalOf(request);
+      const result = await searchRecords(search, model, principal, {
         iql: b.iql,
         fl: b.fl,
         start,
@@ -351,7 +351,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         cursor: b.cursor,
         total: b.total ?? true,
       });
-      return ok(request, { data: result });
+      const titles = await titlesForRows(accounts.db, registry, principal, model, result.rows);
+      return ok(request, { data: result, titles });
     },
   );
 
@@ -427,18 +428,16 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
                 changes: anyRecord,
               }),
             ),
+            titles: titlesSchema,
           }),
         },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await recordHistory(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.params.sid,
-        ),
-      }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const principal = principalOf(request);
+      const data = await recordHistory(accounts, model, principal, request.params.sid);
+      return ok(request, { data, titles: await historyTitles(accounts.db, registry, principal, model, data) });
+    },
   );
 };

@@ -5,6 +5,8 @@ import {
   MODEL_CATALOG,
   PEOPLE_MODELS,
   resourceCatalog,
+  SYSTEM_REFERENCE_TARGETS,
+  unresolvedReferences,
   type DataType,
   type ResourceCatalog,
   type SensitiveKind,
@@ -13,6 +15,7 @@ import {
   type ModelDeclaration,
 } from '@ipdesk/core';
 import { createHookRegistry, type HookRegistry } from './hooks.js';
+import { SYSTEM_TARGETS } from './system-targets.js';
 
 export interface ResolvedField {
   name: string;
@@ -30,6 +33,8 @@ export interface ResolvedField {
   notNull: boolean;
   /** Not writable by this caller: managed by the model's own actions, or a read-only field rule. */
   readOnly?: boolean;
+  /** For references: the declared model or system target (system-targets.ts) the sid points into. */
+  target?: string;
   /** Answered masked to this caller, and so not usable in their queries (spec §6 desensitisation). */
   masked?: SensitiveKind;
 }
@@ -103,7 +108,13 @@ export function tableOf(modelName: string): string {
 
 export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
   const fields = new Map<string, ResolvedField>();
-  for (const system of SYSTEM) fields.set(system.name, { ...system, column: `t.${system.name}`, custom: false });
+  for (const system of SYSTEM)
+    fields.set(system.name, {
+      ...system,
+      column: `t.${system.name}`,
+      custom: false,
+      target: SYSTEM_REFERENCE_TARGETS[system.name],
+    });
   for (const [name, field] of Object.entries(declaration.fields)) {
     fields.set(name, {
       name,
@@ -116,6 +127,7 @@ export function resolveModel(declaration: ModelDeclaration): ResolvedModel {
       custom: false,
       notNull: field.required,
       readOnly: field.managed ?? false,
+      target: field.target,
     });
   }
   return {
@@ -179,6 +191,9 @@ export interface ModelRegistry {
 
 export function createModelRegistry(declarations: readonly ModelDeclaration[] = MODEL_CATALOG): ModelRegistry {
   const all = [...declarations, ...PEOPLE_MODELS.filter((p) => !declarations.some((d) => d.name === p.name))];
+  // A reference that resolves to nothing could only ever show a raw id: refuse to start instead.
+  const unresolved = unresolvedReferences(all, Object.keys(SYSTEM_TARGETS));
+  if (unresolved.length) throw new Error(`Reference fields without a declared target: ${unresolved.join('; ')}`);
   const models = new Map(all.map((d) => [d.name, resolveModel(d)]));
   return {
     get: (name) => models.get(name),

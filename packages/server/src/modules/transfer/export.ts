@@ -13,6 +13,7 @@ import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
 import { parseQuery, searchRecords, type SearchContext } from '../models/search.js';
 import { exportCell, type OptionLabels } from './cells.js';
+import { referenceText, titlesForRows } from '../models/reference-titles.js';
 import { loadAccess } from '../rbac/access.js';
 import { viewFor } from '../rbac/model-view.js';
 
@@ -143,9 +144,15 @@ export async function openExport(
           cursor,
           total: false,
         });
+        // Linked records as their titles ("—" where the owner may not see one): one lookup per page and target.
+        const titles = await titlesForRows(ctx.db, search.registry, principal, model, page.rows);
         for (const row of page.rows) {
           const values: Record<string, unknown> = {};
           for (const f of fields) {
+            if (f.dataType === 'ref' && f.target) {
+              values[f.name] = referenceText(titles, f.target, row[f.name]);
+              continue;
+            }
             values[f.name] = exportCell(
               f.dataType,
               f.multiple,

@@ -1,0 +1,84 @@
+// Counting the statements a request sends, through the Database wrapper the app is built on (not by
+// timing): tests that a page costs a bounded number of queries, whatever its number of rows.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { loadConfig } from '../src/config.js';
+import type { Database, Queryable } from '../src/db/database.js';
+import { buildApp } from '../src/http/app.js';
+import type { ModelRegistry } from '../src/modules/models/registry.js';
+import type { TestApp } from './app.js';
+import { openTestDatabase } from './database.js';
+
+export interface QueryCounter {
+  /** Statements sent since the last reset (in and out of transactions). */
+  readonly statements: string[];
+  reset(): void;
+}
+
+function counted(inner: Queryable, log: string[]): Queryable {
+  return {
+    query: (sql, params) => {
+      log.push(sql);
+      return inner.query(sql, params);
+    },
+    exec: (sql) => {
+      log.push(sql);
+      return inner.exec(sql);
+    },
+  };
+}
+
+/** The database with every statement recorded; transactions hand out a recording handle too. */
+export function countingDatabase(db: Database): { db: Database; counter: QueryCounter } {
+  const log: string[] = [];
+  const wrapped: Database = {
+    ...counted(db, log),
+    engine: db.engine,
+    transaction: (fn) => db.transaction((tx) => fn(counted(tx, log))),
+    onNotify: (channel, handler) => db.onNotify(channel, handler),
+    close: () => db.close(),
+  };
+  return {
+    db: wrapped,
+    counter: {
+      statements: log,
+      reset: () => {
+        log.length = 0;
+      },
+    },
+  };
+}
+
+/** A test app (as createTestApp) whose database counts statements; fixtures may use `database.db` directly. */
+export async function createCountedTestApp(registry?: ModelRegistry): Promise<TestApp & { counter: QueryCounter }> {
+  const database = await openTestDatabase();
+  const { db, counter } = countingDatabase(database.db);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-app-'));
+  const config = loadConfig({
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT: '10000',
+  });
+  const app = await buildApp({ config, db, logStream, registry });
+  return {
+    app,
+    database,
+    logs,
+    counter,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
