@@ -9,6 +9,17 @@ export interface DataEnvelope<T> extends SuccessEnvelope {
   data: T;
 }
 
+/**
+ * The titles of the records an answer's references point at, per target model and sid ("CN-2026-001 锂电池");
+ * null for one the caller may not see (shown as "—"). Absent from an older server's answer.
+ */
+export type ReferenceTitles = Record<string, Record<string, string | null>>;
+
+/** An answer of records (a page, one record, a history) with their linked records' titles beside them. */
+export interface TitledEnvelope<T> extends DataEnvelope<T> {
+  titles?: ReferenceTitles;
+}
+
 export interface SchemaOption {
   value: string;
   label: string;
@@ -117,7 +128,7 @@ export function fetchRecord(
   model: string,
   sid: string,
   options: ModelCallOptions = {},
-): Promise<RequestResult<DataEnvelope<ModelRow>>> {
+): Promise<RequestResult<TitledEnvelope<ModelRow>>> {
   return request({ url: `${base(model)}/${encodeURIComponent(sid)}`, ...options });
 }
 
@@ -125,7 +136,7 @@ export function createRecord(
   model: string,
   data: Record<string, unknown>,
   options: ModelCallOptions = {},
-): Promise<RequestResult<DataEnvelope<ModelRow>>> {
+): Promise<RequestResult<TitledEnvelope<ModelRow>>> {
   return request({ url: `${base(model)}/do/create`, method: 'POST', body: { data }, ...options });
 }
 
@@ -133,7 +144,7 @@ export function updateRecord(
   model: string,
   input: { sid: string; version: number; data: Record<string, unknown> },
   options: ModelCallOptions = {},
-): Promise<RequestResult<DataEnvelope<ModelRow>>> {
+): Promise<RequestResult<TitledEnvelope<ModelRow>>> {
   return request({ url: `${base(model)}/do/update`, method: 'POST', body: input, ...options });
 }
 
@@ -156,7 +167,7 @@ export function searchRecords(
   model: string,
   input: SearchInput,
   options: ModelCallOptions = {},
-): Promise<RequestResult<DataEnvelope<SearchAnswer>>> {
+): Promise<RequestResult<TitledEnvelope<SearchAnswer>>> {
   return request({ url: `${base(model)}/do/search`, method: 'POST', body: input, ...options });
 }
 
@@ -187,6 +198,6 @@ export function fetchHistory(
   model: string,
   sid: string,
   options: ModelCallOptions = {},
-): Promise<RequestResult<DataEnvelope<HistoryEntry[]>>> {
+): Promise<RequestResult<TitledEnvelope<HistoryEntry[]>>> {
   return request({ url: `${base(model)}/do/history/${encodeURIComponent(sid)}`, ...options });
 }

@@ -116,7 +116,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     if (!model) throw new AppError('modelNotFound', { params: { model: name.slice(0, 48) } });
     return viewFor(model, principal.access);
   };
-  const recordAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord }));
+  // Records are answered with the titles of what their references point at.
   const readAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord, titles: titlesSchema }));
 
   app.get(
@@ -189,19 +189,19 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         tags,
         params: z.object({ model: modelParam }).strict(),
         body: z.object({ data: recordData }).strict(),
-        response: { 200: recordAnswer },
+        response: { 200: readAnswer },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await createRecord(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.body.data,
-          { registry, language: request.language, requestId: request.id },
-        ),
-      }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const principal = principalOf(request);
+      const data = await createRecord(accounts, model, principal, request.body.data, {
+        registry,
+        language: request.language,
+        requestId: request.id,
+      });
+      return ok(request, { data, titles: await titlesForRows(accounts.db, registry, principal, model, [data]) });
+    },
   );
 
   app.post(
@@ -215,19 +215,19 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         body: z
           .object({ sid: sidField, version: labelled(z.number().int().min(1), 'field.version'), data: recordData })
           .strict(),
-        response: { 200: recordAnswer },
+        response: { 200: readAnswer },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await updateRecord(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.body,
-          { registry, language: request.language, requestId: request.id },
-        ),
-      }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const principal = principalOf(request);
+      const data = await updateRecord(accounts, model, principal, request.body, {
+        registry,
+        language: request.language,
+        requestId: request.id,
+      });
+      return ok(request, { data, titles: await titlesForRows(accounts.db, registry, principal, model, [data]) });
+    },
   );
 
   app.post(

@@ -68,6 +68,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
     enabled: tab === 'history' && record !== undefined,
   });
   const history = historyQuery.data?.result === RESULT_CODES.success ? historyQuery.data.data.data : undefined;
+  const historyTitles = historyQuery.data?.result === RESULT_CODES.success ? historyQuery.data.data.titles : undefined;
 
   // Spec §2: the record's company into the address, replacing the entry (no reload, no new history step).
   useEffect(() => {
@@ -78,7 +79,8 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   }, [record, location.pathname, location.search, location.hash, navigate]);
 
   const fields = useMemo(() => fieldMap(schema), [schema]);
-  const context: CellContext = { t, language, variant: 'detail' };
+  const titles = outcome?.result === RESULT_CODES.success ? outcome.data.titles : undefined;
+  const context: CellContext = { t, language, variant: 'detail', titles };
 
   const remove = async (current: ModelRow): Promise<void> => {
     const deleted = await deleteRecord(model, current.sid, current.version, { subCompanySid });
@@ -222,7 +224,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
             key: 'history',
             label: <span data-testid="tab-history">{t('modelDetail.tabHistory')}</span>,
             children: history ? (
-              <HistoryList entries={history} fields={fields} context={context} />
+              <HistoryList entries={history} fields={fields} context={{ ...context, titles: historyTitles }} />
             ) : (
               <Card loading variant="borderless" />
             ),

@@ -5,7 +5,7 @@ import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { FieldKind, Language } from '@ipdesk/core';
-import type { SchemaField } from '../../api/model';
+import type { ReferenceTitles, SchemaField } from '../../api/model';
 import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
 import { DepartmentNames } from './DepartmentNames';
 import { UserNames } from './UserNames';
@@ -16,6 +16,12 @@ export interface CellContext {
   language: Language;
   /** 'table': one line, long texts cut; 'detail': everything, line breaks kept. */
   variant: 'table' | 'detail';
+  /**
+   * The titles the answer being shown carried for its references (a page, a record, a history): every
+   * reference on it reads from these, so a page costs no request per row. Absent where the data came
+   * without them; references then show their IDs.
+   */
+  titles?: ReferenceTitles;
 }
 
 export type CellRenderer = (value: unknown, field: SchemaField, context: CellContext) => ReactNode;
@@ -52,10 +58,20 @@ const cascade: CellRenderer = (value, field) => {
     .join(' / ');
 };
 
-/** References show the referenced ID until the referenced models have names to show. */
-const reference: CellRenderer = (value, _field, { t }) => (
-  <Typography.Text code>{valuesOf(value).map(String).join(t('model.listSeparator'))}</Typography.Text>
-);
+/**
+ * References read as the linked records' titles from the answer ("CN-2026-001 锂电池" for a case); one the
+ * caller may not see reads "—". Without titles from the server (data that came without them), the IDs.
+ */
+const reference: CellRenderer = (value, field, { t, titles }) => {
+  const sids = valuesOf(value).map(String);
+  const known = field.target ? titles?.[field.target] : undefined;
+  if (!known) return <Typography.Text code>{sids.join(t('model.listSeparator'))}</Typography.Text>;
+  return (
+    <span data-testid="reference-title">
+      {sids.map((sid) => (Object.hasOwn(known, sid) ? known[sid] : null) ?? EMPTY_VALUE).join(t('model.listSeparator'))}
+    </span>
+  );
+};
 
 /** Departments by their names (the tree is read once per sign-in); an unknown one by its ID. */
 const department: CellRenderer = (value, _field, { t }) => (

@@ -61,6 +61,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     enabled: sid !== undefined,
   });
   const loaded = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.data : undefined;
+  const titles = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.titles : undefined;
   const processLock = useFieldLock(model, sid, subCompanySid);
 
   // A new record may start from its link (?patent=<sid> from a case's tab).
@@ -198,7 +199,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
                   data-testid={`item-${field.name}`}
                 >
                   {plain ? (
-                    <ReadOnlyValue field={field} testId={`field-${field.name}`} />
+                    <ReadOnlyValue field={field} testId={`field-${field.name}`} titles={titles} />
                   ) : (
                     <Input field={field} model={model} companySid={companySid} testId={`field-${field.name}`} />
                   )}

@@ -3,7 +3,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '@ipdesk/core';
-import type { SchemaField } from '../../api/model';
+import type { ReferenceTitles, SchemaField } from '../../api/model';
 import { renderValue } from '../fields/cells';
 
 export interface ReadOnlyValueProps {
@@ -12,14 +12,16 @@ export interface ReadOnlyValueProps {
   value?: unknown;
   id?: string;
   testId?: string;
+  /** The titles the record's answer carried, so a reference reads as its record's title. */
+  titles?: ReferenceTitles;
 }
 
-export function ReadOnlyValue({ field, value, id, testId }: ReadOnlyValueProps) {
+export function ReadOnlyValue({ field, value, id, testId, titles }: ReadOnlyValueProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
     <Typography.Text id={id} data-readonly="true" data-testid={testId}>
-      {renderValue(value, field, { t, language, variant: 'detail' })}
+      {renderValue(value, field, { t, language, variant: 'detail', titles })}
     </Typography.Text>
   );
 }

@@ -189,7 +189,9 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
   );
 
   const fields = useMemo(() => fieldMap(schema), [schema]);
-  const cellContext: CellContext = { t, language, variant: 'table' };
+  // The page's linked records read from the titles its answer carried (one lookup per page on the server).
+  const titles = search.data?.result === RESULT_CODES.success ? search.data.data.titles : undefined;
+  const cellContext: CellContext = { t, language, variant: 'table', titles };
   const tableColumns: TableProps<ModelRow>['columns'] = [
     ...columns.flatMap((name) => {
       const field = fields.get(name);

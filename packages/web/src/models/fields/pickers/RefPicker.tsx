@@ -6,11 +6,12 @@ import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODEL_CATALOG, RESULT_CODES } from '@ipdesk/core';
-import { fetchRecord, searchRecords, type ModelRow } from '../../../api/model';
+import { fetchRecord, searchRecords } from '../../../api/model';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { modelKeys, useModelSchema } from '../../queries';
 import { matchIql } from '../../search/iql-build';
 import { valuesOf } from '../format';
+import { recordTitle, titleFieldsOf } from '../reference-title';
 import type { FieldInputProps } from '../types';
 import { SidInput } from './SidInput';
 import { mayUse, useHeldResources } from '../../../people/resources';
@@ -24,22 +25,19 @@ export function isSearchableModel(name: string | undefined): name is string {
   return name !== undefined && MODEL_CATALOG.some((declared) => declared.name === name);
 }
 
-function titleOf(row: ModelRow | undefined, titleField: string): string | undefined {
-  const title = row?.[titleField];
-  return typeof title === 'string' && title !== '' ? title : undefined;
-}
-
 function RecordSelect({ target, ...props }: FieldInputProps & { target: string }) {
   const { field, value, onChange, id, disabled, testId } = props;
   const { t } = useTranslation();
   const { schema } = useModelSchema(target);
   const titleField = schema?.title_field;
+  // A record reads as elsewhere its references do (a case: case number and title).
+  const titleFields = titleField === undefined ? [] : titleFieldsOf(target, titleField);
   const [term, setTerm] = useState('');
   const settled = useDebouncedValue(term, 300);
   const found = useQuery({
     queryKey: modelKeys.search(target, { picker: settled }),
     queryFn: () =>
-      searchRecords(target, { iql: matchIql(settled), size: 20, fl: ['sid', titleField as string] }, { silent: true }),
+      searchRecords(target, { iql: matchIql(settled), size: 20, fl: ['sid', ...titleFields] }, { silent: true }),
     enabled: titleField !== undefined,
   });
   const selected = valuesOf(value).filter((item): item is string => typeof item === 'string');
@@ -55,11 +53,11 @@ function RecordSelect({ target, ...props }: FieldInputProps & { target: string }
   for (const query of chosen) {
     if (query.data?.result !== RESULT_CODES.success || !titleField) continue;
     const row = query.data.data.data;
-    labels.set(row.sid, titleOf(row, titleField) ?? row.sid);
+    labels.set(row.sid, recordTitle(row, titleFields) ?? row.sid);
   }
   for (const sid of selected) if (!labels.has(sid)) labels.set(sid, sid);
   if (found.data?.result === RESULT_CODES.success && titleField) {
-    for (const row of found.data.data.data.rows) labels.set(row.sid, titleOf(row, titleField) ?? row.sid);
+    for (const row of found.data.data.data.rows) labels.set(row.sid, recordTitle(row, titleFields) ?? row.sid);
   }
   const options = [...labels].map(([sid, label]) => ({ value: sid, label }));
 
