@@ -183,11 +183,13 @@ describe(`linked records show their titles (${onPostgres ? 'PostgreSQL' : 'PGlit
     const task = rows[0]!;
     const read = await call(admin, 'GET', `model/patent_task/${task.sid}`);
     expect(read.titles.patent).toEqual({ [patents[0]!.sid]: patents[0]!.title });
-    await call(admin, 'POST', 'model/patent_task/do/update', {
+    // A write answers with the titles too (the web shows the saved record from it).
+    const updated = await call(admin, 'POST', 'model/patent_task/do/update', {
       sid: task.sid,
       version: task.version,
       data: { patent: patents[1]!.sid },
     });
+    expect(updated.titles.patent).toEqual({ [patents[1]!.sid]: patents[1]!.title });
     const history = await call(admin, 'GET', `model/patent_task/do/history/${task.sid}`);
     const changes = (history.data as Array<{ changes: Record<string, { before: unknown; after: unknown }> }>).map(
       (entry) => entry.changes.patent,
