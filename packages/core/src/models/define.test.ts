@@ -1,6 +1,7 @@
 // Declaring a model: the checks defineModel makes on names, the title field and filter indexes.
 import { describe, expect, it } from 'vitest';
-import { defineModel, field } from './define.js';
+import { MODEL_CATALOG } from './catalog/index.js';
+import { defineModel, field, joinReferenceTitle, referenceTitleFields, unresolvedReferences } from './define.js';
 
 const fields = {
   title: field('text', { label: { zh: '名称', en: 'Title' } }),
@@ -28,5 +29,48 @@ describe('defineModel', () => {
   it('refuses a title field that is not declared and names that are not snake_case', () => {
     expect(() => defineModel({ ...base, titleField: 'missing' })).toThrow('title field');
     expect(() => defineModel({ ...base, name: 'TestThing' })).toThrow('snake_case');
+  });
+});
+
+describe('reference titles and targets', () => {
+  const label = { zh: '测试', en: 'Test' };
+  const owner = defineModel({
+    name: 'test_owner',
+    label,
+    titleField: 'title',
+    referenceTitle: ['code', 'title'],
+    fields: { title: field('text', { label }), code: field('text', { label }) },
+  });
+
+  it('reads a record by its declared reference title fields, else its title field', () => {
+    expect(referenceTitleFields(owner)).toEqual(['code', 'title']);
+    expect(referenceTitleFields(base)).toEqual(['title']);
+    expect(joinReferenceTitle(['CN-1', ' 锂电池 '])).toBe('CN-1 锂电池');
+    expect(joinReferenceTitle([null, '锂电池', ''])).toBe('锂电池');
+  });
+
+  it('refuses reference title fields that are undeclared, multiple or none', () => {
+    expect(() => defineModel({ ...base, referenceTitle: ['nope'] })).toThrow('reference title field nope');
+    expect(() => defineModel({ ...base, referenceTitle: ['classes'] })).toThrow('reference title field classes');
+    expect(() => defineModel({ ...base, referenceTitle: [] })).toThrow('at least one field');
+  });
+
+  it('names the reference fields whose target is neither a given model nor a system target', () => {
+    const pointing = defineModel({
+      ...base,
+      name: 'test_pointing',
+      fields: {
+        ...fields,
+        owner: field('parent', { label, target: 'test_owner' }),
+        manager: field('user', { label }),
+        stray: field('project', { label }),
+        orphan: field('parent', { label }),
+      },
+    });
+    expect(unresolvedReferences([owner, pointing], ['user_info'])).toEqual([
+      'test_pointing.stray: target project is not a declared model',
+      'test_pointing.orphan: a parent field names no target model',
+    ]);
+    expect(unresolvedReferences(MODEL_CATALOG, ['user_info', 'company', 'organization'])).toEqual([]);
   });
 });
