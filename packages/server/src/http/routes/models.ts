@@ -351,7 +351,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         cursor: b.cursor,
         total: b.total ?? true,
       });
-      const titles = await titlesForRows(accounts.db, registry, principal, model, result.rows);
+      const titles = await titlesForRows(accounts.db, registry, principal, model, result.rows, b.fl);
       return ok(request, { data: result, titles });
     },
   );

@@ -246,6 +246,16 @@ describe(`linked records show their titles (${onPostgres ? 'PostgreSQL' : 'PGlit
     // columns (the session and access are cached).
     expect(twenty.filter((sql) => /FROM m_patent t\s/.test(sql))).toHaveLength(1);
     expect(twenty.length).toBeLessThanOrEqual(5);
+
+    // Asked for some fields only (as the web's list does), only their targets are read.
+    t.counter.reset();
+    const listed = await call(admin, 'POST', 'model/patent_task/do/search', {
+      iql: "title STARTS WITH 'RT 答复'",
+      rows: 20,
+      fl: ['title', 'patent'],
+    });
+    expect(Object.keys(listed.titles)).toEqual(['patent']);
+    expect(t.counter.statements.length).toBeLessThanOrEqual(3);
   });
 
   it('exports the linked titles, and "—" for those the exporting user may not see', async () => {

@@ -27,12 +27,17 @@ export function referenceFields(model: ResolvedModel): Array<ResolvedField & { t
   );
 }
 
-/** The sids wanted per target, from the values of the model's reference fields in these rows. */
+/**
+ * The sids wanted per target, from the values of the model's reference fields in these rows — of the
+ * fields asked for when a field list is given (rows always carry the system columns; a list that does
+ * not show who created a row need not have the accounts read).
+ */
 export function wantedTitles(
   model: ResolvedModel,
   rows: Iterable<Readonly<Record<string, unknown>>>,
+  fieldList?: readonly string[],
 ): Map<string, Set<string>> {
-  const fields = referenceFields(model);
+  const fields = referenceFields(model).filter((f) => !fieldList?.length || fieldList.includes(f.name));
   const wanted = new Map<string, Set<string>>();
   for (const row of rows) {
     for (const field of fields) {
@@ -114,8 +119,9 @@ export function titlesForRows(
   principal: Principal,
   model: ResolvedModel,
   rows: Iterable<Readonly<Record<string, unknown>>>,
+  fieldList?: readonly string[],
 ): Promise<ReferenceTitles> {
-  return lookupTitles(db, registry, principal, wantedTitles(model, rows));
+  return lookupTitles(db, registry, principal, wantedTitles(model, rows, fieldList));
 }
 
 /** The titles of the records a history's changes pointed at, before and after each change. */

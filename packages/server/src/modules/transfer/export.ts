@@ -145,7 +145,14 @@ export async function openExport(
           total: false,
         });
         // Linked records as their titles ("—" where the owner may not see one): one lookup per page and target.
-        const titles = await titlesForRows(ctx.db, search.registry, principal, model, page.rows);
+        const titles = await titlesForRows(
+          ctx.db,
+          search.registry,
+          principal,
+          model,
+          page.rows,
+          fields.map((f) => f.name),
+        );
         for (const row of page.rows) {
           const values: Record<string, unknown> = {};
           for (const f of fields) {
