@@ -99,9 +99,7 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelDetail.deleted': 'Deleted',
   'modelDetail.back': 'Back to the list',
   'modelDetail.systemInfo': 'Record information',
-  'modelDetail.history.created': 'Created',
-  'modelDetail.history.updated': 'Changed',
-  'modelDetail.history.deleted': 'Deleted',
+  'modelDetail.history.other': 'Other change',
   'modelDetail.history.empty': 'No changes recorded yet',
   'modelDetail.history.system': 'System',
 

@@ -98,9 +98,7 @@ export const webModelsZhCN = {
   'modelDetail.deleted': '已删除',
   'modelDetail.back': '返回列表',
   'modelDetail.systemInfo': '记录信息',
-  'modelDetail.history.created': '创建',
-  'modelDetail.history.updated': '修改',
-  'modelDetail.history.deleted': '删除',
+  'modelDetail.history.other': '其他变更',
   'modelDetail.history.empty': '暂无变更记录',
   'modelDetail.history.system': '系统',
 
