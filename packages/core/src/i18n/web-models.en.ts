@@ -18,6 +18,8 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
 
   'modelList.new': 'New',
   'modelList.delete': 'Delete selected',
+  'modelList.selectAll': 'Select all on this page',
+  'modelList.selectRow': 'Select {{title}}',
   'modelList.selectAtLeastOne': 'Select at least one item',
   'modelList.deleteConfirmTitle': 'Delete the selected records ({{count}})?',
   'modelList.deleteConfirmContent': 'This cannot be undone.',

@@ -18,6 +18,8 @@ export const webModelsZhCN = {
 
   'modelList.new': '新建',
   'modelList.delete': '批量删除',
+  'modelList.selectAll': '全选本页',
+  'modelList.selectRow': '选择 {{title}}',
   'modelList.selectAtLeastOne': '请至少选择一条数据',
   'modelList.deleteConfirmTitle': '删除选中的 {{count}} 条数据？',
   'modelList.deleteConfirmContent': '删除后不可恢复。',
