@@ -18,6 +18,8 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
 
   'modelList.new': 'New',
   'modelList.delete': 'Delete selected',
+  'modelList.selectAll': 'Select all on this page',
+  'modelList.selectRow': 'Select {{title}}',
   'modelList.selectAtLeastOne': 'Select at least one item',
   'modelList.deleteConfirmTitle': 'Delete the selected records ({{count}})?',
   'modelList.deleteConfirmContent': 'This cannot be undone.',
@@ -99,9 +101,7 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelDetail.deleted': 'Deleted',
   'modelDetail.back': 'Back to the list',
   'modelDetail.systemInfo': 'Record information',
-  'modelDetail.history.created': 'Created',
-  'modelDetail.history.updated': 'Changed',
-  'modelDetail.history.deleted': 'Deleted',
+  'modelDetail.history.other': 'Other change',
   'modelDetail.history.empty': 'No changes recorded yet',
   'modelDetail.history.system': 'System',
 

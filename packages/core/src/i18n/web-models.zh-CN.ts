@@ -18,6 +18,8 @@ export const webModelsZhCN = {
 
   'modelList.new': '新建',
   'modelList.delete': '批量删除',
+  'modelList.selectAll': '全选本页',
+  'modelList.selectRow': '选择 {{title}}',
   'modelList.selectAtLeastOne': '请至少选择一条数据',
   'modelList.deleteConfirmTitle': '删除选中的 {{count}} 条数据？',
   'modelList.deleteConfirmContent': '删除后不可恢复。',
@@ -98,9 +100,7 @@ export const webModelsZhCN = {
   'modelDetail.deleted': '已删除',
   'modelDetail.back': '返回列表',
   'modelDetail.systemInfo': '记录信息',
-  'modelDetail.history.created': '创建',
-  'modelDetail.history.updated': '修改',
-  'modelDetail.history.deleted': '删除',
+  'modelDetail.history.other': '其他变更',
   'modelDetail.history.empty': '暂无变更记录',
   'modelDetail.history.system': '系统',
 

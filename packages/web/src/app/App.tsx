@@ -13,6 +13,7 @@ import { ANTD_LOCALES } from './antd-locale';
 import { FailureNotices } from './FailureNotices';
 import type { AppRouter } from './router';
 import { SessionReactions } from './SessionReactions';
+import { APP_THEME } from './theme';
 
 function createQueryClient(): QueryClient {
   // request() resolves failures to results (and notifies), so retries and refetch-on-focus would only
@@ -25,7 +26,7 @@ function LocalizedApp({ router }: { router: AppRouter }) {
   const language = isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
   const [queryClient] = useState(createQueryClient);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]}>
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={APP_THEME}>
       <AntdApp>
         <FailureNotices />
         <SessionReactions router={router} />

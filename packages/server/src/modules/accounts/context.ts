@@ -1,5 +1,6 @@
 // Everything the account services need, made once at start: database, settings, the password
 // envelope, token signing, mail, and a clock that tests can move.
+import type { AuditAction } from '@ipdesk/core';
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { mailer, type Mailer } from '../mail/mailer.js';
@@ -50,7 +51,7 @@ export async function audit(
   entry: {
     tenantSid: string | null;
     actorSid: string | null;
-    action: string;
+    action: AuditAction;
     target?: string;
     detail?: object;
     requestId?: string;

@@ -9,6 +9,7 @@ import {
   type MenuOpenType,
   type MenuScope,
   type ResourceCatalog,
+  type AuditAction,
 } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
@@ -54,7 +55,7 @@ function checkResource(catalog: ResourceCatalog, code: string | null | undefined
   if (code && !catalog.byCode(code)) throw new AppError('resourceUnknown', { params: { resource: code } });
 }
 
-function record(ctx: WriteContext, tx: Queryable, action: string, sid: string, detail: object): Promise<void> {
+function record(ctx: WriteContext, tx: Queryable, action: AuditAction, sid: string, detail: object): Promise<void> {
   return audit(tx, {
     tenantSid: ctx.tenantSid,
     actorSid: ctx.actorSid,

@@ -13,6 +13,7 @@ import { failureText } from './feedback';
 import { RoleDrawer } from './RoleDrawer';
 import { RolePermissionsPanel } from './RolePermissionsPanel';
 import { ROLE_LIST_ROWS, roleListIql } from './role-query';
+import { namedRowSelection } from '../../components/row-selection';
 
 const rolesKey = ['admin', 'roles'] as const;
 const roleListKey = (platform: RolePlatform, keyword: string) => [...rolesKey, 'list', platform, keyword] as const;
@@ -148,6 +149,7 @@ export function RolesPage() {
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               locale={{ emptyText: t('adminRole.empty') }}
               rowSelection={{
+                ...namedRowSelection<RoleRow>((role) => role.name),
                 type: 'radio',
                 selectedRowKeys: current ? [current.sid] : [],
                 onChange: (_keys, chosen) => select(chosen[0]),

@@ -3,15 +3,16 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '@ipdesk/core';
+import { auditActionLabel } from '@ipdesk/core';
 import type { HistoryEntry, SchemaField } from '../../api/model';
 import { renderValue, type CellContext } from '../fields/cells';
 import { formatTimestamp } from '../fields/format';
 
-const ACTIONS: Record<string, { key: MessageKey; color: string }> = {
-  'record.created': { key: 'modelDetail.history.created', color: 'green' },
-  'record.updated': { key: 'modelDetail.history.updated', color: 'blue' },
-  'record.deleted': { key: 'modelDetail.history.deleted', color: 'red' },
+// Colours of the record's own life; every other event (an account opened, inventors changed…) is gray.
+const COLORS: Record<string, string> = {
+  'record.created': 'green',
+  'record.updated': 'blue',
+  'record.deleted': 'red',
 };
 
 /** An entry's changes in the order the form shows the fields; fields the schema lost last. */
@@ -42,10 +43,11 @@ export function HistoryList({ entries, fields, context }: HistoryListProps) {
     <Timeline
       data-testid="history"
       items={newestFirst.map((entry, index) => {
-        const action = ACTIONS[entry.action];
+        const color = COLORS[entry.action] ?? 'gray';
+        const label = auditActionLabel(entry.action);
         return {
           key: `${entry.at}-${index}`,
-          color: action?.color ?? 'gray',
+          color,
           children: (
             <Flex vertical gap={4} data-testid="history-entry">
               <Flex gap={8} align="center" wrap>
@@ -53,7 +55,9 @@ export function HistoryList({ entries, fields, context }: HistoryListProps) {
                 <Typography.Text strong data-testid="history-actor">
                   {entry.actor_name ?? t('modelDetail.history.system')}
                 </Typography.Text>
-                <Tag color={action?.color}>{action ? t(action.key) : entry.action}</Tag>
+                <Tag color={color} data-testid="history-action">
+                  {label ? (context.language === 'en' ? label.en : label.zh) : t('modelDetail.history.other')}
+                </Tag>
               </Flex>
               {changesInFieldOrder(entry, fields).map(([name, change]) => (
                 <Flex key={name} gap={8} align="baseline" wrap data-testid={`history-change-${name}`}>

@@ -41,6 +41,7 @@ import { resolveColumns } from './columns';
 import { SavedViews } from './SavedViews';
 import { ImportDialog } from '../transfer/ImportDialog';
 import { SearchPanel, type SearchMode } from './SearchPanel';
+import { namedRowSelection } from '../../components/row-selection';
 
 /** The server's message when it refused the query itself (400 with fields[0].field 'iql'). */
 export function iqlFailureMessage(failure: RequestFailure | undefined): string | undefined {
@@ -256,8 +257,14 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
     <Flex vertical gap={16} data-testid="model-list">
       <Card
         title={<span data-testid="model-title">{schema.label}</span>}
+        // The title keeps its width; the toolbar takes the rest and wraps (English labels are long).
+        styles={{
+          header: { paddingBlock: 12 },
+          title: { flex: 'none' },
+          extra: { flex: '1 1 0', minWidth: 0, display: 'flex', justifyContent: 'flex-end' },
+        }}
         extra={
-          <Space wrap>
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
             {can.create && (
               <Link to={newRecordPath(model)}>
                 <Button type="primary" icon={<PlusOutlined />} data-testid="model-new">
@@ -369,6 +376,10 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
             rowSelection={
               can.delete
                 ? {
+                    ...namedRowSelection<ModelRow>(
+                      (row) => t('modelList.selectRow', { title: String(row[schema.title_field] ?? row.sid) }),
+                      t('modelList.selectAll'),
+                    ),
                     selectedRowKeys: selected.map((row) => row.sid),
                     preserveSelectedRowKeys: true,
                     onChange: (_keys, rows) => setSelected(rows.filter((row): row is ModelRow => row !== undefined)),

@@ -47,7 +47,7 @@ export function MyWorkPage() {
                 count={counts?.[entry.count] ?? 0}
                 showZero
                 overflowCount={999}
-                color={entry.list === 'todos' || entry.list === 'cc' ? undefined : '#8c8c8c'}
+                color={entry.list === 'todos' || entry.list === 'cc' ? undefined : '#595959'}
               />
             </Space>
           ),

@@ -1,0 +1,64 @@
+// Every audit event and every option list users see has a name in both languages: Chinese in zh-CN,
+// no Chinese in en, none empty, none a raw key.
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_DICTIONARIES } from '../models/dictionaries.js';
+import { MODEL_CATALOG } from '../models/catalog/index.js';
+import type { Label } from '../models/define.js';
+import { AUDIT_ACTIONS, auditActionLabel, isAuditAction } from './actions.js';
+
+const CJK = /[\u4e00-\u9fff]/;
+
+/** Problems of one bilingual label, as "where: problem" lines. */
+function labelProblems(where: string, label: Label): string[] {
+  const problems: string[] = [];
+  if (!label.zh?.trim()) problems.push(`${where}: zh empty`);
+  if (!label.en?.trim()) problems.push(`${where}: en empty`);
+  if (label.en && CJK.test(label.en)) problems.push(`${where}: en has Chinese "${label.en}"`);
+  if (label.zh && /^[a-z_]+(\.[a-z_]+)+$/.test(label.zh)) problems.push(`${where}: zh is a key "${label.zh}"`);
+  return problems;
+}
+
+describe('audit action names', () => {
+  it('every action is named in both languages', () => {
+    const problems = Object.entries(AUDIT_ACTIONS).flatMap(([action, label]) => [
+      ...labelProblems(action, label),
+      ...(CJK.test(label.zh) ? [] : [`${action}: zh has no Chinese`]),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('the check catches a missing or untranslated name', () => {
+    expect(labelProblems('x', { zh: '', en: 'X' })).toEqual(['x: zh empty']);
+    expect(labelProblems('x', { zh: '创建', en: '创建' })).toEqual(['x: en has Chinese "创建"']);
+    expect(labelProblems('x', { zh: 'person.account_opened', en: 'Opened' })).toEqual([
+      'x: zh is a key "person.account_opened"',
+    ]);
+  });
+
+  it('looks names up by action and knows unknown actions', () => {
+    expect(isAuditAction('person.account_opened')).toBe(true);
+    expect(auditActionLabel('person.account_opened')?.en).toBe('Login account opened');
+    expect(isAuditAction('toString')).toBe(false);
+    expect(auditActionLabel('nope.never')).toBeUndefined();
+  });
+});
+
+describe('option lists and fields users see', () => {
+  it('every built-in dictionary and its options are named in both languages', () => {
+    const problems = BUILT_IN_DICTIONARIES.flatMap((dictionary) => [
+      ...labelProblems(`dictionary ${dictionary.name}`, dictionary.label),
+      ...dictionary.options.flatMap((option) =>
+        labelProblems(`dictionary ${dictionary.name}.${option.key}`, option.label),
+      ),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('every model and field is named in both languages', () => {
+    const problems = MODEL_CATALOG.flatMap((model) => [
+      ...labelProblems(`model ${model.name}`, model.label),
+      ...Object.entries(model.fields).flatMap(([name, field]) => labelProblems(`${model.name}.${name}`, field.label)),
+    ]);
+    expect(problems).toEqual([]);
+  });
+});
