@@ -182,3 +182,26 @@ export const LEAKS: ReadonlyArray<readonly [string, RegExp]> = [
   ['stack trace', /\bat (?:async )?[\w$.<>]+ \([^)]*:\d+:\d+\)|\n\s+at \S/],
   ['file path', /(?:\/[\w.@-]+){2,}\.(?:ts|js|mjs|cjs)\b|node_modules|[A-Z]:\\\\/],
 ];
+
+/** iql conditions to try on one field of a model: values of every type, impossible dates, relations,
+ * orders and patterns, each a query the parser accepts but the model may not. */
+export function iqlProbes(field: string): string[] {
+  return [
+    `${field} = '2024-02-30'`,
+    `${field} = '0000-01-01T00:00:00Z'`,
+    `${field} IN ('2024-01-01', 1, TRUE, NULL)`,
+    `${field} BETWEEN 1 AND '2024-13-01'`,
+    `${field} > 9007199254740991`,
+    `${field} = -1.5`,
+    `${field} = TRUE`,
+    `${field} = NULL`,
+    `${field} != NULL`,
+    `${field} LIKE '%\\%'`,
+    `${field} CONTAINS '${"'' OR 1=1 --"}'`,
+    `${field} WITHIN LAST 3650 DAYS`,
+    `${field} IS NOT NULL ORDER BY ${field} DESC`,
+    `${field}.name = 'x'`,
+    `${field}.sid IS NULL ORDER BY ${field}.name`,
+    `MATCH 'x' ORDER BY ${field}`,
+  ];
+}

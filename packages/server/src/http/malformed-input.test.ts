@@ -5,6 +5,7 @@
 // tenant administrator (so permissions hide nothing) and anonymously to the public routes. It fails on
 // any 5xx and on any answer showing SQL, a stack trace or a file path. A new route is covered by being
 // declared. MALFORMED_SEED and MALFORMED_CASES widen a local run; CI uses the defaults.
+import { MODEL_CATALOG } from '@ipdesk/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,7 @@ import {
   HOSTILE_PARAMS,
   HOSTILE_QUERY_VALUES,
   HOSTILE_VALUES,
+  iqlProbes,
   keysOf,
   LEAKS,
   sampleOf,
@@ -61,6 +63,19 @@ function queryString(values: Record<string, unknown>): string {
     .join('&');
 }
 
+/** The model the generic routes are tried on (its declared fields and the system ones). */
+const PATENT_FIELDS = [
+  ...Object.keys(MODEL_CATALOG.find((m) => m.name === 'patent')!.fields),
+  'sid',
+  'company_sid',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'version',
+];
+const TASK_FIELDS = [...Object.keys(MODEL_CATALOG.find((m) => m.name === 'patent_task')!.fields), 'updated_at'];
+const PATENT_RECORD = { title: 'x', sn: 'P-1', patent_type: 'invention', country: 'CN' };
+
 /** Every malformed variation of one route's input. */
 function variations(route: RouteEntry): Case[] {
   const cases: Case[] = [];
@@ -78,6 +93,16 @@ function variations(route: RouteEntry): Case[] {
   if (querySchema || withoutBody(route.method)) {
     const keys = [...keysOf(querySchema), 'unexpected_key'];
     for (const key of keys) {
+      if (key === 'iql') {
+        // A query in the query string (the deadlines feed): probes over the deadline model's fields.
+        const rest = queryString(Object.fromEntries(Object.entries(baseQuery).filter(([k]) => k !== 'iql')));
+        for (const field of TASK_FIELDS)
+          for (const iql of iqlProbes(field))
+            cases.push({
+              name: `query iql ${iql}`,
+              url: `${url}?${[rest, `iql=${encodeURIComponent(iql)}`].filter(Boolean).join('&')}`,
+            });
+      }
       for (const [name, value] of HOSTILE_QUERY_VALUES) {
         const rest = queryString(Object.fromEntries(Object.entries(baseQuery).filter(([k]) => k !== key)));
         cases.push({
@@ -99,6 +124,24 @@ function variations(route: RouteEntry): Case[] {
       cases.push({ name: `${key} missing`, url, payload: JSON.stringify(missing) });
       for (const [name, value] of HOSTILE_VALUES) {
         cases.push({ name: `${key}: ${name}`, url, payload: JSON.stringify({ ...baseObject, [key]: value }) });
+      }
+    }
+    // On the generic model routes (tried on patent), one level deeper: each field of a record, and
+    // queries over each field.
+    if (route.url.includes(':model')) {
+      const keys = keysOf(bodySchema);
+      for (const field of PATENT_FIELDS) {
+        if (keys.includes('data')) {
+          for (const [name, value] of HOSTILE_VALUES) {
+            const data = { ...PATENT_RECORD, [field]: value };
+            cases.push({ name: `data.${field}: ${name}`, url, payload: JSON.stringify({ ...baseObject, data }) });
+          }
+        }
+        if (keys.includes('iql')) {
+          for (const iql of iqlProbes(field)) {
+            cases.push({ name: `iql ${iql}`, url, payload: JSON.stringify({ ...baseObject, iql }) });
+          }
+        }
       }
     }
   }
