@@ -37,6 +37,20 @@ export function unstorableTextError(request: FastifyRequest): AppError | undefin
   return undefined;
 }
 
+/**
+ * PostgreSQL's own refusal of a NUL (or of text it cannot encode), answered as the caller's mistake: the
+ * second wall, for what a route reads itself (multipart fields and file names) past the JSON guard.
+ * 22021 character_not_in_repertoire ("invalid byte sequence … 0x00"), 22P05 untranslatable_character
+ * ("\u0000 cannot be converted to text" in jsonb).
+ */
+export function unstorableTextRefusal(error: unknown, request: FastifyRequest): AppError | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code !== '22021' && code !== '22P05') return undefined;
+  const label = translate(request.language, 'validation.body');
+  const message = translate(request.language, 'validation.unstorableCharacters');
+  return new AppError('validation', { fields: [{ field: '', label, message }], cause: error });
+}
+
 export function installUnstorableTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const error = unstorableTextError(request);
