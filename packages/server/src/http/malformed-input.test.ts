@@ -32,7 +32,7 @@ import type { RouteEntry } from './services.js';
 
 const SEED = Number(process.env.MALFORMED_SEED ?? 15);
 /** Cases per route and caller, drawn from everything its schema allows to vary. */
-const CASES = Number(process.env.MALFORMED_CASES ?? 14);
+const CASES = Number(process.env.MALFORMED_CASES ?? 12);
 const SID = 'Z'.repeat(16);
 
 interface Case {
