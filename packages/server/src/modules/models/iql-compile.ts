@@ -118,7 +118,7 @@ function valueFor(target: Target, literal: Literal): unknown {
   const result = iqlLiteralValue(target.dataType, literal, target.name);
   if (result.ok) return result.value;
   const { span, messageKey, params, expected } = result.issue;
-  return fail({ start: span.start }, messageKey, { ...params, position: span.start + 1 }, expected);
+  return fail(span, messageKey, params, expected);
 }
 
 const SQL_TYPE: Record<DataType, string> = {
