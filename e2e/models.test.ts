@@ -174,12 +174,20 @@ describe('patents through the generic pages', () => {
       motor.sid,
     ]);
     await saveScreenshot(page, 'model-list-zh-CN');
-    // A query the parser accepts but the server refuses (no such field): the server's words, with the position.
-    expectedProblems = [/status of 400 \(Bad Request\)/];
+    // A field the schema lacks is refused in the box, in the server's words, before anything is sent.
     await page.getByTestId('iql-input').fill('nope = 1');
+    await waitForText(
+      page,
+      'iql-error',
+      translate('zh-CN', 'iql.semantic.unknownField', { position: 1, field: 'nope' }),
+    );
+    expect(await page.getByTestId('iql-search').isDisabled()).toBe(true);
+    // A field behind a relation is the server's to check: its refusal shows in the same place.
+    expectedProblems = [/status of 400 \(Bad Request\)/];
+    await page.getByTestId('iql-input').fill("agency.nope = 'x'");
     await page.getByTestId('iql-search').click();
     await page.getByTestId('iql-server-error').waitFor();
-    expect(await textOf(page, 'iql-server-error')).toContain('nope');
+    expect(await textOf(page, 'iql-server-error')).toContain('agency.nope');
 
     // Batch: one case number per line (the default field is the unique one, the case number).
     await page.getByTestId('search-mode-batch').click();

@@ -3,6 +3,8 @@
 import { accountsEn } from './accounts.en.js';
 import { accountsZhCN, type AccountsMessageKey } from './accounts.zh-CN.js';
 import { en } from './en.js';
+import { inputsEn } from './inputs.en.js';
+import { inputsZhCN, type InputsMessageKey } from './inputs.zh-CN.js';
 import { iqlEn } from './iql.en.js';
 import { iqlZhCN, type IqlMessageKey } from './iql.zh-CN.js';
 import { rbacEn } from './rbac.en.js';
@@ -74,6 +76,7 @@ export type MessageKey =
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
+  | InputsMessageKey
   | RbacMessageKey
   | ConfigPacksMessageKey
   | PatentDocumentsMessageKey
@@ -110,6 +113,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
+    ...inputsZhCN,
     ...rbacZhCN,
     ...configPacksZhCN,
     ...patentDocumentsZhCN,
@@ -141,6 +145,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,
+    ...inputsEn,
     ...rbacEn,
     ...configPacksEn,
     ...patentDocumentsEn,

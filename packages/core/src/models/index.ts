@@ -3,3 +3,4 @@ export * from './define.js';
 export * from './dictionaries.js';
 export * from './field-kinds.js';
 export * from './offices.js';
+export * from './iql-check.js';

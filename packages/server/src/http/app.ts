@@ -27,6 +27,7 @@ import { installOriginCheck } from './origin-check.js';
 import { requestIdFrom } from './request-id.js';
 import { systemRoutes } from './routes/system.js';
 import { installSecurityHeaders } from './security-headers.js';
+import { installUnstorableTextGuard } from './unstorable-text.js';
 import { servicePlugins, type RouteEntry } from './services.js';
 import { registerWebApp } from './web-app.js';
 import { serializerCompiler } from './serializer.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   const known = trackRoutes(app);
   installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health']);
   installErrorHandler(app);
+  installUnstorableTextGuard(app);
   installOriginCheck(app, config.publicUrl, config.allowedOrigins);
   installAuthentication(app, accounts, createAccessCache(registry.resources));
   await registerDocs(app, APP_VERSION);

@@ -5,6 +5,7 @@ import { AppError, isAppError } from '@ipdesk/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorEnvelope } from './reply.js';
+import { unstorableTextRefusal } from './unstorable-text.js';
 import { validationError } from './validation.js';
 
 function fromFastifyError(error: FastifyError, request: FastifyRequest): AppError | undefined {
@@ -33,6 +34,8 @@ function fromFastifyError(error: FastifyError, request: FastifyRequest): AppErro
 
 export function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (isAppError(error)) return error;
+  const unstorable = unstorableTextRefusal(error, request);
+  if (unstorable) return unstorable;
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationError(request, error.validation, error.validationContext);
   }

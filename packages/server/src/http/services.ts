@@ -40,6 +40,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's declared schema (body, querystring, params): what the malformed-input test varies. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 export function requireAccessDeclaration(app: FastifyInstance, table: RouteEntry[]): void {
@@ -50,7 +52,9 @@ export function requireAccessDeclaration(app: FastifyInstance, table: RouteEntry
     if (!access) {
       throw new RouteDeclarationError(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }
-    for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, access });
+    const schema = route.schema as RouteEntry['schema'];
+    for (const method of [route.method].flat())
+      table.push({ method: String(method), url: route.url, access, ...(schema ? { schema } : {}) });
   });
 }
 

@@ -1,7 +1,7 @@
 // {webapi} the people actions of docs/api/organisation-rbac.md "People": login accounts of persons and
 // agents, resignation with hand-over, closing and reopening agencies, a user's roles, the resignation
 // notice settings, and the caller's open to-dos. Records themselves go through the generic model API.
-import { AppError, EMAIL_MAX_LENGTH, isEmail } from '@ipdesk/core';
+import { AppError, EMAIL_MAX_LENGTH, isCalendarDate, isEmail } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { closeAccount, openAccount, type AccountHolder } from '../../modules/people/accounts.js';
@@ -24,15 +24,11 @@ import { accountNameField, sidParam, versionField } from './schemas.js';
 
 const MAX_ROLES = 100;
 
-/** A calendar date that exists, e.g. 2026-02-28 (not 2026-02-30). */
-function isDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const roleSids = labelled(z.array(sidParam('field.roleSids')).max(MAX_ROLES), 'field.roleSids');
-const resignedOn = labelled(z.string().max(10).refine(isDate, { error: 'validation.dateFormat' }), 'field.resignedOn');
+const resignedOn = labelled(
+  z.string().max(10).refine(isCalendarDate, { error: 'validation.dateFormat' }),
+  'field.resignedOn',
+);
 const recipient = labelled(
   z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail, { error: 'validation.emailFormat' }),
   'field.extraRecipients',

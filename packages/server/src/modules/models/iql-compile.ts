@@ -3,6 +3,7 @@
 // with the query's position, never a database error.
 import {
   AppError,
+  iqlLiteralValue,
   type DataType,
   type Expression,
   type FieldRef,
@@ -112,49 +113,12 @@ function allow(target: Target, operator: IqlOperator, span: { start: number }): 
     fail(span, 'iql.semantic.operatorNotAllowed', { field: target.name });
 }
 
-const EXPECTED: Partial<Record<DataType, MessageKey>> = {
-  integer: 'iql.expected.number',
-  decimal: 'iql.expected.number',
-  date: 'iql.expected.date',
-  timestamp: 'iql.expected.timestamp',
-  boolean: 'iql.expected.boolean',
-};
-
-/** The literal as a value of the field's type, or a 500001 naming what was expected. */
+/** The literal as a value of the field's type (core's rules, which the web's query box runs too). */
 function valueFor(target: Target, literal: Literal): unknown {
-  const bad = (): never =>
-    fail(
-      literal.span,
-      'iql.semantic.badValue',
-      { field: target.name },
-      EXPECTED[target.dataType] ?? 'iql.expected.text',
-    );
-  switch (target.dataType) {
-    case 'integer':
-    case 'decimal': {
-      const n =
-        literal.kind === 'number'
-          ? literal.value
-          : literal.kind === 'string' && literal.value.trim() !== ''
-            ? Number(literal.value)
-            : Number.NaN;
-      return Number.isFinite(n) && (target.dataType === 'decimal' || Number.isInteger(n)) ? n : bad();
-    }
-    case 'date':
-      return literal.kind === 'string' &&
-        /^\d{4}-\d{2}-\d{2}$/.test(literal.value) &&
-        !Number.isNaN(Date.parse(literal.value))
-        ? literal.value
-        : bad();
-    case 'timestamp':
-      return literal.kind === 'string' && literal.value.length <= 40 && !Number.isNaN(Date.parse(literal.value))
-        ? new Date(literal.value).toISOString()
-        : bad();
-    case 'boolean':
-      return literal.kind === 'boolean' ? literal.value : bad();
-    default:
-      return literal.kind === 'string' ? literal.value : literal.kind === 'number' ? String(literal.value) : bad();
-  }
+  const result = iqlLiteralValue(target.dataType, literal, target.name);
+  if (result.ok) return result.value;
+  const { span, messageKey, params, expected } = result.issue;
+  return fail(span, messageKey, params, expected);
 }
 
 const SQL_TYPE: Record<DataType, string> = {

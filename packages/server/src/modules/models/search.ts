@@ -44,6 +44,11 @@ function compile(ctx: SearchContext, model: ResolvedModel, principal: Principal,
   return { params, scope, where: `${scope} AND ${compiled.where}`, orderBy: compiled.orderBy };
 }
 
+/** Parses and compiles a query without running it: a query kept for later (an export link) fails now. */
+export function checkQuery(ctx: SearchContext, model: ResolvedModel, principal: Principal, iql: string): void {
+  compile(ctx, model, principal, iql);
+}
+
 /**
  * Whether the query tests text anywhere inside values (CONTAINS, ENDS WITH, LIKE, MATCH): conditions whose
  * share of the rows PostgreSQL can only guess (see pageOfSubstringSearch).

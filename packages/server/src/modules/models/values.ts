@@ -4,9 +4,11 @@
 import {
   ACCOUNT_NAME_PATTERN,
   AppError,
+  isCalendarDate,
   isEmail,
   isSid,
   MOBILE_PATTERN,
+  normaliseTimestamp,
   type TextFormat,
   translate,
   type DataType,
@@ -18,15 +20,7 @@ import {
 import type { ResolvedField, ResolvedModel } from './registry.js';
 
 const MAX_ITEMS = 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 type Check = { ok: true; value: unknown } | { ok: false; key: MessageKey; params?: TranslateParams };
-
-function isRealDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** One value of the field's data type (not a list). */
 type Dictionaries = ReadonlyMap<string, ReadonlySet<string>>;
@@ -47,13 +41,13 @@ const CHECK_SCALAR: Record<DataType, (field: ResolvedField, value: unknown, dict
     return checkRange(field, value);
   },
   date: (_field, value) =>
-    typeof value === 'string' && isRealDate(value)
+    typeof value === 'string' && isCalendarDate(value)
       ? { ok: true, value }
-      : { ok: false, key: 'validation.invalidFormat' },
-  timestamp: (_field, value) =>
-    typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value))
-      ? { ok: true, value: new Date(value).toISOString() }
-      : { ok: false, key: 'validation.invalidFormat' },
+      : { ok: false, key: 'validation.notADate' },
+  timestamp: (_field, value) => {
+    const instant = typeof value === 'string' ? normaliseTimestamp(value) : undefined;
+    return instant ? { ok: true, value: instant } : { ok: false, key: 'validation.notATime' };
+  },
   boolean: (_field, value) =>
     typeof value === 'boolean'
       ? { ok: true, value }

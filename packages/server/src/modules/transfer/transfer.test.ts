@@ -173,7 +173,7 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(done.errors).toEqual([
       { row: 3, field: 'title', label: 'Title', message: 'is required' },
       { row: 3, field: 'country', label: 'Country/region', message: expect.stringMatching(/^must be one of/) },
-      { row: 3, field: 'filing_date', label: 'Filing date', message: 'has an invalid format' },
+      { row: 3, field: 'filing_date', label: 'Filing date', message: 'is not a valid date (e.g. 2024-01-31)' },
     ]);
     expect(await count("sn STARTS WITH 'IMP-'")).toBe(0);
   });

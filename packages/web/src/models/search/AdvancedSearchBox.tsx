@@ -1,12 +1,14 @@
 // Advanced search (spec §2): an iql text checked as it is typed with core's parser (the same one the
 // server runs), its error shown with the position and the offending part marked, and field names
-// completed from the schema (Tab takes the first suggestion). The server's own verdict on a query it
-// refused (an unknown field, a wrong value type) is shown in the same place.
+// completed from the schema (Tab takes the first suggestion). A query that parses is then checked
+// against the schema the page holds (unknown fields, conditions a field does not take, values of the
+// wrong type, impossible dates) by core's checkIqlFields, so it says what the server would say before
+// the query is sent. The server's own verdict on a query it refused is shown in the same place.
 import { CheckCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Tag, Typography, type GetRef } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tryParseIql, type IqlQuery, type Span } from '@ipdesk/core';
+import { checkIqlFields, tryParseIql, type IqlQuery, type MessageKey, type Span } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { suggestFields, type FieldSuggestion } from './iql-autocomplete';
 
@@ -20,6 +22,26 @@ export interface AdvancedSearchBoxProps {
   onSearch: (query: IqlQuery) => void;
   /** The server's message about the last query sent, when it refused it. */
   serverError?: string;
+}
+
+/** What is wrong with the text, from the parser or from the check against the fields, or nothing. */
+interface QueryProblem {
+  span: Span;
+  messageKey: MessageKey;
+  params: Record<string, string | number>;
+  expected?: MessageKey;
+}
+
+type Checked = { ok: true; query: IqlQuery } | { ok: false; problem: QueryProblem };
+
+function checkQuery(text: string, fields: readonly SchemaField[]): Checked {
+  const parsed = tryParseIql(text);
+  if (!parsed.ok) return { ok: false, problem: parsed.error };
+  const issue = checkIqlFields(
+    parsed.query,
+    fields.map((f) => ({ name: f.name, dataType: f.data_type, multiple: f.multiple, masked: f.masked ?? false })),
+  );
+  return issue ? { ok: false, problem: issue } : { ok: true, query: parsed.query };
 }
 
 /** The query with the failing part marked; an empty span (the text ended early) marks a gap at its end. */
@@ -45,7 +67,7 @@ export function AdvancedSearchBox({
   const { t } = useTranslation();
   const input = useRef<TextAreaRef>(null);
   const [caret, setCaret] = useState(text.length);
-  const parsed = useMemo(() => (text.trim() === '' ? undefined : tryParseIql(text)), [text]);
+  const parsed = useMemo(() => (text.trim() === '' ? undefined : checkQuery(text, fields)), [text, fields]);
   const suggestions = useMemo(() => suggestFields(text, caret, fields), [text, caret, fields]);
   const example = `${titleField} CONTAINS '…' AND updated_at WITHIN LAST 30 DAYS ORDER BY updated_at DESC`;
 
@@ -118,8 +140,15 @@ export function AdvancedSearchBox({
         <Alert
           type="error"
           showIcon
-          message={<span data-testid="iql-error">{t(parsed.error.messageKey, parsed.error.params)}</span>}
-          description={<MarkedQuery text={text} span={parsed.error.span} />}
+          message={
+            <span data-testid="iql-error">
+              {t(parsed.problem.messageKey, {
+                ...parsed.problem.params,
+                ...(parsed.problem.expected ? { expected: t(parsed.problem.expected) } : {}),
+              })}
+            </span>
+          }
+          description={<MarkedQuery text={text} span={parsed.problem.span} />}
         />
       )}
       {parsed?.ok && !serverError && (

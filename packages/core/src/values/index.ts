@@ -1,0 +1,2 @@
+export { isCalendarDate, normaliseTimestamp } from './calendar.js';
+export { findUnstorableText, hasUnstorableCharacters } from './text.js';
