@@ -97,6 +97,7 @@ export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async 
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         requestId: request.id,
+        language: request.language,
       });
       try {
         await checkSideConflict(accounts, request, result.side);
