@@ -25,6 +25,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address for mail sent through smtpUrl. */
   mailFrom: string;
+  /** Tenants' mail servers may be internal addresses (loopback, private, link-local); off by default. */
+  smtpAllowInternalHosts: boolean;
   rsaKeyBits: 2048 | 3072 | 4096;
   /** Lifetime of an access token; sessions last while used (idle limit) up to a maximum. */
   accessTokenMinutes: number;
@@ -95,6 +97,7 @@ const schema = z.object({
     .email()
     .default('IPDesk <no-reply@ipdesk.local>')
     .or(z.string().regex(/^[^<>]+<[^<>@\s]+@[^<>\s]+>$/)),
+  SMTP_ALLOW_INTERNAL_HOSTS: z.enum(['true', 'false', '1', '0']).optional(),
   RSA_KEY_BITS: z.enum(['2048', '3072', '4096']).default('2048'),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(15).default(15),
   SESSION_IDLE_MINUTES: z.coerce
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: values.PUBLIC_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    smtpAllowInternalHosts: values.SMTP_ALLOW_INTERNAL_HOSTS === 'true' || values.SMTP_ALLOW_INTERNAL_HOSTS === '1',
     rsaKeyBits: Number(values.RSA_KEY_BITS) as Config['rsaKeyBits'],
     accessTokenMinutes: values.ACCESS_TOKEN_MINUTES,
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
