@@ -9,6 +9,7 @@
 // Tries while locked do not count and get the same answer. Subjects are user sids, or the typed name
 // when no account matches, so unknown accounts lock exactly like real ones (they never have a known
 // address).
+import { isIP } from 'node:net';
 import type { Queryable } from '../../db/database.js';
 
 export interface ThrottlePolicy {
@@ -36,6 +37,27 @@ export interface Attempt {
 }
 
 const minutes = (n: number) => n * 60_000;
+
+/**
+ * The address failures are counted under: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4
+ * address), IPv6 by its /64 — one subscriber's network, whose 2^64 addresses would otherwise each get
+ * their own allowance.
+ */
+export function sourceOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 async function isKnownSource(tx: Queryable, attempt: Attempt, now: Date): Promise<boolean> {
   if (!attempt.userSid) return false;

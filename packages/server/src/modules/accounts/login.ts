@@ -4,7 +4,7 @@
 // only after the right password, so they reveal nothing to a guesser.
 import { AppError, formatLocalDateTime, isEmail, type ClientSide, type ErrorName, type Language } from '@ipdesk/core';
 import { audit, type AccountsContext } from './context.js';
-import { lockedUntil, recordFailure, recordSuccess, type Attempt } from './login-throttle.js';
+import { lockedUntil, recordFailure, recordSuccess, sourceOf, type Attempt } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 import { passwordExpired, securityPolicy, DEFAULT_SECURITY } from './security-policy.js';
 import { openSession } from './sessions.js';
@@ -53,7 +53,11 @@ export async function login(ctx: AccountsContext, input: LoginInput): Promise<Lo
   const now = ctx.now();
   const password = ctx.envelope.open(input.passwordEnvelope);
   const user = await findUserByIdentifier(ctx.db, input.account);
-  const attempt: Attempt = { subject: subjectFor(input.account, user?.sid), source: input.ip, userSid: user?.sid };
+  const attempt: Attempt = {
+    subject: subjectFor(input.account, user?.sid),
+    source: sourceOf(input.ip),
+    userSid: user?.sid,
+  };
   const policy = user ? await securityPolicy(ctx.db, user.tenant_sid) : DEFAULT_SECURITY;
 
   const until = await lockedUntil(ctx.db, attempt, now);

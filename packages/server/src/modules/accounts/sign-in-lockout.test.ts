@@ -15,10 +15,22 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
+import { sourceOf } from './login-throttle.js';
 
 const WRONG = 'Wrong#Pass1';
 const OWNER_ADDRESS = '198.51.100.7';
 const ATTACKER = '203.0.113.66';
+
+describe('the address failures are counted under', () => {
+  it.each([
+    ['203.0.113.66', '203.0.113.66'],
+    ['::ffff:203.0.113.66', '203.0.113.66'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s → %s', (ip, source) => expect(sourceOf(ip)).toBe(source));
+});
 
 describe(`sign-in lockout per account and address (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;
@@ -44,6 +56,14 @@ describe(`sign-in lockout per account and address (${onPostgres ? 'PostgreSQL' :
     expect((await attempt(user.account, WRONG, ATTACKER)).json().code).toBe(30116);
     expect((await attempt(user.account, user.password, ATTACKER)).json().code).toBe(30116);
     expect((await attempt(user.account, user.password, OWNER_ADDRESS)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 network (/64) as one address', async () => {
+    const user = await createUser(t, tenant);
+    for (let i = 1; i <= 4; i++) await attempt(user.account, WRONG, `2001:db8:66:1::${i}`);
+    expect((await attempt(user.account, WRONG, '2001:db8:66:1::ffff')).json().code).toBe(30116);
+    expect((await attempt(user.account, user.password, '2001:db8:66:1::abcd')).json().code).toBe(30116);
+    expect((await attempt(user.account, user.password, '2001:db8:66:2::1')).statusCode).toBe(200);
   });
 
   it('doubles each further lock of an address, and forgets the doubling after 12 quiet hours', async () => {
