@@ -39,6 +39,8 @@ export async function startTestServer(options: TestServerOptions | string = {}):
         DATA_DIR: dataDir,
         BASE_PATH: basePath,
         LOG_LEVEL: 'warn',
+        // The test mail servers listen on 127.0.0.1: tenants' mail settings may point there in tests.
+        SMTP_ALLOW_INTERNAL_HOSTS: 'true',
         ...(smtpUrl && { SMTP_URL: smtpUrl }),
       },
     });

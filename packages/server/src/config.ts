@@ -25,13 +25,17 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address for mail sent through smtpUrl. */
   mailFrom: string;
+  /** Tenants' mail servers may be internal addresses (loopback, private, link-local); off by default. */
+  smtpAllowInternalHosts: boolean;
   rsaKeyBits: 2048 | 3072 | 4096;
+  /** Days a sign-in envelope key is handed out before a new one replaces it (the previous one still opens). */
+  rsaKeyRotationDays: number;
   /** Lifetime of an access token; sessions last while used (idle limit) up to a maximum. */
   accessTokenMinutes: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   resetLinkMinutes: number;
-  /** Signs access tokens; generated and kept in the database when unset (not allowed in prod). */
+  /** Signs access tokens; generated into DATA_DIR/secrets.json (mode 0600) when unset (not allowed in prod). */
   jwtSecret: string | undefined;
   /** Encrypts stored secrets such as tenants' mail passwords; same rule as jwtSecret. */
   masterKey: string | undefined;
@@ -95,7 +99,9 @@ const schema = z.object({
     .email()
     .default('IPDesk <no-reply@ipdesk.local>')
     .or(z.string().regex(/^[^<>]+<[^<>@\s]+@[^<>\s]+>$/)),
+  SMTP_ALLOW_INTERNAL_HOSTS: z.enum(['true', 'false', '1', '0']).optional(),
   RSA_KEY_BITS: z.enum(['2048', '3072', '4096']).default('2048'),
+  RSA_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(15).default(15),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -174,7 +180,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: values.PUBLIC_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    smtpAllowInternalHosts: values.SMTP_ALLOW_INTERNAL_HOSTS === 'true' || values.SMTP_ALLOW_INTERNAL_HOSTS === '1',
     rsaKeyBits: Number(values.RSA_KEY_BITS) as Config['rsaKeyBits'],
+    rsaKeyRotationDays: values.RSA_KEY_ROTATION_DAYS,
     accessTokenMinutes: values.ACCESS_TOKEN_MINUTES,
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     sessionMaxHours: values.SESSION_MAX_HOURS,

@@ -209,6 +209,12 @@ export const errors = {
    * fields: each refused field.
    */
   fieldLockedByProcess: def(403706, 403, 'error.fieldLockedByProcess'),
+
+  // accounts (issue 15): a tenant's mail server must not point into the server's own network.
+  /** Params: host. The host has no address. */
+  mailHostUnknown: def(400104, 400, 'error.mailHostUnknown'),
+  /** Params: host, address (the internal address it resolves to). */
+  mailHostForbidden: def(400105, 400, 'error.mailHostForbidden'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -22,6 +22,9 @@ export const accountsEn: Record<AccountsMessageKey, string> = {
   'error.emailNotRegistered': 'This e-mail address is not registered; please contact the administrator',
   'error.mailNotConfigured': 'E-mail is not set up; please contact the administrator',
   'error.mailSendFailed': 'The e-mail could not be sent; please try again later',
+  'error.mailHostUnknown': 'The mail server {{host}} cannot be found; check its address',
+  'error.mailHostForbidden':
+    'The mail server {{host}} points to the internal address {{address}}, which is not allowed',
   'error.companyNotAllowed': 'You do not belong to the selected company',
   'error.fileType': 'Wrong file format: {{allowed}}',
   'error.fileTooLarge': 'The file is too large (maximum {{max}})',

@@ -20,6 +20,8 @@ export const accountsZhCN = {
   'error.emailNotRegistered': '该邮箱未注册，请联系管理员',
   'error.mailNotConfigured': '邮件服务未配置，请联系管理员',
   'error.mailSendFailed': '邮件发送失败，请稍后再试',
+  'error.mailHostUnknown': '找不到邮件服务器 {{host}}，请检查服务器地址',
+  'error.mailHostForbidden': '邮件服务器 {{host}} 指向内部地址 {{address}}，不允许使用',
   'error.companyNotAllowed': '您不属于所选公司',
   'error.fileType': '文件格式不正确：{{allowed}}',
   'error.fileTooLarge': '文件过大，最大 {{max}}',

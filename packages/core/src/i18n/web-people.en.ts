@@ -62,4 +62,22 @@ export const webPeopleEn: Record<WebPeopleMessageKey, string> = {
   'peopleAction.reopenAgencyTitle': 'Reopen the agency "{{name}}"?',
   'peopleAction.reopenAgencyContent': 'Login accounts can then be opened for its agents again.',
   'peopleAction.agencyReopened': 'The agency is reopened',
+
+  // accounts (issue 14): an account's sign-in locks and a temporary password, from the person/agent page.
+  'accountAdmin.lockedUntil': 'Locked until {{until}}',
+  'accountAdmin.notLocked': 'Not locked',
+  'accountAdmin.unlock': 'Unlock',
+  'accountAdmin.unlockTitle': 'Unlock the login account of “{{name}}”',
+  'accountAdmin.unlockContent': 'Clears every failed sign-in and lock of this account; it can sign in again at once.',
+  'accountAdmin.unlocked': 'The account is unlocked',
+  'accountAdmin.resetPassword': 'Reset password',
+  'accountAdmin.resetPasswordTitle': 'Reset the password of “{{name}}”',
+  'accountAdmin.newPassword': 'Temporary password',
+  'accountAdmin.temporaryHint': 'They must change it at their next sign-in; all their sessions end at once.',
+  'accountAdmin.newPasswordRequired': 'Enter the temporary password',
+  'accountAdmin.confirmPassword': 'Confirm password',
+  'accountAdmin.confirmRequired': 'Enter the temporary password again',
+  'accountAdmin.confirmMismatch': 'The two passwords do not match',
+  'accountAdmin.setPassword': 'Set password',
+  'accountAdmin.passwordSet': 'Temporary password set; it must be changed at the next sign-in',
 };

@@ -59,6 +59,24 @@ export const webPeopleZhCN = {
   'peopleAction.reopenAgencyTitle': '重新启用代理机构“{{name}}”？',
   'peopleAction.reopenAgencyContent': '启用后可以为其代理人开通登录账号。',
   'peopleAction.agencyReopened': '代理机构已重新启用',
+
+  // accounts (issue 14): an account's sign-in locks and a temporary password, from the person/agent page.
+  'accountAdmin.lockedUntil': '已锁定至 {{until}}',
+  'accountAdmin.notLocked': '未锁定',
+  'accountAdmin.unlock': '解锁',
+  'accountAdmin.unlockTitle': '解锁“{{name}}”的登录账号',
+  'accountAdmin.unlockContent': '清除该账号所有登录失败记录和锁定，立即可以再次登录。',
+  'accountAdmin.unlocked': '账号已解锁',
+  'accountAdmin.resetPassword': '重置密码',
+  'accountAdmin.resetPasswordTitle': '重置“{{name}}”的密码',
+  'accountAdmin.newPassword': '临时密码',
+  'accountAdmin.temporaryHint': '本人下次登录时必须修改此密码；其所有登录会话将立即结束。',
+  'accountAdmin.newPasswordRequired': '请输入临时密码',
+  'accountAdmin.confirmPassword': '确认密码',
+  'accountAdmin.confirmRequired': '请再次输入临时密码',
+  'accountAdmin.confirmMismatch': '两次输入的密码不一致',
+  'accountAdmin.setPassword': '设置密码',
+  'accountAdmin.passwordSet': '临时密码已设置，本人下次登录时须修改',
 } as const;
 
 export type WebPeopleMessageKey = keyof typeof webPeopleZhCN;

@@ -52,6 +52,11 @@ export interface FieldDeclaration {
   defaultValue?: string | number | boolean;
   /** Masked for roles without the right to see sensitive data (spec §6 desensitisation). */
   sensitive?: SensitiveKind;
+  /**
+   * How a user field reads: the person's name (default), or the sign-in account where the field is about
+   * the account itself (a person's "Login account" showed the person's own name, issue 14).
+   */
+  userDisplay?: 'name' | 'account';
 }
 
 export const TEXT_FORMATS = ['email', 'mobile', 'accountName'] as const;

@@ -66,6 +66,8 @@ export interface SchemaField {
   read_only?: boolean;
   /** The caller sees the value masked (138****5678): not filtered, sorted on, or changed on update. */
   masked?: boolean;
+  /** User fields: whether a user reads as their name or their sign-in account. */
+  user_display?: 'name' | 'account';
 }
 
 /** What the caller may do with a model's records (schema `abilities`). */

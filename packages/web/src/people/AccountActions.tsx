@@ -1,5 +1,5 @@
 // Login-account buttons of a person or an agent: "Open login account" while the record has none (and is
-// still valid), "Close login account" while it has one. Shown to holders of <model>:account (or when the
+// still valid), "Close login account" while it has one, with its lock state, Unlock and Reset password. Shown to holders of <model>:account (or when the
 // held resources are not known; the server decides).
 import { LockOutlined, UserAddOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { closeAccount, type AccountModel, type OpenAccountAnswer } from '../api/people';
 import { ConfirmAction } from './ConfirmAction';
 import { InitialPasswordDialog, OpenAccountDialog } from './OpenAccountDialog';
+import { AccountSecurity } from './AccountSecurity';
 import { accountState } from './rules';
 import type { DetailActionProps } from './types';
 
@@ -31,6 +32,9 @@ export function AccountActions({ target, invalidStatus, name, record, subCompany
         <Button icon={<UserAddOutlined />} onClick={() => setOpening(true)} data-testid="open-account">
           {t('peopleAction.openAccount')}
         </Button>
+      )}
+      {typeof record.account_user === 'string' && record.account_user !== '' && (
+        <AccountSecurity userSid={record.account_user} name={name} />
       )}
       {state.canClose && (
         <ConfirmAction

@@ -86,6 +86,7 @@ export const person = defineModel({
     }),
     account_user: field('user', {
       label: { zh: '登录账号', en: 'Login account' },
+      userDisplay: 'account',
       managed: true,
       flags: { tableColumn: true, import: false },
     }),

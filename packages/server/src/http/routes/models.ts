@@ -88,6 +88,8 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
         scale: d?.scale ?? null,
         dictionary: d?.dictionary ?? null,
         target: f.target ?? null,
+        // Only user fields have one: the account instead of the name.
+        ...(d?.kind === 'user' && { user_display: d.userDisplay ?? 'name' }),
         options: d?.dictionary ? (options.get(d.dictionary) ?? []) : null,
         flags: d?.flags ?? {
           searchFilter: f.name === 'updated_at' || f.name === 'created_at',

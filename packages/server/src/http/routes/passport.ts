@@ -45,8 +45,9 @@ export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async 
   const loginLimiter = new RateLimiter(accounts.config.loginRateLimit, 60_000, clock);
   const refreshLimiter = new RateLimiter(Math.max(120, accounts.config.loginRateLimit), 60_000, clock);
 
-  const publicKey = async (request: FastifyRequest) =>
-    ok(request, {
+  const publicKey = async (request: FastifyRequest) => {
+    await accounts.envelope.refresh(); // rotates the key when due
+    return ok(request, {
       data: {
         public_key: accounts.envelope.publicKeyPem,
         algorithm: 'RSA-OAEP-256' as const,
@@ -56,6 +57,7 @@ export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async 
         separator: ENVELOPE_SEPARATOR,
       },
     });
+  };
   const keySchema = { tags: ['passport'], querystring: z.object({}).strict(), response: { 200: publicKeyAnswer } };
   app.get(
     '/get_public_key',
@@ -91,12 +93,14 @@ export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async 
     },
     async (request, reply) => {
       if (!loginLimiter.hit(request.ip)) throw new AppError('rateLimited');
+      await accounts.envelope.refresh(); // another server may have handed out a newer key
       const result = await login(accounts, {
         account: request.body.account,
         passwordEnvelope: request.body.password,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         requestId: request.id,
+        language: request.language,
       });
       try {
         await checkSideConflict(accounts, request, result.side);

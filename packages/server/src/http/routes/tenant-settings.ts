@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit, type AccountsContext } from '../../modules/accounts/context.js';
 import { securityPolicy } from '../../modules/accounts/security-policy.js';
+import { resolveSmtpDestination } from '../../modules/mail/smtp-destination.js';
 import { principalOf } from '../context.js';
 import { envelopeSchema, ok } from '../reply.js';
 
@@ -57,7 +58,9 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
     {
       config: { access: { resource: 'system.settings' } },
       schema: {
-        summary: "Set your tenant's outgoing mail server; omit password to keep the stored one",
+        summary:
+          "Set your tenant's outgoing mail server; omit password to keep the stored one. A host that resolves to an internal " +
+          'address (loopback, private, link-local, metadata) is refused (400105) unless SMTP_ALLOW_INTERNAL_HOSTS is set',
         tags,
         body: z.object({ ...mailShape, password: z.string().max(1024).optional() }).strict(),
         response: { 200: envelopeSchema({}) },
@@ -66,6 +69,8 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
     async (request) => {
       const principal = principalOf(request);
       const body = request.body;
+      // Refused at save with a clear answer; checked again at each send (the name may change).
+      await resolveSmtpDestination(body.host, { allowInternal: accounts.config.smtpAllowInternalHosts });
       const sealed = body.password !== undefined ? accounts.secrets.seal(body.password) : null;
       await accounts.db.transaction(async (tx) => {
         await tx.query(

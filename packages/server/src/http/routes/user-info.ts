@@ -5,7 +5,7 @@ import { AppError, PASSWORD_POLICIES, SID_PATTERN } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
-import { adminSetPassword, unlockUser } from '../../modules/accounts/admin.js';
+import { ACCOUNT_RESOURCES, adminSetPassword, unlockUser, userLockState } from '../../modules/accounts/admin.js';
 import { audit, type AccountsContext } from '../../modules/accounts/context.js';
 import { changeOwnPassword } from '../../modules/accounts/password-change.js';
 import { openPasswordField, type PasswordField } from '../../modules/accounts/password-envelope.js';
@@ -469,12 +469,54 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
     },
   );
 
+  // Account management: holders of person:account manage enterprise accounts, of agent:account agency
+  // ones (checked per user in modules/accounts/admin.ts).
+  const accountManagement = { resource: Object.values(ACCOUNT_RESOURCES) };
+  const lockedAt = z.string().nullable();
+
+  app.get(
+    '/model/user_info/do/lock_state',
+    {
+      config: { access: accountManagement },
+      schema: {
+        summary: "A user's failed sign-ins: the account-wide lock and the addresses locked out (administrators)",
+        tags,
+        querystring: z.object({ sid: sidParam('field.userSid') }).strict(),
+        response: {
+          200: envelopeSchema({
+            data: z.object({
+              locked: z.boolean(),
+              account_locked_until: lockedAt,
+              account_failures: z.number(),
+              addresses: z.array(z.object({ address: z.string(), failures: z.number(), locked_until: lockedAt })),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const state = await userLockState(accounts, principalOf(request), request.query.sid);
+      return ok(request, {
+        data: {
+          locked: state.accountLockedUntil !== null || state.addresses.some((a) => a.lockedUntil !== null),
+          account_locked_until: state.accountLockedUntil?.toISOString() ?? null,
+          account_failures: state.accountFailures,
+          addresses: state.addresses.map((a) => ({
+            address: a.address,
+            failures: a.failures,
+            locked_until: a.lockedUntil?.toISOString() ?? null,
+          })),
+        },
+      });
+    },
+  );
+
   app.get(
     '/model/user_info/do/unlock',
     {
-      config: { access: { resource: 'person:account' } },
+      config: { access: accountManagement },
       schema: {
-        summary: 'Unlock a user locked by failed sign-ins (administrators)',
+        summary: 'Clear every sign-in lock and failure count of a user (administrators)',
         tags,
         querystring: z.object({ sid: sidParam('field.userSid') }).strict(),
         response: { 200: empty },
@@ -489,13 +531,16 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
   app.post(
     '/model/user_info/do/password_reset',
     {
-      config: { access: { resource: 'person:account' } },
+      config: { access: accountManagement },
       schema: {
-        summary: "Set a user's temporary password (administrators); the user must change it at sign-in",
+        summary:
+          "Set a user's temporary password (administrators): their sessions end and they must change it at sign-in; " +
+          'for your own account old_password is required',
         tags,
         body: z
           .object({
             user_sid: sidParam('field.userSid'),
+            old_password: passwordEnvelope('field.oldPassword').optional(),
             new_password: passwordEnvelope('field.newPassword'),
             confirm_password: passwordEnvelope('field.confirmPassword'),
           })
@@ -506,10 +551,16 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
     async (request) => {
       const password = openPasswordField(accounts.envelope, request.body.new_password, 'new_password');
       const confirmation = openPasswordField(accounts.envelope, request.body.confirm_password, 'confirm_password');
+      const old = request.body.old_password;
       await adminSetPassword(
         accounts,
         principalOf(request),
-        { userSid: request.body.user_sid, password, confirmation },
+        {
+          userSid: request.body.user_sid,
+          password,
+          confirmation,
+          currentPassword: old === undefined ? undefined : openPasswordField(accounts.envelope, old, 'old_password'),
+        },
         request.id,
       );
       return ok(request, {});

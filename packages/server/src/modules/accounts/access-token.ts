@@ -2,7 +2,7 @@
 // embedded keys are refused), with issuer, audience and expiry checked. The payload carries the spec's
 // extra.user_type_client and extra.user_sid; permissions and the forced-password-change state are
 // loaded on the server for every request, never trusted from the token.
-import { randomBytes, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { AppError, type ClientSide } from '@ipdesk/core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -22,10 +22,6 @@ export interface AccessTokens {
   /** Throws 30405 when expired and 30404 for anything else that is wrong with the token. */
   verify(token: string): Promise<AccessClaims>;
   readonly lifetimeSeconds: number;
-}
-
-export function generateJwtSecret(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 /** How many verified tokens are remembered (the oldest is forgotten first). */

@@ -1,37 +1,83 @@
-// What a tenant administrator does to other accounts: set a temporary password, unlock a sign-in.
+// What a tenant administrator does to accounts: set a temporary password, see and clear sign-in locks.
+// Enterprise accounts are managed by holders of person:account, agency accounts by holders of
+// agent:account (the person and agent pages offer these actions). An administrator's own password
+// goes through this path only with the current password (issue 15 #7): otherwise a stolen access
+// token could be turned into a permanent takeover.
 import { AppError } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import { audit, type AccountsContext } from './context.js';
+import { clearAllFailures, lockState, type LockState } from './login-throttle.js';
+import { verifyPassword } from './password-hash.js';
 import { setPassword } from './passwords.js';
 import { securityPolicy } from './security-policy.js';
 import { revokeUserSessions } from './sessions.js';
-import { findUser } from './users.js';
+import { findUser, type UserRow } from './users.js';
+
+/** The resource that lets one manage accounts of a side (1 enterprise, 2 agency). */
+export const ACCOUNT_RESOURCES = { 1: 'person:account', 2: 'agent:account' } as const;
+
+/** The tenant's user the caller may manage, or notFound / permissionDenied. */
+async function managedUser(tx: Queryable, admin: Principal, userSid: string, lock = false): Promise<UserRow> {
+  const user = await findUser(tx, admin.tenantSid, userSid, lock);
+  if (!user) throw new AppError('notFound');
+  if (!admin.access.resources.has(ACCOUNT_RESOURCES[user.user_type_client])) throw new AppError('permissionDenied');
+  return user;
+}
+
+export interface AdminPasswordSet {
+  userSid: string;
+  password: string;
+  confirmation: string;
+  /** Required when the administrator sets their own password. */
+  currentPassword: string | undefined;
+}
 
 export async function adminSetPassword(
   ctx: AccountsContext,
   admin: Principal,
-  input: { userSid: string; password: string; confirmation: string },
+  input: AdminPasswordSet,
   requestId: string,
 ): Promise<void> {
   const now = ctx.now();
+  const own = input.userSid === admin.userSid;
   await ctx.db.transaction(async (tx) => {
-    const user = await findUser(tx, admin.tenantSid, input.userSid, true);
-    if (!user) throw new AppError('notFound');
+    const user = await managedUser(tx, admin, input.userSid, true);
+    if (
+      own &&
+      !(
+        input.currentPassword !== undefined &&
+        user.password_hash &&
+        (await verifyPassword(user.password_hash, input.currentPassword))
+      )
+    ) {
+      throw new AppError('fieldRule', {
+        issues: [
+          {
+            field: 'old_password',
+            labelKey: 'field.oldPassword',
+            messageKey: input.currentPassword === undefined ? 'password.oldRequired' : 'password.oldWrong',
+          },
+        ],
+      });
+    }
     await setPassword(tx, {
       userSid: user.sid,
-      currentHash: null,
+      currentHash: own ? user.password_hash : null,
       password: input.password,
       confirmation: input.confirmation,
       policy: await securityPolicy(tx, admin.tenantSid),
-      temporary: true,
+      // Someone else's password is only a temporary one: its owner must choose their own at sign-in.
+      temporary: !own,
       now,
     });
-    await tx.query('DELETE FROM login_throttle WHERE subject = $1', [user.sid]);
-    await revokeUserSessions(tx, user.sid, 'password_set_by_admin', now);
+    await clearAllFailures(tx, user.sid);
+    // Every session of the account ends; one's own current session stays, as on a password change.
+    await revokeUserSessions(tx, user.sid, 'password_set_by_admin', now, own ? admin.sessionSid : undefined);
     await audit(tx, {
       tenantSid: admin.tenantSid,
       actorSid: admin.userSid,
-      action: 'user.password_set_by_admin',
+      action: own ? 'password.changed' : 'user.password_set_by_admin',
       target: user.sid,
       requestId,
       at: now,
@@ -47,9 +93,8 @@ export async function unlockUser(
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const user = await findUser(tx, admin.tenantSid, userSid);
-    if (!user) throw new AppError('notFound');
-    await tx.query('DELETE FROM login_throttle WHERE subject = $1', [user.sid]);
+    const user = await managedUser(tx, admin, userSid);
+    await clearAllFailures(tx, user.sid);
     await audit(tx, {
       tenantSid: admin.tenantSid,
       actorSid: admin.userSid,
@@ -59,4 +104,11 @@ export async function unlockUser(
       at: now,
     });
   });
+}
+
+/** An account's failed sign-ins as an administrator sees them: whether it is locked, and where from. */
+export async function userLockState(ctx: AccountsContext, admin: Principal, userSid: string): Promise<LockState> {
+  const user = await managedUser(ctx.db, admin, userSid);
+  const policy = await securityPolicy(ctx.db, admin.tenantSid);
+  return lockState(ctx.db, user.sid, policy.throttle, ctx.now());
 }

@@ -4,9 +4,9 @@ import type { AuditAction } from '@ipdesk/core';
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { mailer, type Mailer } from '../mail/mailer.js';
-import { getOrCreateSecret } from '../security/secrets.js';
+import { loadAppKeys } from '../security/secret-store.js';
 import { sealedBox, type SealedBox } from '../security/sealed-box.js';
-import { accessTokens, generateJwtSecret, type AccessTokens } from './access-token.js';
+import { accessTokens, type AccessTokens } from './access-token.js';
 import { loadPasswordEnvelope, type PasswordEnvelope } from './password-envelope.js';
 
 export type Clock = () => Date;
@@ -28,12 +28,15 @@ export async function createAccountsContext(
   config: Config,
   now: Clock = () => new Date(),
 ): Promise<AccountsContext> {
-  const [jwtSecret, masterKey, envelope] = await Promise.all([
-    config.jwtSecret ?? getOrCreateSecret(db, 'jwt_secret', generateJwtSecret),
-    config.masterKey ?? getOrCreateSecret(db, 'master_key', generateJwtSecret),
-    loadPasswordEnvelope(db, config.rsaKeyBits),
-  ]);
+  // Keys never come from the database they protect (modules/security/secret-store.ts).
+  const { jwtSecret, masterKey } = await loadAppKeys(db, config);
   const secrets = sealedBox(masterKey);
+  const envelope = await loadPasswordEnvelope(db, {
+    bits: config.rsaKeyBits,
+    rotationDays: config.rsaKeyRotationDays,
+    secrets,
+    now,
+  });
   return {
     db,
     config,

@@ -2,9 +2,9 @@
 // unreadable envelopes get one identical answer after the same work (a dummy hash is verified), and
 // all of them count towards the same lockout. Restrictions (disabled, e-mail only, SSO only) are told
 // only after the right password, so they reveal nothing to a guesser.
-import { AppError, isEmail, type ClientSide, type ErrorName } from '@ipdesk/core';
+import { AppError, formatLocalDateTime, isEmail, type ClientSide, type ErrorName, type Language } from '@ipdesk/core';
 import { audit, type AccountsContext } from './context.js';
-import { clearFailures, lockedUntil, recordFailure } from './login-throttle.js';
+import { lockedUntil, recordFailure, recordSuccess, sourceOf, type Attempt } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 import { passwordExpired, securityPolicy, DEFAULT_SECURITY } from './security-policy.js';
 import { openSession } from './sessions.js';
@@ -16,6 +16,8 @@ export interface LoginInput {
   ip: string;
   userAgent: string | undefined;
   requestId: string;
+  /** For the lockout message's date and time. */
+  language: Language;
 }
 
 export interface LoginResult {
@@ -40,21 +42,32 @@ const RESTRICTION_ERRORS: Record<string, ErrorName | undefined> = {
 
 const subjectFor = (identifier: string, userSid: string | undefined) => userSid ?? `name:${identifier.toLowerCase()}`;
 
+/** 30116 with the lock's end as the caller reads it: their language, the installation's time zone. */
+function lockedError(ctx: AccountsContext, until: Date, language: Language): AppError {
+  return new AppError('accountLocked', {
+    params: { until: formatLocalDateTime(until, language, ctx.config.timeZone) },
+  });
+}
+
 export async function login(ctx: AccountsContext, input: LoginInput): Promise<LoginResult> {
   const now = ctx.now();
   const password = ctx.envelope.open(input.passwordEnvelope);
   const user = await findUserByIdentifier(ctx.db, input.account);
-  const subject = subjectFor(input.account, user?.sid);
+  const attempt: Attempt = {
+    subject: subjectFor(input.account, user?.sid),
+    source: sourceOf(input.ip),
+    userSid: user?.sid,
+  };
   const policy = user ? await securityPolicy(ctx.db, user.tenant_sid) : DEFAULT_SECURITY;
 
-  const until = await lockedUntil(ctx.db, subject, now);
-  if (until) throw new AppError('accountLocked', { params: { until: until.toISOString() } });
+  const until = await lockedUntil(ctx.db, attempt, now);
+  if (until) throw lockedError(ctx, until, input.language);
 
   const hash = user?.password_hash ?? (await dummyPasswordHash());
   const passwordOk = password !== undefined && (await verifyPassword(hash, password)) && user?.password_hash != null;
   if (!user || !passwordOk) {
     const lockedNow = await ctx.db.transaction(async (tx) => {
-      const locked = await recordFailure(tx, subject, policy.throttle, now);
+      const locked = await recordFailure(tx, attempt, policy.throttle, now);
       await audit(tx, {
         tenantSid: user?.tenant_sid ?? null,
         actorSid: user?.sid ?? null,
@@ -65,7 +78,7 @@ export async function login(ctx: AccountsContext, input: LoginInput): Promise<Lo
       });
       return locked;
     });
-    if (lockedNow) throw new AppError('accountLocked', { params: { until: lockedNow.toISOString() } });
+    if (lockedNow) throw lockedError(ctx, lockedNow, input.language);
     throw new AppError('invalidCredentials');
   }
 
@@ -82,7 +95,7 @@ export async function login(ctx: AccountsContext, input: LoginInput): Promise<Lo
   const passwordChangeRequired = user.must_change_password || passwordExpired(user.password_changed_at, policy, now);
   const upgradedHash = needsRehash(hash) ? await hashPassword(password!) : undefined;
   const session = await ctx.db.transaction(async (tx) => {
-    await clearFailures(tx, subject);
+    await recordSuccess(tx, attempt, now);
     if (upgradedHash)
       await tx.query('UPDATE user_account SET password_hash = $2 WHERE sid = $1', [user.sid, upgradedHash]);
     const opened = await openSession(

@@ -23,7 +23,12 @@ describe(`password reset by e-mail (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
   let tenant: TestTenant;
   beforeAll(async () => {
     mail = await startMailServer();
-    t = await createAccountsTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'http://ipdesk.test:3000' });
+    // The test mail servers listen on 127.0.0.1, an internal address tenants may not use by default.
+    t = await createAccountsTestApp({
+      SMTP_URL: mail.url,
+      PUBLIC_URL: 'http://ipdesk.test:3000',
+      SMTP_ALLOW_INTERNAL_HOSTS: 'true',
+    });
     tenant = await createTenant(t);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, translate, type Language, type PasswordPolicy } from '@ipdesk/core';
 import { audit, type AccountsContext } from './context.js';
+import { clearAllFailures } from './login-throttle.js';
 import { setPassword } from './passwords.js';
 import { securityPolicy } from './security-policy.js';
 import { hashToken, revokeUserSessions } from './sessions.js';
@@ -126,7 +127,7 @@ export async function resetPassword(
       policy: await securityPolicy(tx, link.tenantSid),
       now,
     });
-    await tx.query('DELETE FROM login_throttle WHERE subject = $1', [link.userSid]);
+    await clearAllFailures(tx, link.userSid);
     await revokeUserSessions(tx, link.userSid, 'password_reset', now);
     await audit(tx, {
       tenantSid: link.tenantSid,

@@ -204,6 +204,41 @@ describe(`passwords (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(next.body.need_change_password).toBe(true);
   });
 
+  it('lets an administrator set their own password only with the current one (issue 15 #7)', async () => {
+    const admin = await createUser(t, tenant, { isTenantAdmin: true });
+    const current = await signIn(t.app, admin.account, admin.password);
+    const other = await signIn(t.app, admin.account, admin.password);
+    const reset = (extra: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webapi/model/user_info/do/password_reset',
+        headers: authed(current),
+        payload: {
+          user_sid: admin.sid,
+          new_password: seal(t.app, 'Taken#Over2026'),
+          confirm_password: seal(t.app, 'Taken#Over2026'),
+          ...extra,
+        },
+      });
+    // A stolen access token alone must not become a permanent takeover.
+    const without = await reset({});
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({
+      code: 500005,
+      message: 'Old password: Please enter the old password',
+    });
+    const wrong = await reset({ old_password: seal(t.app, 'Not#MyPass1') });
+    expect(wrong.json()).toMatchObject({ code: 500005, message: 'Old password: The old password is incorrect' });
+    expect((await loginRequest(t.app, admin.account, admin.password)).statusCode).toBe(200);
+
+    const right = await reset({ old_password: seal(t.app, admin.password) });
+    expect(right.statusCode).toBe(200);
+    // Chosen by its owner: no forced change; the other sessions end, this one stays.
+    expect((await setting(current)).statusCode).toBe(200);
+    expect((await setting(other)).json().code).toBe(30409);
+    expect((await signIn(t.app, admin.account, 'Taken#Over2026')).body.need_change_password).toBe(false);
+  });
+
   it('applies the tenant’s chosen policy: the simple reading accepts 8–16 with two kinds', async () => {
     const other = await createTenant(t);
     const admin = await createUser(t, other, { isTenantAdmin: true });

@@ -122,8 +122,11 @@ describe(`sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const fifth = await loginRequest(t.app, user.account.toUpperCase(), 'Wrong#Pass1'); // case variants share the counter
     expect(fifth.statusCode).toBe(403);
     expect(fifth.json().code).toBe(30116);
-    const until = new Date(t.clock.now.getTime() + 15 * 60_000).toISOString();
-    expect(fifth.json().message).toContain(until);
+    // 08:00 UTC + 15 minutes, read in Asia/Shanghai (TIME_ZONE's default) and the caller's language.
+    const until = '21 November 2026 16:15 (GMT+8)';
+    expect(fifth.json().message).toBe(
+      `This account is locked until ${until}; try again then or contact the administrator`,
+    );
     t.clock.advanceMinutes(5);
     const whileLocked = await loginRequest(t.app, user.account, user.password);
     expect(whileLocked.json()).toMatchObject({ code: 30116 });

@@ -1,10 +1,13 @@
 // Outgoing mail through a tenant's own SMTP server, else the app's default (SMTP_URL). Headers are
-// built by nodemailer from plain values; CR/LF are stripped from anything that reaches a header.
+// built by nodemailer from plain values; CR/LF are stripped from anything that reaches a header. A
+// tenant's server is reached at the address checked by smtp-destination.ts, never by its name again;
+// SMTP_URL is the operator's own setting and is used as given.
 import { AppError } from '@ipdesk/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { SealedBox } from '../security/sealed-box.js';
+import { resolveSmtpDestination } from './smtp-destination.js';
 
 export interface OutgoingMail {
   to: string;
@@ -39,10 +42,18 @@ export function mailer(db: Database, config: Config, secrets: SealedBox): Mailer
       let transport: Transporter;
       let from: string;
       if (own) {
+        let destination;
+        try {
+          destination = await resolveSmtpDestination(own.host, { allowInternal: config.smtpAllowInternalHosts });
+        } catch (cause) {
+          // Saved before the check existed, or the name now points inside: not the caller's mistake.
+          throw new AppError('mailSendFailed', { cause });
+        }
         transport = nodemailer.createTransport({
-          host: own.host,
+          host: destination.address,
           port: own.port,
           secure: own.secure,
+          tls: { servername: destination.servername },
           auth: own.username
             ? { user: own.username, pass: own.password_encrypted ? secrets.open(own.password_encrypted) : '' }
             : undefined,

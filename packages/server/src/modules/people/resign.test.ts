@@ -30,7 +30,8 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
   let adminEmail: string;
   beforeAll(async () => {
     mail = await startMailServer();
-    t = await createAccountsTestApp({ SMTP_URL: mail.url });
+    // A tenant mail server on 127.0.0.1 below: allowed for the test.
+    t = await createAccountsTestApp({ SMTP_URL: mail.url, SMTP_ALLOW_INTERNAL_HOSTS: 'true' });
     tenant = await createTenant(t);
     other = await createTenant(t);
     const a = await createUser(t, tenant, { isTenantAdmin: true });

@@ -78,9 +78,16 @@ const department: CellRenderer = (value, _field, { t }) => (
   <DepartmentNames sids={valuesOf(value).map(String)} separator={t('model.listSeparator')} />
 );
 
-/** Users by their names (one call for a page's users); an unknown one by its ID. */
-const user: CellRenderer = (value, _field, { t }) => (
-  <UserNames sids={valuesOf(value).map(String)} separator={t('model.listSeparator')} />
+/**
+ * Users by their names (one call for a page's users), or by their sign-in accounts where the field is
+ * the account (a person's login account); an unknown one by its ID.
+ */
+const user: CellRenderer = (value, field, { t }) => (
+  <UserNames
+    sids={valuesOf(value).map(String)}
+    separator={t('model.listSeparator')}
+    show={field.user_display === 'account' ? 'account' : 'name'}
+  />
 );
 
 const files: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
