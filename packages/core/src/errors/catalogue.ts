@@ -209,6 +209,8 @@ export const errors = {
    * fields: each refused field.
    */
   fieldLockedByProcess: def(403706, 403, 'error.fieldLockedByProcess'),
+  // Imports (issue 15): a file holds at most MAX_IMPORT_ROWS data rows. Params: max.
+  importTooManyRows: def(413015, 413, 'error.importTooManyRows'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;
