@@ -22,6 +22,8 @@ const pick = (labels: { zh: string; en: string }, language: Language) => (langua
 export interface ColumnMap {
   /** Field by column number. */
   fields: Array<ResolvedField | undefined>;
+  /** Columns of fields an import does not fill (ID, expiry date, …, as an export writes them): skipped. */
+  skipped: Set<number>;
   /** Column number by field name. */
   columnOf: Map<string, number>;
 }
@@ -42,6 +44,7 @@ export const isBlankRow = (row: SheetRow) => row.cells.every(isBlank);
 export function mapHeader(
   header: SheetRow | undefined,
   fields: ResolvedField[],
+  otherFields: ResolvedField[],
   merged: string[],
   language: Language,
 ): { map: ColumnMap } | { errors: ImportError[] } {
@@ -58,12 +61,16 @@ export function mapHeader(
     const rows = [from, to].map((ref) => Number(/\d+/.exec(ref!)![0]));
     if (rows[0]! <= 1 && rows[1]! >= 1) rowError(from!.replace(/\d+/, ''), translate(language, 'import.mergedHeader', { range }));
   }
-  const map: ColumnMap = { fields: [], columnOf: new Map() };
+  const map: ColumnMap = { fields: [], skipped: new Set(), columnOf: new Map() };
   header.cells.forEach((cell, column) => {
     if (isBlank(cell)) return;
     const letter = columnLetter(column);
     const text = isCellProblem(cell) ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim();
     const field = text ? headerField(fields, text) : undefined;
+    if (!field && text && headerField(otherFields, text)) {
+      map.skipped.add(column);
+      return;
+    }
     if (!field) {
       rowError(letter, translate(language, 'import.unknownColumn', { column: (text || '=').slice(0, 60) }));
       return;
@@ -109,6 +116,7 @@ export function rowChecker(
       const data: Record<string, unknown> = {};
       row.cells.forEach((cell, column) => {
         const field = map.fields[column];
+        if (map.skipped.has(column)) return;
         if (!field) {
           // A value under no header belongs to no field: refusing it beats dropping it unseen.
           if (!isBlank(cell))

@@ -102,6 +102,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   const language = job.language;
   const { principal, model } = await principalOf(run, job);
   const fields = importableFields(model);
+  const otherFields = [...model.fields.values()].filter((f) => !fields.includes(f));
   const options = await optionLabels(run.accounts, principal.tenantSid, fields);
   const dictionaries = await dictionariesFor(db, principal.tenantSid, model);
   const merged = await mergedRanges(bytes);
@@ -119,7 +120,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   let checker: RowChecker | undefined;
   let headerErrors: ImportError[] = [];
   const onHeader = (row: SheetRow | undefined) => {
-    const mapped = mapHeader(row, fields, merged, language);
+    const mapped = mapHeader(row, fields, otherFields, merged, language);
     if ('errors' in mapped) headerErrors = mapped.errors;
     else checker = rowChecker(model, mapped.map, options, dictionaries, language);
   };

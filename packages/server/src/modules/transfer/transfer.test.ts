@@ -357,7 +357,7 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // A job whose server stopped renewing its lease (it expired a second ago) is failed visibly.
     await t.database.db.query(
       "UPDATE import_job SET status = 'running', finished_at = NULL, lease_owner = 'gone', lease_expires_at = $2 WHERE sid = $1",
-      [mine, new Date(t.clock.now().getTime() - 1000)],
+      [mine, new Date(t.clock.now.getTime() - 1000)],
     );
     await failExpiredImports(t.app.accounts);
     const after = await t.app.inject({
