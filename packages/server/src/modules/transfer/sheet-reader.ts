@@ -5,6 +5,7 @@
 // streaming reader skips them and they sit after the rows in the file.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Readable } from 'node:stream';
+import { AppError } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import { Inflate } from 'fflate';
 import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../files/zip-directory.js';
@@ -56,6 +57,8 @@ function plain(value: unknown, numberFormat: string | undefined): SheetCell {
     error?: string;
   };
   if (cell.richText) return cell.richText.map((run) => run.text).join('');
+  // A shared string the reader never got to read: the file's text is missing, not empty.
+  if ('sharedString' in cell) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   if (cell.formula !== undefined || cell.sharedFormula !== undefined) {
     // A formula counts by the value the spreadsheet saved for it; without one we cannot know it.
     if (cell.result === undefined || cell.result === null || cell.result === '') return { problem: 'formulaWithoutValue' };
@@ -83,6 +86,14 @@ export async function* readSheetRows(bytes: Buffer, yieldEvery = 200): AsyncGene
     worksheets: 'emit',
     entries: 'ignore',
   });
+  // exceljs takes sheet names and the date system from workbook.xml, which its unzipper does not reach
+  // in files SheetJS writes (their entries end after the sheet for it). The rows need neither: without
+  // them the sheet reads as the 1900 date system, Excel's and SheetJS' default.
+  const fallbacks: Record<string, unknown> = { model: { sheets: [] }, properties: { model: { date1904: false } } };
+  for (const [name, fallback] of Object.entries(fallbacks)) {
+    let value: unknown;
+    Object.defineProperty(reader, name, { get: () => value ?? fallback, set: (next: unknown) => (value = next) });
+  }
   let count = 0;
   for await (const worksheet of reader) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
