@@ -16,8 +16,10 @@ ALTER TABLE import_job ADD COLUMN language text NOT NULL DEFAULT 'zh-CN';
 ALTER TABLE import_job ADD COLUMN request_id text;
 ALTER TABLE import_job ADD COLUMN lease_owner text;
 ALTER TABLE import_job ADD COLUMN lease_expires_at timestamptz;
+-- The queue's order: uploads in the same millisecond keep the order they came in.
+ALTER TABLE import_job ADD COLUMN queue_seq bigserial;
 UPDATE import_job SET phase = 'done' WHERE status IN ('completed', 'failed');
-CREATE INDEX import_job_queue_idx ON import_job (created_at, sid) WHERE status = 'waiting';
+CREATE INDEX import_job_queue_idx ON import_job (queue_seq) WHERE status = 'waiting';
 CREATE INDEX import_job_running_idx ON import_job (tenant_sid) WHERE status = 'running';
 
 -- The uploaded file while its job waits or runs; deleted with the job's end.

@@ -32,6 +32,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     accounts,
     registry,
     models,
+    perServer: accounts.config.importConcurrency,
+    perTenant: accounts.config.importTenantConcurrency,
     onError: (error) => app.log.error({ err: error }, 'import job failed'),
   });
   app.addHook('onClose', () => queue.stop());

@@ -24,6 +24,7 @@ export interface ImportQueueOptions {
 }
 
 export const IMPORT_LIMITS = { perServer: 2, perTenant: 1, leaseMs: 60_000, pollMs: 2_000 } as const;
+
 /** Arbitrary constant naming the claim lock (pg_advisory_xact_lock). */
 const CLAIM_LOCK = 7_720_015;
 
@@ -36,10 +37,17 @@ export interface ImportQueue {
   stop(): Promise<void>;
 }
 
+/**
+ * What a failed job's imported count becomes: on PostgreSQL its rows were one transaction that did not
+ * commit (0); on the embedded engine chunks commit as they go, and the count says how many stay.
+ */
+const rolledBack = (ctx: AccountsContext) => (ctx.db.engine === 'postgres' ? '0' : 'imported');
+
 /** Fails jobs whose lease expired (and waiting jobs that lost their file); live leases are left alone. */
 export async function failExpiredImports(ctx: AccountsContext): Promise<number> {
   const rows = await ctx.db.query(
-    `UPDATE import_job j SET status = 'failed', phase = 'done', failure = 'import.failureRestart', finished_at = $1, lease_owner = NULL
+    `UPDATE import_job j SET status = 'failed', phase = 'done', failure = 'import.failureRestart', finished_at = $1, lease_owner = NULL,
+            imported = ${rolledBack(ctx)}
       WHERE (j.status = 'running' AND (j.lease_expires_at IS NULL OR j.lease_expires_at < $1))
          OR (j.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM import_job_file f WHERE f.job_sid = j.sid))
       RETURNING j.sid`,
@@ -80,7 +88,7 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
             SELECT w.sid FROM import_job w
              WHERE w.status = 'waiting'
                AND (SELECT count(*) FROM import_job r WHERE r.status = 'running' AND r.tenant_sid = w.tenant_sid) < $3
-             ORDER BY w.created_at, w.sid LIMIT 1)
+             ORDER BY w.queue_seq LIMIT 1)
           RETURNING sid, tenant_sid, user_sid, company_sid, model, mode, side, language, request_id`,
         [owner, leaseEnd(), perTenant],
       );
@@ -100,7 +108,8 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
       : translate(job.language, 'import.failureUnreadable');
     await db.transaction(async (tx) => {
       await tx.query(
-        `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL
+        `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL,
+              imported = ${rolledBack(accounts)}
           WHERE sid = $1 AND lease_owner = $2 AND status = 'running'`,
         [job.sid, owner, failure, accounts.now()],
       );

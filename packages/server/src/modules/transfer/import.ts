@@ -108,7 +108,7 @@ export async function readImportJob(ctx: AccountsContext, principal: Principal, 
             j.errors, j.failure, j.created_at, j.finished_at,
             CASE WHEN j.status = 'waiting' THEN (
               SELECT count(*)::int + 1 FROM import_job w
-               WHERE w.status = 'waiting' AND (w.created_at, w.sid) < (j.created_at, j.sid)) END AS queue_position
+               WHERE w.status = 'waiting' AND w.queue_seq < j.queue_seq) END AS queue_position
        FROM import_job j WHERE j.sid = $1 AND j.tenant_sid = $2 AND j.user_sid = $3`,
     [sid, principal.tenantSid, principal.userSid],
   );
