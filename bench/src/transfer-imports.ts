@@ -52,6 +52,8 @@ const probe = (async () => {
     const started = performance.now();
     await fetch(`${url}/health`).then((r) => r.arrayBuffer());
     health.push(performance.now() - started);
+    if (process.env.TRACE && performance.now() - started > 300)
+      console.error(`[${(performance.timeOrigin / 1000 + started / 1000).toFixed(2)}] health ${(performance.now() - started).toFixed(0)} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 })();
@@ -66,7 +68,9 @@ const jobs = await Promise.all(
       headers: { authorization },
       body: form,
     });
-    return ((await res.json()) as { data: { job_sid: string } }).data.job_sid;
+    const answer = (await res.json()) as { data?: { job_sid: string } };
+    if (!answer.data) throw new Error(`upload answered ${res.status}: ${JSON.stringify(answer)}`);
+    return answer.data.job_sid;
   }),
 );
 interface JobView {

@@ -7,7 +7,7 @@ import { isAppError, newSid, translate } from '@ipdesk/core';
 import type { AccountsContext } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import type { ModelRegistry } from '../models/registry.js';
-import { runImportJob, LeaseLost, type LeasedJob } from './import-run.js';
+import { ImportStopped, LeaseLost, runImportJob, type LeasedJob } from './import-run.js';
 
 export interface ImportQueueOptions {
   accounts: AccountsContext;
@@ -102,10 +102,13 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
 
   async function fail(job: LeasedJob, error: unknown): Promise<void> {
     if (error instanceof LeaseLost) return;
-    if (!isAppError(error)) report(error);
-    const failure = isAppError(error)
-      ? translate(job.language, error.definition.messageKey, error.params)
-      : translate(job.language, 'import.failureUnreadable');
+    if (!isAppError(error) && !(error instanceof ImportStopped)) report(error);
+    const failure =
+      error instanceof ImportStopped
+        ? 'import.failureRestart'
+        : isAppError(error)
+          ? translate(job.language, error.definition.messageKey, error.params)
+          : translate(job.language, 'import.failureUnreadable');
     await db.transaction(async (tx) => {
       await tx.query(
         `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL,
@@ -123,7 +126,7 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
       if (!job) return;
       const { bytes, ...leased } = job;
       const work = runImportJob(
-        { accounts, registry: options.registry, models: options.models, owner },
+        { accounts, registry: options.registry, models: options.models, owner, stopping: () => stopped },
         leased,
         Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       )

@@ -26,8 +26,14 @@ import { mergedRanges, readSheetRows, type SheetRow } from './sheet-reader.js';
 /** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
 export const MAX_IMPORT_ROWS = 100_000;
 const MAX_STORED_ERRORS = 1000;
-/** Rows checked or written per step: one step's SQL stays short, so the embedded engine stays responsive. */
-const CHUNK = 250;
+/** Rows checked per step (their database checks are a few indexed lookups). */
+const CHECK_CHUNK = 100;
+/**
+ * Rows written per statement and hook call. The embedded engine runs SQL on the event loop's thread: an
+ * insert of 250 patents (with their trigram indexes) and its deadline recompute took 1–2 s there, so it
+ * writes 25 at a time; PostgreSQL works in its own process and takes larger steps.
+ */
+const WRITE_CHUNK = { pglite: 25, postgres: 500 } as const;
 
 export interface LeasedJob {
   sid: string;
@@ -47,9 +53,13 @@ export interface RunContext {
   models: TenantModels;
   /** This server's lease owner id: the job is only written while it still holds it. */
   owner: string;
+  /** True once the server is stopping: the job ends at its next chunk instead of holding the shutdown. */
+  stopping?: () => boolean;
 }
 
 class LeaseLost extends Error {}
+/** The server stopped while the job ran; it is failed as interrupted (and can be imported again). */
+export class ImportStopped extends Error {}
 
 async function principalOf(run: RunContext, job: LeasedJob): Promise<{ principal: Principal; model: ResolvedModel }> {
   const db = run.accounts.db;
@@ -77,7 +87,11 @@ async function principalOf(run: RunContext, job: LeasedJob): Promise<{ principal
 }
 
 /** Chunks of data rows (blank rows dropped), row 1 handed to onHeader first. */
-async function* dataChunks(bytes: Buffer, onHeader: (row: SheetRow | undefined) => void): AsyncGenerator<SheetRow[]> {
+async function* dataChunks(
+  bytes: Buffer,
+  size: number,
+  onHeader: (row: SheetRow | undefined) => void,
+): AsyncGenerator<SheetRow[]> {
   let chunk: SheetRow[] = [];
   let first = true;
   for await (const row of readSheetRows(bytes)) {
@@ -88,7 +102,7 @@ async function* dataChunks(bytes: Buffer, onHeader: (row: SheetRow | undefined) 
     }
     if (isBlankRow(row)) continue;
     chunk.push(row);
-    if (chunk.length === CHUNK) {
+    if (chunk.length === size) {
       yield chunk;
       chunk = [];
     }
@@ -128,8 +142,12 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   const seen = new Map<string, Map<string, number>>(unique.map((f) => [f.name, new Map()]));
   const refused = new Set<number>();
   let total = 0;
-  for await (const chunk of dataChunks(bytes, onHeader)) {
+  const checkStopping = () => {
+    if (run.stopping?.()) throw new ImportStopped();
+  };
+  for await (const chunk of dataChunks(bytes, CHECK_CHUNK, onHeader)) {
     if (!checker) break;
+    checkStopping();
     total += chunk.length;
     if (total > MAX_IMPORT_ROWS) throw new AppError('importTooManyRows', { params: { max: MAX_IMPORT_ROWS } });
     const valid: Array<{ row: number; values: Map<string, unknown> }> = [];
@@ -179,6 +197,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   const hooks = run.registry.hooks.of(model.name);
   let written = 0;
   const writeChunk = async (tx: Queryable, chunk: SheetRow[]) => {
+    checkStopping();
     const records: Array<Map<string, unknown>> = [];
     for (const row of chunk) {
       if (refused.has(row.number)) continue;
@@ -212,7 +231,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     if (!done.length) throw new LeaseLost();
     await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
   };
-  const chunks = dataChunks(bytes, () => undefined);
+  const chunks = dataChunks(bytes, WRITE_CHUNK[db.engine], () => undefined);
   if (db.engine === 'postgres') {
     await db.transaction(async (tx) => {
       for await (const chunk of chunks) {

@@ -78,7 +78,7 @@ function plain(value: unknown, numberFormat: string | undefined): SheetCell {
  * The rows of the first worksheet, in order, with empty rows skipped by the file itself. Yields to
  * the event loop every `yieldEvery` rows so other requests are served while a large file is read.
  */
-export async function* readSheetRows(bytes: Buffer, yieldEvery = 200): AsyncGenerator<SheetRow> {
+export async function* readSheetRows(bytes: Buffer, yieldEvery = 50): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
