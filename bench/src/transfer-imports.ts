@@ -20,7 +20,15 @@ async function patentsFile(seed: number): Promise<Buffer> {
   const sheet = workbook.addWorksheet('data');
   sheet.addRow(['title', 'sn', 'application_number', 'patent_type', 'country', 'status', 'filing_date']);
   for (const p of generatePatents(rows, seed))
-    sheet.addRow([p.title, `${seed}-${p.caseNumber}`, p.applicationNumber, p.patentType, p.country, p.status, p.filingDate]);
+    sheet.addRow([
+      p.title,
+      `${seed}-${p.caseNumber}`,
+      p.applicationNumber,
+      p.patentType,
+      p.country,
+      p.status,
+      p.filingDate,
+    ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -53,7 +61,9 @@ const probe = (async () => {
     await fetch(`${url}/health`).then((r) => r.arrayBuffer());
     health.push(performance.now() - started);
     if (process.env.TRACE && performance.now() - started > 300)
-      console.error(`[${(performance.timeOrigin / 1000 + started / 1000).toFixed(2)}] health ${(performance.now() - started).toFixed(0)} ms`);
+      console.error(
+        `[${(performance.timeOrigin / 1000 + started / 1000).toFixed(2)}] health ${(performance.now() - started).toFixed(0)} ms`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 })();
@@ -110,7 +120,11 @@ printTable(
     }),
     ['all done after', `${total.toFixed(1)} s`, '—'],
     ['server RSS before', `${before.toFixed(0)} MB`, '—'],
-    ['server RSS peak', `${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`, engine === 'postgres' ? '< 400 MB' : '+ ≤ 300 MB'],
+    [
+      'server RSS peak',
+      `${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`,
+      engine === 'postgres' ? '< 400 MB' : '+ ≤ 300 MB',
+    ],
     [
       `/health (${health.length} calls) p50 / p99 / max`,
       `${percentile(health, 50).toFixed(0)} / ${percentile(health, 99).toFixed(0)} / ${health.at(-1)!.toFixed(0)} ms`,

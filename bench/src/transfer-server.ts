@@ -10,7 +10,10 @@ const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 if (process.env.TRACE) {
   const ticker = setInterval(() => {
-    if (delay.max > 300e6) process.stderr.write(`[${(performance.now() / 1000).toFixed(2)}] loop blocked ${(delay.max / 1e6).toFixed(0)} ms\n`);
+    if (delay.max > 300e6)
+      process.stderr.write(
+        `[${(performance.now() / 1000).toFixed(2)}] loop blocked ${(delay.max / 1e6).toFixed(0)} ms\n`,
+      );
     delay.reset();
   }, 1000);
   ticker.unref();

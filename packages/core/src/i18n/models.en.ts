@@ -26,7 +26,8 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'import.mergedHeader': 'merged cells {{range}} in the header row: unmerge them so that each column has its own name',
   'import.repeatedColumn': 'repeats column {{column}} ({{label}})',
   'import.valueWithoutHeader': 'a value in a column without a name in the header row',
-  'import.formulaWithoutValue': 'a formula without a saved result: type the value, or open and save the file in a spreadsheet program first',
+  'import.formulaWithoutValue':
+    'a formula without a saved result: type the value, or open and save the file in a spreadsheet program first',
   'import.cellErrorValue': 'the cell holds the error {{value}}',
   'import.cellMessage': 'Row {{row}}, column {{column}}: {{message}}',
   'field.iql': 'Query',

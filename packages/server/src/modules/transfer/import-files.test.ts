@@ -99,7 +99,15 @@ describe(`imports of files from other tools (${onPostgres ? 'PostgreSQL' : 'PGli
     // 申请日 merged over the 公开日 column: the dates below would otherwise land in the wrong field.
     const merged = await excel((sheet) => {
       sheet.addRow(['*专利名称', '*案号', '*专利类型', '*国家/地区', '申请日', '', '公开日']);
-      sheet.addRow(['合并表头', 'MRG-1', '发明', 'CN', new Date(Date.UTC(2024, 0, 2)), null, new Date(Date.UTC(2024, 6, 1))]);
+      sheet.addRow([
+        '合并表头',
+        'MRG-1',
+        '发明',
+        'CN',
+        new Date(Date.UTC(2024, 0, 2)),
+        null,
+        new Date(Date.UTC(2024, 6, 1)),
+      ]);
       sheet.mergeCells('E1:F1');
     });
     const job = await importFile(merged, 'valid_only');
@@ -127,7 +135,13 @@ describe(`imports of files from other tools (${onPostgres ? 'PostgreSQL' : 'PGli
   it('reads formulas by their saved result and refuses one without a result by row and column', async () => {
     const file = await excel((sheet) => {
       sheet.addRow(['*专利名称', '*案号', '*专利类型', '*国家/地区', '权利要求项数']);
-      sheet.addRow(['有结果', { formula: 'CONCAT("FRM","-1")', result: 'FRM-1' }, '发明', 'CN', { formula: '4+6', result: 10 }]);
+      sheet.addRow([
+        '有结果',
+        { formula: 'CONCAT("FRM","-1")', result: 'FRM-1' },
+        '发明',
+        'CN',
+        { formula: '4+6', result: 10 },
+      ]);
       sheet.addRow(['无结果', 'FRM-2', '发明', 'CN', { formula: 'A1*2' }]);
     });
     const job = await importFile(file, 'valid_only');

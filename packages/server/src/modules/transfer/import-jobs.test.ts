@@ -151,7 +151,9 @@ describe(`import jobs across servers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     expect(await settle(otherTenant, theirs)).toMatchObject({ status: 'completed', imported: 2 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await job(waiting, mine)).toMatchObject({ status: 'waiting', queue_position: 1 });
-    const [live] = await t.database.db.query<{ status: string }>('SELECT status FROM import_job WHERE sid = $1', [held]);
+    const [live] = await t.database.db.query<{ status: string }>('SELECT status FROM import_job WHERE sid = $1', [
+      held,
+    ]);
     expect(live!.status).toBe('running');
 
     // The other server dies: once its lease has run out, the job is failed visibly and ours runs.

@@ -159,10 +159,10 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
 
   async function tick(): Promise<void> {
     if (running.size)
-      await db.query(
-        "UPDATE import_job SET lease_expires_at = $2 WHERE lease_owner = $1 AND status = 'running'",
-        [owner, leaseEnd()],
-      );
+      await db.query("UPDATE import_job SET lease_expires_at = $2 WHERE lease_owner = $1 AND status = 'running'", [
+        owner,
+        leaseEnd(),
+      ]);
     await failExpiredImports(accounts);
     kick();
   }

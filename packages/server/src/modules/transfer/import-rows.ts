@@ -59,13 +59,18 @@ export function mapHeader(
   for (const range of merged) {
     const [from, to = from] = range.split(':');
     const rows = [from, to].map((ref) => Number(/\d+/.exec(ref!)![0]));
-    if (rows[0]! <= 1 && rows[1]! >= 1) rowError(from!.replace(/\d+/, ''), translate(language, 'import.mergedHeader', { range }));
+    if (rows[0]! <= 1 && rows[1]! >= 1)
+      rowError(from!.replace(/\d+/, ''), translate(language, 'import.mergedHeader', { range }));
   }
   const map: ColumnMap = { fields: [], skipped: new Set(), columnOf: new Map() };
   header.cells.forEach((cell, column) => {
     if (isBlank(cell)) return;
     const letter = columnLetter(column);
-    const text = isCellProblem(cell) ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim();
+    const text = isCellProblem(cell)
+      ? ''
+      : cell instanceof Date
+        ? cell.toISOString().slice(0, 10)
+        : String(cell).trim();
     const field = text ? headerField(fields, text) : undefined;
     if (!field && text && headerField(otherFields, text)) {
       map.skipped.add(column);

@@ -68,7 +68,12 @@ async function principalOf(run: RunContext, job: LeasedJob): Promise<{ principal
     [job.user_sid],
   );
   if (!user || user.status !== 1) throw new AppError('permissionDenied');
-  const subject = { userSid: job.user_sid, tenantSid: job.tenant_sid, side: job.side, isTenantAdmin: user.is_tenant_admin };
+  const subject = {
+    userSid: job.user_sid,
+    tenantSid: job.tenant_sid,
+    side: job.side,
+    isTenantAdmin: user.is_tenant_admin,
+  };
   // Rights as they are when the job runs: a right revoked while it waited stops it.
   const access = await loadAccess(db, run.registry.resources, subject);
   if (!access.resources.has(modelResourceCode(job.model, 'import'))) throw new AppError('permissionDenied');
@@ -128,7 +133,11 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     if (errors.length < MAX_STORED_ERRORS) errors.push(error);
   };
   const progress = (sql: string, params: unknown[]) =>
-    db.query(`UPDATE import_job SET ${sql} WHERE sid = $1 AND lease_owner = $2`, [job.sid, run.owner, ...params] as never);
+    db.query(`UPDATE import_job SET ${sql} WHERE sid = $1 AND lease_owner = $2`, [
+      job.sid,
+      run.owner,
+      ...params,
+    ] as never);
 
   // ---- validating
   let checker: RowChecker | undefined;
@@ -280,7 +289,11 @@ async function checkAgainstDatabase(
       const value = String(v.values.get(field.name) ?? '');
       if (refused.has(v.row) || !taken.has(value.toLowerCase())) continue;
       addError(
-        checker.errorFor(v.row, field, translate(language, 'error.duplicateValue', { label: pick(field.label), value })),
+        checker.errorFor(
+          v.row,
+          field,
+          translate(language, 'error.duplicateValue', { label: pick(field.label), value }),
+        ),
       );
       refused.add(v.row);
     }

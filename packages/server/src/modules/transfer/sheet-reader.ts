@@ -26,7 +26,8 @@ export const isCellProblem = (cell: SheetCell): cell is CellProblem =>
 /** "A", "B", …, "AA": the column's letters, as users see them. */
 export function columnLetter(column: number): string {
   let letters = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
@@ -61,7 +62,8 @@ function plain(value: unknown, numberFormat: string | undefined): SheetCell {
   if ('sharedString' in cell) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   if (cell.formula !== undefined || cell.sharedFormula !== undefined) {
     // A formula counts by the value the spreadsheet saved for it; without one we cannot know it.
-    if (cell.result === undefined || cell.result === null || cell.result === '') return { problem: 'formulaWithoutValue' };
+    if (cell.result === undefined || cell.result === null || cell.result === '')
+      return { problem: 'formulaWithoutValue' };
     if (typeof cell.result === 'object' && !(cell.result instanceof Date)) {
       const error = (cell.result as { error?: string }).error;
       return error ? { problem: 'errorValue', value: error } : { problem: 'formulaWithoutValue' };

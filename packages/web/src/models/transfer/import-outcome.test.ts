@@ -43,7 +43,7 @@ describe('import results are never silently partial', () => {
   });
 });
 
-describe('import progress is the job\'s own, phase by phase', () => {
+describe("import progress is the job's own, phase by phase", () => {
   it('shows the place in the queue, the rows checked, then the rows written of those to write', () => {
     expect(importProgress(job({ status: 'waiting', phase: 'queued', queue_position: 3 }))).toEqual({
       percent: 0,
