@@ -60,9 +60,6 @@ export async function failExpiredImports(ctx: AccountsContext): Promise<number> 
   return rows.length;
 }
 
-/** @deprecated name kept for callers: failing interrupted imports now means failing expired leases. */
-export const failInterruptedImports = failExpiredImports;
-
 export function startImportQueue(options: ImportQueueOptions): ImportQueue {
   const { accounts } = options;
   const db = accounts.db;
