@@ -37,14 +37,15 @@ export async function startQuietServer(databaseUrl?: string): Promise<BenchServe
   };
 }
 
-/** A quiet server with one signed-up user of the demo tenant. */
-export async function startBenchServer(account: string): Promise<BenchServer> {
+/** A quiet server with one signed-up user of the demo tenant (a tenant administrator when asked, e.g. to import). */
+export async function startBenchServer(account: string, options: { tenantAdmin?: boolean } = {}): Promise<BenchServer> {
   const running = await startQuietServer();
   await createUserAccount(running.server.db, {
     tenantSid: running.server.demo.tenant.sid,
     account,
     password: BENCH_PASSWORD,
     name: account,
+    isTenantAdmin: options.tenantAdmin ?? false,
   });
   return running;
 }

@@ -8,7 +8,7 @@ import { BENCH_PASSWORD, startBenchServer } from './bench-server.js';
 import { printTable } from './table.js';
 
 const rows = Number(process.argv[2] ?? 100_000);
-const { server, close } = await startBenchServer('transfer');
+const { server, close } = await startBenchServer('transfer', { tenantAdmin: true });
 const api = new ApiClient(server.url, 'transfer', BENCH_PASSWORD);
 const authorization = await api.authorization();
 

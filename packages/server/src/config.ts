@@ -49,6 +49,10 @@ export interface Config {
   allowedOrigins: string[];
   /** Time zone of relative dates in queries (WITHIN TODAY …). */
   timeZone: string;
+  /** Imports this server runs at once (0: it runs none and leaves them to other servers). */
+  importConcurrency: number;
+  /** Imports of one tenant running at once across all servers. */
+  importTenantConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +125,8 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   SEARCH_WALK_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
+  IMPORT_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TIME_ZONE: z
     .string()
     .default('Asia/Shanghai')
@@ -192,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     resetRateLimit: values.RESET_RATE_LIMIT,
     searchWalkRows: values.SEARCH_WALK_ROWS,
+    importConcurrency: values.IMPORT_CONCURRENCY,
+    importTenantConcurrency: values.IMPORT_TENANT_CONCURRENCY,
     allowedOrigins: values.ALLOWED_ORIGINS,
     timeZone: values.TIME_ZONE,
   };

@@ -7,7 +7,6 @@ import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
-import { failInterruptedImports } from './modules/transfer/import.js';
 import { recomputeChangedPacks } from './modules/patents/recompute.js';
 import { startWorkflowRunner } from './modules/workflow/engine/index.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
@@ -34,7 +33,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const report = await migrate(db);
     const demo = await seedDemo(db);
     const app = await buildApp({ config, db, logStream: options.logStream });
-    await failInterruptedImports(app.accounts);
     if (report.applied.length > 0) app.log.info({ applied: report.applied }, 'migrations applied');
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

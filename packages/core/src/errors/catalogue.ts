@@ -215,6 +215,9 @@ export const errors = {
   mailHostUnknown: def(400104, 400, 'error.mailHostUnknown'),
   /** Params: host, address (the internal address it resolves to). */
   mailHostForbidden: def(400105, 400, 'error.mailHostForbidden'),
+
+  // Imports (issue 15): a file holds at most MAX_IMPORT_ROWS data rows. Params: max.
+  importTooManyRows: def(413015, 413, 'error.importTooManyRows'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

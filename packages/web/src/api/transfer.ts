@@ -9,6 +9,8 @@ export type ImportMode = 'all_or_nothing' | 'valid_only';
 
 export interface ImportRowError {
   row: number;
+  /** The column's letters (A, B, …); empty when the row as a whole is meant. */
+  column: string;
   field: string;
   label: string;
   message: string;
@@ -16,8 +18,13 @@ export interface ImportRowError {
 
 export interface ImportJob {
   status: 'waiting' | 'running' | 'completed' | 'failed';
+  /** queued (waiting its turn) → validating (processed rows checked) → writing (imported of to_write) → done. */
+  phase: 'queued' | 'validating' | 'writing' | 'done';
+  /** While waiting: 1 when it is the next job to run. */
+  queue_position: number | null;
   total: number;
   processed: number;
+  to_write: number;
   imported: number;
   error_count: number;
   errors: ImportRowError[];

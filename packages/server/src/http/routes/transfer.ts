@@ -8,7 +8,8 @@ import type { TenantModels } from '../../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../../modules/models/registry.js';
 import { checkQuery } from '../../modules/models/search.js';
 import { createExportLink, openExport } from '../../modules/transfer/export.js';
-import { importTemplate, readImportJob, startImport } from '../../modules/transfer/import.js';
+import { enqueueImport, importTemplate, readImportJob } from '../../modules/transfer/import.js';
+import { startImportQueue } from '../../modules/transfer/import-queue.js';
 import { principalOf, type Principal } from '../context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
@@ -27,6 +28,16 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   searchWalkRows: number;
 }> = async (app, { accounts, registry, models, timeZone, searchWalkRows }) => {
   const search = { accounts, registry, timeZone, walkRows: searchWalkRows };
+  // Uploads wait as durable jobs; this server's queue runs them within the per-server and per-tenant caps.
+  const queue = startImportQueue({
+    accounts,
+    registry,
+    models,
+    perServer: accounts.config.importConcurrency,
+    perTenant: accounts.config.importTenantConcurrency,
+    onError: (error) => app.log.error({ err: error }, 'import job failed'),
+  });
+  app.addHook('onClose', () => queue.stop());
   const tags = ['transfer'];
   // SECURITY.md abuse limits: uploads and exports per user and minute.
   const clock = () => accounts.now().getTime();
@@ -84,14 +95,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       const bytes = await part.toBuffer().catch((cause: unknown) => {
         throw new AppError('fileTooLarge', { params: { max: '50 MB' }, cause });
       });
-      const job = await startImport(accounts, model, p, {
+      const job = await enqueueImport(accounts, model, p, {
         bytes,
         mode: request.query.mode,
         language: request.language,
         requestId: request.id,
-        registry,
       });
-      void job.done;
+      queue.kick();
       return ok(request, { data: { job_sid: job.sid } });
     },
   );

@@ -1,7 +1,10 @@
 // One cell of a spreadsheet per field data type, both ways: the value written on export (options as
 // their label in the language, text always as text, never a formula) and the value read on import
-// (options by key or label, dates from date cells or text).
+// (options by key or label, dates from date cells or text). Export and import round-trip: dates go
+// out as date cells, numbers as numbers, several values joined by "; " and split on semicolons only
+// (a comma belongs to names such as "Acme, Inc.").
 import type { DataType, Language } from '@ipdesk/core';
+import type { SheetCell } from './sheet-reader.js';
 
 export type OptionLabels = ReadonlyMap<string, { zh: string; en: string }>;
 
@@ -22,6 +25,12 @@ function one(
       return value === true;
     case 'timestamp':
       return value instanceof Date ? value : new Date(String(value));
+    case 'date': {
+      // A calendar day as a date cell (UTC midnight: Excel dates carry no zone, see localDay).
+      const day = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+      const date = new Date(`${day}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? String(value) : date;
+    }
     case 'key': {
       const labels = options?.get(String(value));
       return labels ? pick(labels, language) : String(value);
@@ -38,18 +47,19 @@ export function exportCell(
   options: OptionLabels | undefined,
   language: Language,
 ) {
-  if (multiple) return Array.isArray(value) ? value.map((v) => one(dataType, v, options, language)).join('; ') : null;
+  if (multiple)
+    return Array.isArray(value)
+      ? value
+          .map((v) => one(dataType, v, options, language))
+          .map((v) => (v instanceof Date ? v.toISOString().slice(0, dataType === 'date' ? 10 : 19) : v))
+          .join('; ')
+      : null;
   return one(dataType, value, options, language);
 }
 
-function text(cell: unknown): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'object' && cell !== null) {
-    const rich = cell as { richText?: Array<{ text: string }>; text?: string; result?: unknown };
-    if (rich.richText) return rich.richText.map((r) => r.text).join('');
-    if (rich.text !== undefined) return String(rich.text);
-    if (rich.result !== undefined) return String(rich.result);
-  }
+function text(cell: SheetCell): string {
+  if (cell === null) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   return String(cell);
 }
 
@@ -58,15 +68,21 @@ function localDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The cell as the value the model's checks expect; unreadable input passes through for them to refuse. */
+/** Separators of several values in one cell: semicolons (either width) and line breaks. */
+export const MULTI_VALUE_SEPARATOR = /[;；\n]/;
+
+/**
+ * The cell as the value the model's checks expect; unreadable input passes through for them to refuse.
+ * Cell problems (formulas without a saved value) are the caller's to refuse before this.
+ */
 export function importCell(
   dataType: DataType,
   multiple: boolean,
-  cell: unknown,
+  cell: Exclude<SheetCell, { problem: string }>,
   options: OptionLabels | undefined,
 ): unknown {
-  if (cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '')) return null;
-  const readOne = (raw: unknown): unknown => {
+  if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return null;
+  const readOne = (raw: SheetCell): unknown => {
     switch (dataType) {
       case 'integer':
       case 'decimal': {
@@ -100,7 +116,7 @@ export function importCell(
   };
   if (!multiple) return readOne(cell);
   return text(cell)
-    .split(/[;；,，\n]/)
+    .split(MULTI_VALUE_SEPARATOR)
     .map((part) => part.trim())
     .filter(Boolean)
     .map(readOne);

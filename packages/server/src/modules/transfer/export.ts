@@ -1,9 +1,10 @@
 // Export to xlsx: a short-lived link is made for the caller's query (spec §8 "export link invalid:
-// reselect the data"), and downloading it streams the rows page by page (keyset over updated_at,
-// sid) into a streaming workbook, so 100k rows never sit in memory at once.
+// reselect the data"), and downloading it streams the rows page by page, in the query's own order
+// (keyset pages where the order allows, else offset pages), into a streaming workbook, so 100k rows
+// never sit in memory at once. Dates are date cells and numbers numbers, so a file re-imports as is.
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { AppError, modelResourceCode, printIql, type Language } from '@ipdesk/core';
+import { AppError, modelResourceCode, type Language } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -11,7 +12,7 @@ import { audit } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
-import { parseQuery, searchRecords, type SearchContext } from '../models/search.js';
+import { searchRecords, type SearchContext } from '../models/search.js';
 import { exportCell, type OptionLabels } from './cells.js';
 import { referenceText, titlesForRows } from '../models/reference-titles.js';
 import { loadAccess } from '../rbac/access.js';
@@ -130,16 +131,19 @@ export async function openExport(
     header: link.language === 'en' ? f.label.en : f.label.zh,
     key: f.name,
     width: f.dataType === 'text' ? 40 : 18,
+    ...(f.dataType === 'date' && !f.multiple && { style: { numFmt: 'yyyy-mm-dd' } }),
+    ...(f.dataType === 'timestamp' && !f.multiple && { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } }),
   }));
   void (async () => {
     let cursor: string | undefined;
+    let start = 0;
     let count = 0;
     try {
-      do {
+      for (;;) {
         const page = await searchRecords(search, model, principal, {
-          iql: stripOrder(link.iql),
+          iql: link.iql,
           fl: fields.map((f) => f.name),
-          start: 0,
+          start: cursor ? 0 : start,
           rows: PAGE,
           cursor,
           total: false,
@@ -171,8 +175,12 @@ export async function openExport(
           sheet.addRow(values).commit();
         }
         count += page.rows.length;
-        cursor = page.next_cursor;
-      } while (cursor);
+        // A keyset order answers a cursor for the next page; an order on a column that may be empty
+        // does not, and its pages follow by offset.
+        if (page.next_cursor) cursor = page.next_cursor;
+        else if (cursor || page.rows.length < PAGE) break;
+        else start += PAGE;
+      }
       sheet.commit();
       await workbook.commit();
       await ctx.db.transaction((tx) =>
@@ -191,9 +199,4 @@ export async function openExport(
     }
   })();
   return { fileName: `${model.name}-${ctx.now().toISOString().slice(0, 10)}.xlsx`, stream };
-}
-
-/** Exports walk the default keyset order (updated_at DESC, sid): a query's own ORDER BY is dropped. */
-function stripOrder(iql: string): string {
-  return printIql({ ...parseQuery(iql), orderBy: [] });
 }

@@ -1,25 +1,20 @@
 // Import from xlsx: a template per model (import-flagged fields, required ones starred, notes), and
-// import jobs. A job checks every row with the model's own rules and reports row-level errors; the
-// user chooses all-or-nothing (any error imports nothing) or valid-rows-only. The rows are written
-// in one transaction either way, so an import is never half done; progress is kept on the job.
-import { AppError, isAppError, newSid, translate, type Language } from '@ipdesk/core';
+// import jobs. An upload is stored as a waiting job with its file (import-queue.ts decides when a
+// server runs it); the job reads the file twice as a stream: first it checks every row with the
+// model's own rules and reports row-level errors, then it writes the rows it may write. The user
+// chooses all-or-nothing (any error imports nothing) or valid-rows-only.
+import { AppError, newSid, translate, type Language } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
-import { audit } from '../accounts/context.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
-import { dictionariesFor, insertRecords } from '../models/records.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
-import { checkValues } from '../models/values.js';
-import type { ModelRegistry } from '../models/registry.js';
-import { validReferences } from '../models/references.js';
-import { importCell, type OptionLabels } from './cells.js';
+import type { ImportError } from './import-rows.js';
+import type { OptionLabels } from './cells.js';
 import { inspectZip } from './zip-guard.js';
 
 export type ImportMode = 'all_or_nothing' | 'valid_only';
-const MAX_ROWS = 200_000;
-const MAX_STORED_ERRORS = 1000;
-const PROGRESS_EVERY = 2000;
+export type ImportPhase = 'queued' | 'validating' | 'writing' | 'done';
 
 const pick = (labels: { zh: string; en: string }, language: Language) => (language === 'en' ? labels.en : labels.zh);
 
@@ -30,7 +25,7 @@ export function importableFields(model: ResolvedModel): ResolvedField[] {
   );
 }
 
-async function optionLabels(
+export async function optionLabels(
   ctx: AccountsContext,
   tenantSid: string,
   fields: ResolvedField[],
@@ -90,230 +85,67 @@ export interface ImportJobView {
   model: string;
   mode: ImportMode;
   status: 'waiting' | 'running' | 'completed' | 'failed';
+  /** queued → validating (processed = rows checked) → writing (imported of to_write) → done. */
+  phase: ImportPhase;
+  /** Data rows in the file (known once validating is done). */
   total: number;
   processed: number;
+  /** Rows the writing phase writes (the valid ones). */
+  to_write: number;
   imported: number;
   error_count: number;
-  errors: Array<{ row: number; field: string; label: string; message: string }>;
+  errors: ImportError[];
   failure: string | null;
+  /** While waiting: 1 when it is the next job any server takes. */
+  queue_position: number | null;
   created_at: Date;
   finished_at: Date | null;
 }
 
 export async function readImportJob(ctx: AccountsContext, principal: Principal, sid: string): Promise<ImportJobView> {
   const rows = await ctx.db.query<ImportJobView>(
-    'SELECT sid, model, mode, status, total, processed, imported, error_count, errors, failure, created_at, finished_at FROM import_job WHERE sid = $1 AND tenant_sid = $2 AND user_sid = $3',
+    `SELECT j.sid, j.model, j.mode, j.status, j.phase, j.total, j.processed, j.to_write, j.imported, j.error_count,
+            j.errors, j.failure, j.created_at, j.finished_at,
+            CASE WHEN j.status = 'waiting' THEN (
+              SELECT count(*)::int + 1 FROM import_job w
+               WHERE w.status = 'waiting' AND w.queue_seq < j.queue_seq) END AS queue_position
+       FROM import_job j WHERE j.sid = $1 AND j.tenant_sid = $2 AND j.user_sid = $3`,
     [sid, principal.tenantSid, principal.userSid],
   );
   if (!rows[0]) throw new AppError('recordNotFound');
   return rows[0];
 }
 
-/** Checks the file and records the job; the rows are processed after the answer. */
-export async function startImport(
+/**
+ * Checks the file and stores it as a waiting job (file and job in one transaction); a server's import
+ * queue takes it from there. Nothing of the file is parsed here.
+ */
+export async function enqueueImport(
   ctx: AccountsContext,
   model: ResolvedModel,
   principal: Principal,
-  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string; registry: ModelRegistry },
-): Promise<{ sid: string; done: Promise<void> }> {
+  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string },
+): Promise<{ sid: string }> {
   if (inspectZip(input.bytes)) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   const sid = newSid();
-  await ctx.db.query(
-    "INSERT INTO import_job (sid, tenant_sid, user_sid, company_sid, model, mode, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7)",
-    [sid, principal.tenantSid, principal.userSid, principal.companySid ?? null, model.name, input.mode, ctx.now()],
-  );
-  const done = runImport(ctx, model, principal, sid, input).catch(async (error: unknown) => {
-    const failure = isAppError(error)
-      ? translate(input.language, error.definition.messageKey, error.params)
-      : translate(input.language, 'import.failureUnreadable');
-    await ctx.db.query("UPDATE import_job SET status = 'failed', failure = $2, finished_at = $3 WHERE sid = $1", [
-      sid,
-      failure,
-      ctx.now(),
-    ]);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO import_job (sid, tenant_sid, user_sid, company_sid, model, mode, status, phase, side, language, request_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'waiting', 'queued', $7, $8, $9, $10)`,
+      [
+        sid,
+        principal.tenantSid,
+        principal.userSid,
+        principal.companySid ?? null,
+        model.name,
+        input.mode,
+        principal.side,
+        input.language,
+        input.requestId,
+        ctx.now(),
+      ],
+    );
+    await tx.query('INSERT INTO import_job_file (job_sid, bytes) VALUES ($1, $2)', [sid, input.bytes]);
   });
-  return { sid, done };
-}
-
-function headerField(fields: ResolvedField[], header: string): ResolvedField | undefined {
-  const text = header.replace(/^\*/, '').trim().toLowerCase();
-  return fields.find(
-    (f) => f.name.toLowerCase() === text || f.label.zh.toLowerCase() === text || f.label.en.toLowerCase() === text,
-  );
-}
-
-async function runImport(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  sid: string,
-  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string; registry: ModelRegistry },
-): Promise<void> {
-  const { language } = input;
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(input.bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
-  const fields = importableFields(model);
-  const columns: Array<ResolvedField | undefined> = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, column) => {
-    const header = String(cell.text ?? '').trim();
-    if (!header) return;
-    const field = headerField(fields, header);
-    if (!field)
-      throw new AppError('validation', {
-        issues: [
-          {
-            field: 'file',
-            labelKey: 'field.data',
-            messageKey: 'import.unknownColumn',
-            params: { column: header.slice(0, 60) },
-          },
-        ],
-      });
-    columns[column] = field;
-  });
-  // actualRowCount walks every row: read it once (in the loop condition it made imports quadratic).
-  const lastRow = Math.max(sheet.rowCount, sheet.actualRowCount);
-  const total = Math.max(0, lastRow - 1);
-  if (total > MAX_ROWS) throw new AppError('payloadTooLarge');
-  await ctx.db.query("UPDATE import_job SET status = 'running', total = $2 WHERE sid = $1", [sid, total]);
-
-  const options = await optionLabels(ctx, principal.tenantSid, fields);
-  const dictionaries = await dictionariesFor(ctx.db, principal.tenantSid, model);
-  const unique = fields.filter((f) => f.declaration?.unique);
-  const seen = new Map<string, Map<string, number>>(unique.map((f) => [f.name, new Map()]));
-  const valid: Array<{ row: number; values: Map<string, unknown> }> = [];
-  const errors: ImportJobView['errors'] = [];
-  let errorCount = 0;
-  const addError = (row: number, field: string, label: string, message: string) => {
-    errorCount++;
-    if (errors.length < MAX_STORED_ERRORS) errors.push({ row, field, label, message });
-  };
-
-  for (let rowNumber = 2; rowNumber <= lastRow; rowNumber++) {
-    const row = sheet.getRow(rowNumber);
-    if (!row.hasValues) continue;
-    const data: Record<string, unknown> = {};
-    columns.forEach((field, column) => {
-      if (field)
-        data[field.name] = importCell(
-          field.dataType,
-          field.multiple,
-          row.getCell(column).value,
-          field.declaration?.dictionary ? options.get(field.declaration.dictionary) : undefined,
-        );
-    });
-    try {
-      const { values } = checkValues(model, data, 'create', language, dictionaries);
-      let duplicate = false;
-      for (const field of unique) {
-        const key = String(values.get(field.name) ?? '').toLowerCase();
-        const first = seen.get(field.name)!.get(key);
-        if (key && first !== undefined) {
-          addError(
-            rowNumber,
-            field.name,
-            pick(field.label, language),
-            translate(language, 'import.duplicateInFile', { row: first }),
-          );
-          duplicate = true;
-        } else if (key) seen.get(field.name)!.set(key, rowNumber);
-      }
-      if (!duplicate) valid.push({ row: rowNumber, values });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      for (const f of error.fieldsIn((key, params) => translate(language, key, params)))
-        addError(rowNumber, f.field, f.label, f.message);
-    }
-    if ((rowNumber - 1) % PROGRESS_EVERY === 0)
-      await ctx.db.query('UPDATE import_job SET processed = $2 WHERE sid = $1', [sid, rowNumber - 1]);
-  }
-
-  // Values already taken in the database, for each unique field.
-  for (const field of unique) {
-    const keys = valid.map((v) => String(v.values.get(field.name) ?? '').toLowerCase()).filter(Boolean);
-    const taken = new Set<string>();
-    for (let i = 0; i < keys.length; i += 5000) {
-      const found = await ctx.db.query<{ value: string }>(
-        `SELECT lower(${field.name}) AS value FROM ${model.table} WHERE tenant_sid = $1 AND lower(${field.name}) = ANY($2::text[])`,
-        [principal.tenantSid, keys.slice(i, i + 5000)],
-      );
-      for (const r of found) taken.add(r.value);
-    }
-    for (let i = valid.length - 1; i >= 0; i--) {
-      const value = String(valid[i]!.values.get(field.name) ?? '');
-      if (taken.has(value.toLowerCase())) {
-        addError(
-          valid[i]!.row,
-          field.name,
-          pick(field.label, language),
-          translate(language, 'error.duplicateValue', { label: pick(field.label, language), value }),
-        );
-        valid.splice(i, 1);
-      }
-    }
-  }
-  // References must point at valid data of the tenant (spec §4), checked per field for all rows at once.
-  for (const field of fields.filter((f) => f.dataType === 'ref')) {
-    const wanted = [
-      ...new Set(valid.flatMap((v) => [v.values.get(field.name) ?? []].flat() as string[]).filter(Boolean)),
-    ];
-    if (wanted.length === 0) continue;
-    const allowed = await validReferences(ctx.db, input.registry, field, principal.tenantSid, wanted);
-    if (!allowed) continue;
-    for (let i = valid.length - 1; i >= 0; i--) {
-      const refs = [valid[i]!.values.get(field.name) ?? []].flat() as string[];
-      if (refs.every((sid) => allowed.has(sid))) continue;
-      addError(
-        valid[i]!.row,
-        field.name,
-        pick(field.label, language),
-        translate(language, 'validation.invalidReference'),
-      );
-      valid.splice(i, 1);
-    }
-  }
-  errors.sort((a, b) => a.row - b.row);
-
-  const writeAll = input.mode === 'valid_only' || errorCount === 0;
-  const now = ctx.now();
-  const imported = writeAll
-    ? await ctx.db.transaction(async (tx) => {
-        const sids = await insertRecords(
-          tx,
-          model,
-          principal,
-          valid.map((v) => v.values),
-          now,
-        );
-        // Domain rules follow imported rows as they follow saved ones (e.g. a case's deadlines and fees).
-        await input.registry.hooks
-          .of(model.name)
-          ?.afterImport?.(tx, { principal, sids, now, language, requestId: input.requestId });
-        const count = sids.length;
-        await audit(tx, {
-          tenantSid: principal.tenantSid,
-          actorSid: principal.userSid,
-          action: 'record.imported',
-          target: model.name,
-          detail: { job: sid, rows: count },
-          requestId: input.requestId,
-          at: now,
-        });
-        return count;
-      })
-    : 0;
-  await ctx.db.query(
-    'UPDATE import_job SET status = $2, processed = total, imported = $3, error_count = $4, errors = $5, finished_at = $6 WHERE sid = $1',
-    [sid, writeAll ? 'completed' : 'failed', imported, errorCount, JSON.stringify(errors), ctx.now()],
-  );
-}
-
-/** At start: jobs a stopped server left unfinished are failed visibly, never left hanging. */
-export async function failInterruptedImports(ctx: AccountsContext): Promise<void> {
-  await ctx.db.query(
-    "UPDATE import_job SET status = 'failed', failure = 'import.failureRestart', finished_at = $1 WHERE status IN ('waiting', 'running')",
-    [ctx.now()],
-  );
+  return { sid };
 }

@@ -15,7 +15,7 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { failInterruptedImports } from './import.js';
+import { failExpiredImports } from './import-queue.js';
 import { inspectZip } from './zip-guard.js';
 
 function multipart(bytes: Buffer, name = 'data.xlsx') {
@@ -171,9 +171,15 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const done = await job(res.json().data.job_sid);
     expect(done).toMatchObject({ status: 'failed', imported: 0, error_count: 3, total: 3 });
     expect(done.errors).toEqual([
-      { row: 3, field: 'title', label: 'Title', message: 'is required' },
-      { row: 3, field: 'country', label: 'Country/region', message: expect.stringMatching(/^must be one of/) },
-      { row: 3, field: 'filing_date', label: 'Filing date', message: 'is not a valid date (e.g. 2024-01-31)' },
+      { row: 3, column: 'A', field: 'title', label: 'Title', message: 'is required' },
+      {
+        row: 3,
+        column: 'D',
+        field: 'country',
+        label: 'Country/region',
+        message: expect.stringMatching(/^must be one of/),
+      },
+      { row: 3, column: 'E', field: 'filing_date', label: 'Filing date', message: 'is not a valid date (e.g. 2024-01-31)' },
     ]);
     expect(await count("sn STARTS WITH 'IMP-'")).toBe(0);
   });
@@ -245,7 +251,12 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         )
       ).json().data.job_sid,
     );
-    expect(unknown).toMatchObject({ status: 'failed', failure: 'Validation failed' });
+    // The unknown column is named with its row and column, in the failure and in the list.
+    expect(unknown).toMatchObject({
+      status: 'failed',
+      failure: 'Row 1, column B: Unrecognised column: Secret column',
+      errors: [{ row: 1, column: 'B', message: 'Unrecognised column: Secret column' }],
+    });
   });
 
   it('refuses rows whose references point at disabled accounts or at nothing (spec §4)', async () => {
@@ -343,8 +354,12 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       (await t.app.inject({ method: 'GET', url: `/webapi/model/patent/do/import/${mine}`, headers: authed(theirs) }))
         .statusCode,
     ).toBe(404);
-    await t.database.db.query("UPDATE import_job SET status = 'running', finished_at = NULL WHERE sid = $1", [mine]);
-    await failInterruptedImports(t.app.accounts);
+    // A job whose server stopped renewing its lease (it expired a second ago) is failed visibly.
+    await t.database.db.query(
+      "UPDATE import_job SET status = 'running', finished_at = NULL, lease_owner = 'gone', lease_expires_at = $2 WHERE sid = $1",
+      [mine, new Date(t.clock.now.getTime() - 1000)],
+    );
+    await failExpiredImports(t.app.accounts);
     const after = await t.app.inject({
       method: 'GET',
       url: `/webapi/model/patent/do/import/${mine}`,

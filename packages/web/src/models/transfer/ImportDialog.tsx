@@ -14,7 +14,7 @@ import {
   type ImportMode,
   type ImportRowError,
 } from '../../api/transfer';
-import { importOutcome, isXlsxFile } from './import-outcome';
+import { importOutcome, importProgress, isXlsxFile } from './import-outcome';
 
 const POLL_MS = 500;
 
@@ -81,7 +81,7 @@ export function ImportDialog({
 
   const finished = job && isFinished(job) ? job : undefined;
   const outcome = finished ? importOutcome(finished, mode) : undefined;
-  const percent = job && job.total > 0 ? Math.round((job.processed / job.total) * 100) : 0;
+  const progress = importProgress(job);
 
   return (
     <Modal
@@ -165,9 +165,9 @@ export function ImportDialog({
       )}
       {jobSid && !finished && (
         <Flex vertical gap={8} data-testid="import-progress">
-          <Progress percent={percent} status="active" />
-          <Typography.Text type="secondary">
-            {t('transfer.progress', { processed: job?.processed ?? 0, total: job?.total ?? 0 })}
+          {progress.percent !== undefined && <Progress percent={progress.percent} status="active" />}
+          <Typography.Text type="secondary" data-testid="import-progress-text">
+            {t(progress.key, progress.params)}
           </Typography.Text>
         </Flex>
       )}
@@ -193,11 +193,12 @@ export function ImportDialog({
           {finished.errors.length > 0 && (
             <Table<ImportRowError>
               size="small"
-              rowKey={(row) => `${row.row}-${row.field}-${row.message}`}
+              rowKey={(row) => `${row.row}-${row.column}-${row.field}-${row.message}`}
               dataSource={finished.errors}
               pagination={{ pageSize: 10, hideOnSinglePage: true }}
               columns={[
                 { key: 'row', title: t('transfer.row'), dataIndex: 'row', width: 80 },
+                { key: 'column', title: t('transfer.column'), dataIndex: 'column', width: 80 },
                 { key: 'label', title: t('transfer.field'), dataIndex: 'label', width: 160 },
                 { key: 'message', title: t('transfer.message'), dataIndex: 'message' },
               ]}

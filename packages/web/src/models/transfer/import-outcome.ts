@@ -17,6 +17,23 @@ export function importOutcome(job: ImportJob, mode: ImportMode): ImportOutcome {
   return { status: 'warning', key: 'transfer.partly', params: { imported: job.imported, errors } };
 }
 
+export interface ImportProgress {
+  /** Of the bar; undefined while the number of rows is not known yet (checking). */
+  percent: number | undefined;
+  key: MessageKey;
+  params: Record<string, string | number>;
+}
+
+/** The job's real progress by phase, as the server reports it while rows are checked and written. */
+export function importProgress(job: ImportJob | undefined): ImportProgress {
+  if (!job || job.phase === 'queued')
+    return { percent: 0, key: 'transfer.progressQueued', params: { position: job?.queue_position ?? 1 } };
+  if (job.phase === 'validating')
+    return { percent: undefined, key: 'transfer.progressValidating', params: { processed: job.processed } };
+  const percent = job.to_write > 0 ? Math.min(100, Math.floor((job.imported / job.to_write) * 100)) : 100;
+  return { percent, key: 'transfer.progressWriting', params: { imported: job.imported, total: job.to_write } };
+}
+
 /** The picker accepts .xlsx only (the server reads nothing else). */
 export function isXlsxFile(file: { name: string }): boolean {
   return /\.xlsx$/i.test(file.name);

@@ -1,0 +1,192 @@
+// Which server runs which import, and when (issue 15). Waiting jobs sit in the database with their file;
+// each server takes the oldest one while it runs fewer than `perServer` and the job's tenant runs fewer
+// than `perTenant` on all servers together (one claim at a time, under an advisory lock). The server
+// holding a job renews its lease; a job whose lease expired (its server died) is failed by whichever
+// server notices, never one another live server still holds.
+import { isAppError, newSid, translate } from '@ipdesk/core';
+import type { AccountsContext } from '../accounts/context.js';
+import type { TenantModels } from '../custom-fields/service.js';
+import type { ModelRegistry } from '../models/registry.js';
+import { ImportStopped, LeaseLost, runImportJob, type LeasedJob } from './import-run.js';
+
+export interface ImportQueueOptions {
+  accounts: AccountsContext;
+  registry: ModelRegistry;
+  models: TenantModels;
+  /** Imports one server runs at once (each holds its file and a chunk of rows). */
+  perServer?: number;
+  /** Imports of one tenant running at once across all servers. */
+  perTenant?: number;
+  leaseMs?: number;
+  /** How often a server looks for waiting jobs, renews its leases and fails expired ones. */
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export const IMPORT_LIMITS = { perServer: 2, perTenant: 1, leaseMs: 60_000, pollMs: 2_000 } as const;
+
+/** Arbitrary constant naming the claim lock (pg_advisory_xact_lock). */
+const CLAIM_LOCK = 7_720_015;
+
+export interface ImportQueue {
+  readonly owner: string;
+  /** Looks for work now (after an upload) instead of at the next poll. */
+  kick(): void;
+  /** Resolves when every job this server is running has ended. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What a failed job's imported count becomes: on PostgreSQL its rows were one transaction that did not
+ * commit (0); on the embedded engine chunks commit as they go, and the count says how many stay.
+ */
+const rolledBack = (ctx: AccountsContext) => (ctx.db.engine === 'postgres' ? '0' : 'imported');
+
+/** Fails jobs whose lease expired (and waiting jobs that lost their file); live leases are left alone. */
+export async function failExpiredImports(ctx: AccountsContext): Promise<number> {
+  const rows = await ctx.db.query(
+    `UPDATE import_job j SET status = 'failed', phase = 'done', failure = 'import.failureRestart', finished_at = $1, lease_owner = NULL,
+            imported = ${rolledBack(ctx)}
+      WHERE (j.status = 'running' AND (j.lease_expires_at IS NULL OR j.lease_expires_at < $1))
+         OR (j.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM import_job_file f WHERE f.job_sid = j.sid))
+      RETURNING j.sid`,
+    [ctx.now()],
+  );
+  if (rows.length)
+    await ctx.db.query(
+      "DELETE FROM import_job_file f USING import_job j WHERE j.sid = f.job_sid AND j.status = 'failed'",
+    );
+  return rows.length;
+}
+
+export function startImportQueue(options: ImportQueueOptions): ImportQueue {
+  const { accounts } = options;
+  const db = accounts.db;
+  const perServer = options.perServer ?? IMPORT_LIMITS.perServer;
+  const perTenant = options.perTenant ?? IMPORT_LIMITS.perTenant;
+  const leaseMs = options.leaseMs ?? IMPORT_LIMITS.leaseMs;
+  const pollMs = options.pollMs ?? IMPORT_LIMITS.pollMs;
+  const owner = newSid();
+  const running = new Map<string, Promise<void>>();
+  const report = options.onError ?? (() => undefined);
+  let stopped = false;
+  let pumping: Promise<void> | undefined;
+  let again = false;
+
+  const leaseEnd = () => new Date(accounts.now().getTime() + leaseMs);
+
+  async function claim(): Promise<(LeasedJob & { bytes: Uint8Array }) | undefined> {
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      const [job] = await tx.query<LeasedJob>(
+        `UPDATE import_job SET status = 'running', phase = 'validating', lease_owner = $1, lease_expires_at = $2
+          WHERE sid = (
+            SELECT w.sid FROM import_job w
+             WHERE w.status = 'waiting'
+               AND (SELECT count(*) FROM import_job r WHERE r.status = 'running' AND r.tenant_sid = w.tenant_sid) < $3
+             ORDER BY w.queue_seq LIMIT 1)
+          RETURNING sid, tenant_sid, user_sid, company_sid, model, mode, side, language, request_id`,
+        [owner, leaseEnd(), perTenant],
+      );
+      if (!job) return undefined;
+      const [file] = await tx.query<{ bytes: Uint8Array }>('SELECT bytes FROM import_job_file WHERE job_sid = $1', [
+        job.sid,
+      ]);
+      return file ? { ...job, bytes: file.bytes } : undefined;
+    });
+  }
+
+  async function fail(job: LeasedJob, error: unknown): Promise<void> {
+    if (error instanceof LeaseLost) return;
+    if (!isAppError(error) && !(error instanceof ImportStopped)) report(error);
+    const failure =
+      error instanceof ImportStopped
+        ? 'import.failureRestart'
+        : isAppError(error)
+          ? translate(job.language, error.definition.messageKey, error.params)
+          : translate(job.language, 'import.failureUnreadable');
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL,
+              imported = ${rolledBack(accounts)}
+          WHERE sid = $1 AND lease_owner = $2 AND status = 'running'`,
+        [job.sid, owner, failure, accounts.now()],
+      );
+      await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
+    });
+  }
+
+  async function pump(): Promise<void> {
+    while (!stopped && running.size < perServer) {
+      const job = await claim();
+      if (!job) return;
+      const { bytes, ...leased } = job;
+      const work = runImportJob(
+        { accounts, registry: options.registry, models: options.models, owner, stopping: () => stopped },
+        leased,
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      )
+        .catch((error: unknown) => fail(leased, error))
+        .catch(report)
+        .finally(() => {
+          running.delete(leased.sid);
+          kick();
+        });
+      running.set(leased.sid, work);
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pump()
+      .catch(report)
+      .finally(() => {
+        pumping = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  async function tick(): Promise<void> {
+    if (running.size)
+      await db.query("UPDATE import_job SET lease_expires_at = $2 WHERE lease_owner = $1 AND status = 'running'", [
+        owner,
+        leaseEnd(),
+      ]);
+    await failExpiredImports(accounts);
+    kick();
+  }
+  let ticking: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    ticking ??= tick()
+      .catch(report)
+      .finally(() => (ticking = undefined));
+  }, pollMs);
+  timer.unref();
+  // At start: what a stopped server left running is failed once its lease has run out; then work.
+  ticking = tick()
+    .catch(report)
+    .finally(() => (ticking = undefined));
+
+  return {
+    owner,
+    kick,
+    async idle() {
+      while (running.size || pumping) await Promise.all([...running.values(), pumping]);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await ticking;
+      await pumping;
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,346 @@
+// Running one import job a server has leased. The file is read as a stream twice, in chunks that yield
+// to the event loop, so memory stays bounded and other requests are served meanwhile:
+//   validating: every row is checked (model rules, duplicates in the file and in the database,
+//               references); only errors, duplicate keys and the numbers of refused rows are kept;
+//   writing:    the rows not refused are read again and inserted chunk by chunk, with the model's
+//               import hooks, and the job is completed.
+// On PostgreSQL the writing phase is one transaction that also completes the job, so rows and the
+// job's completion commit together (progress is written from another connection meanwhile). The
+// embedded engine has a single connection, where one long transaction would stall every other
+// request: there each chunk commits with its progress, and the last one completes the job.
+import { AppError, modelResourceCode, translate, type Language } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import type { Principal } from '../../http/context.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { audit } from '../accounts/context.js';
+import type { TenantModels } from '../custom-fields/service.js';
+import { dictionariesFor, insertRecords } from '../models/records.js';
+import { validReferences } from '../models/references.js';
+import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
+import { loadAccess } from '../rbac/access.js';
+import { viewFor } from '../rbac/model-view.js';
+import { importableFields, optionLabels, type ImportMode } from './import.js';
+import { isBlankRow, mapHeader, rowChecker, type ImportError, type RowChecker } from './import-rows.js';
+import { mergedRanges, readSheetRows, type SheetRow } from './sheet-reader.js';
+
+/** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
+export const MAX_IMPORT_ROWS = 100_000;
+const MAX_STORED_ERRORS = 1000;
+/** Rows checked per step (their database checks are a few indexed lookups). */
+const CHECK_CHUNK = 100;
+/**
+ * Rows written per statement and hook call. The embedded engine runs SQL on the event loop's thread: an
+ * insert of 250 patents (with their trigram indexes) and its deadline recompute took 1–2 s there, so it
+ * writes 25 at a time; PostgreSQL works in its own process and takes larger steps.
+ */
+const WRITE_CHUNK = { pglite: 25, postgres: 500 } as const;
+
+export interface LeasedJob {
+  sid: string;
+  tenant_sid: string;
+  user_sid: string;
+  company_sid: string | null;
+  model: string;
+  mode: ImportMode;
+  side: 1 | 2;
+  language: Language;
+  request_id: string | null;
+}
+
+export interface RunContext {
+  accounts: AccountsContext;
+  registry: ModelRegistry;
+  models: TenantModels;
+  /** This server's lease owner id: the job is only written while it still holds it. */
+  owner: string;
+  /** True once the server is stopping: the job ends at its next chunk instead of holding the shutdown. */
+  stopping?: () => boolean;
+}
+
+class LeaseLost extends Error {}
+/** The server stopped while the job ran; it is failed as interrupted (and can be imported again). */
+export class ImportStopped extends Error {}
+
+async function principalOf(run: RunContext, job: LeasedJob): Promise<{ principal: Principal; model: ResolvedModel }> {
+  const db = run.accounts.db;
+  const [user] = await db.query<{ is_tenant_admin: boolean; status: number }>(
+    'SELECT is_tenant_admin, status FROM user_account WHERE sid = $1',
+    [job.user_sid],
+  );
+  if (!user || user.status !== 1) throw new AppError('permissionDenied');
+  const subject = {
+    userSid: job.user_sid,
+    tenantSid: job.tenant_sid,
+    side: job.side,
+    isTenantAdmin: user.is_tenant_admin,
+  };
+  // Rights as they are when the job runs: a right revoked while it waited stops it.
+  const access = await loadAccess(db, run.registry.resources, subject);
+  if (!access.resources.has(modelResourceCode(job.model, 'import'))) throw new AppError('permissionDenied');
+  const declared = await run.models.resolve(job.tenant_sid, job.model);
+  if (!declared) throw new AppError('modelNotFound', { params: { model: job.model } });
+  return {
+    principal: {
+      ...subject,
+      sessionSid: '',
+      companySid: job.company_sid ?? undefined,
+      passwordChangeRequired: false,
+      access,
+    },
+    model: viewFor(declared, access),
+  };
+}
+
+/** Chunks of data rows (blank rows dropped), row 1 handed to onHeader first. */
+async function* dataChunks(
+  bytes: Buffer,
+  size: number,
+  onHeader: (row: SheetRow | undefined) => void,
+): AsyncGenerator<SheetRow[]> {
+  let chunk: SheetRow[] = [];
+  let first = true;
+  for await (const row of readSheetRows(bytes)) {
+    if (first) {
+      first = false;
+      onHeader(row.number === 1 ? row : undefined);
+      if (row.number === 1) continue;
+    }
+    if (isBlankRow(row)) continue;
+    chunk.push(row);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (first) onHeader(undefined);
+  if (chunk.length) yield chunk;
+}
+
+export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffer): Promise<void> {
+  const db = run.accounts.db;
+  const language = job.language;
+  const { principal, model } = await principalOf(run, job);
+  const fields = importableFields(model);
+  const otherFields = [...model.fields.values()].filter((f) => !fields.includes(f));
+  const options = await optionLabels(run.accounts, principal.tenantSid, fields);
+  const dictionaries = await dictionariesFor(db, principal.tenantSid, model);
+  const merged = await mergedRanges(bytes);
+
+  const errors: ImportError[] = [];
+  let errorCount = 0;
+  const addError = (error: ImportError) => {
+    errorCount++;
+    if (errors.length < MAX_STORED_ERRORS) errors.push(error);
+  };
+  const progress = (sql: string, params: unknown[]) =>
+    db.query(`UPDATE import_job SET ${sql} WHERE sid = $1 AND lease_owner = $2`, [
+      job.sid,
+      run.owner,
+      ...params,
+    ] as never);
+
+  // ---- validating
+  let checker: RowChecker | undefined;
+  let headerErrors: ImportError[] = [];
+  const onHeader = (row: SheetRow | undefined) => {
+    const mapped = mapHeader(row, fields, otherFields, merged, language);
+    if ('errors' in mapped) headerErrors = mapped.errors;
+    else checker = rowChecker(model, mapped.map, options, dictionaries, language);
+  };
+  const unique = fields.filter((f) => f.declaration?.unique);
+  const seen = new Map<string, Map<string, number>>(unique.map((f) => [f.name, new Map()]));
+  const refused = new Set<number>();
+  let total = 0;
+  const checkStopping = () => {
+    if (run.stopping?.()) throw new ImportStopped();
+  };
+  for await (const chunk of dataChunks(bytes, CHECK_CHUNK, onHeader)) {
+    if (!checker) break;
+    checkStopping();
+    total += chunk.length;
+    if (total > MAX_IMPORT_ROWS) throw new AppError('importTooManyRows', { params: { max: MAX_IMPORT_ROWS } });
+    const valid: Array<{ row: number; values: Map<string, unknown> }> = [];
+    for (const row of chunk) {
+      const { values, errors: rowErrors } = checker.check(row);
+      rowErrors.forEach(addError);
+      if (!values) {
+        refused.add(row.number);
+        continue;
+      }
+      let duplicate = false;
+      for (const field of unique) {
+        const key = String(values.get(field.name) ?? '').toLowerCase();
+        const first = seen.get(field.name)!.get(key);
+        if (key && first !== undefined) {
+          addError(checker.errorFor(row.number, field, translate(language, 'import.duplicateInFile', { row: first })));
+          duplicate = true;
+        } else if (key) seen.get(field.name)!.set(key, row.number);
+      }
+      if (duplicate) refused.add(row.number);
+      else valid.push({ row: row.number, values });
+    }
+    await checkAgainstDatabase(run, model, principal, checker, valid, refused, addError, language);
+    await progress('processed = $3', [total]);
+  }
+  if (headerErrors.length) {
+    headerErrors.forEach(addError);
+    const first = headerErrors[0]!;
+    await finishFailed(run, job, errorCount, errors, cellMessage(language, first));
+    return;
+  }
+  errors.sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
+  const toWrite = total - refused.size;
+  if (job.mode === 'all_or_nothing' && errorCount > 0) {
+    await finishFailed(run, job, errorCount, errors, null, total);
+    return;
+  }
+  await progress("phase = 'writing', total = $3, processed = $3, to_write = $4, error_count = $5, errors = $6", [
+    total,
+    toWrite,
+    errorCount,
+    JSON.stringify(errors),
+  ]);
+
+  // ---- writing
+  const now = run.accounts.now();
+  const hooks = run.registry.hooks.of(model.name);
+  let written = 0;
+  const writeChunk = async (tx: Queryable, chunk: SheetRow[]) => {
+    checkStopping();
+    const records: Array<Map<string, unknown>> = [];
+    for (const row of chunk) {
+      if (refused.has(row.number)) continue;
+      const { values, errors: rowErrors } = checker!.check(row);
+      // The file has not changed since it was checked: a row that fails now is a bug, not user input.
+      if (!values) throw new Error(`import row ${row.number} changed between reads: ${rowErrors[0]?.message}`);
+      records.push(values);
+    }
+    if (!records.length) return;
+    const sids = await insertRecords(tx, model, principal, records, now);
+    // Domain rules follow imported rows as they follow saved ones (e.g. a case's deadlines and fees).
+    await hooks?.afterImport?.(tx, { principal, sids, now, language, requestId: job.request_id ?? '' });
+    written += sids.length;
+  };
+  const complete = async (tx: Queryable) => {
+    await audit(tx, {
+      tenantSid: principal.tenantSid,
+      actorSid: principal.userSid,
+      action: 'record.imported',
+      target: model.name,
+      detail: { job: job.sid, rows: written },
+      requestId: job.request_id ?? '',
+      at: now,
+    });
+    const done = await tx.query(
+      `UPDATE import_job SET status = 'completed', phase = 'done', imported = $3, finished_at = $4, lease_owner = NULL
+        WHERE sid = $1 AND lease_owner = $2 AND status = 'running' RETURNING sid`,
+      [job.sid, run.owner, written, run.accounts.now()],
+    );
+    // Another server failed the job (our lease had expired): its rows must not commit.
+    if (!done.length) throw new LeaseLost();
+    await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
+  };
+  const chunks = dataChunks(bytes, WRITE_CHUNK[db.engine], () => undefined);
+  if (db.engine === 'postgres') {
+    await db.transaction(async (tx) => {
+      for await (const chunk of chunks) {
+        await writeChunk(tx, chunk);
+        await progress('imported = $3', [written]);
+      }
+      await complete(tx);
+    });
+  } else {
+    for await (const chunk of chunks) {
+      await db.transaction(async (tx) => {
+        await writeChunk(tx, chunk);
+        await tx.query('UPDATE import_job SET imported = $2 WHERE sid = $1', [job.sid, written]);
+      });
+    }
+    await db.transaction(complete);
+  }
+}
+
+async function checkAgainstDatabase(
+  run: RunContext,
+  model: ResolvedModel,
+  principal: Principal,
+  checker: RowChecker,
+  valid: Array<{ row: number; values: Map<string, unknown> }>,
+  refused: Set<number>,
+  addError: (error: ImportError) => void,
+  language: Language,
+): Promise<void> {
+  const db = run.accounts.db;
+  const pick = (labels: { zh: string; en: string }) => (language === 'en' ? labels.en : labels.zh);
+  const fields = importableFields(model);
+  // Values already taken in the database, for each unique field.
+  for (const field of fields.filter((f) => f.declaration?.unique)) {
+    const keys = valid.map((v) => String(v.values.get(field.name) ?? '').toLowerCase()).filter(Boolean);
+    if (!keys.length) continue;
+    const taken = new Set(
+      (
+        await db.query<{ value: string }>(
+          `SELECT lower(${field.name}) AS value FROM ${model.table} WHERE tenant_sid = $1 AND lower(${field.name}) = ANY($2::text[])`,
+          [principal.tenantSid, keys],
+        )
+      ).map((r) => r.value),
+    );
+    for (const v of valid) {
+      const value = String(v.values.get(field.name) ?? '');
+      if (refused.has(v.row) || !taken.has(value.toLowerCase())) continue;
+      addError(
+        checker.errorFor(
+          v.row,
+          field,
+          translate(language, 'error.duplicateValue', { label: pick(field.label), value }),
+        ),
+      );
+      refused.add(v.row);
+    }
+  }
+  // References must point at valid data of the tenant (spec §4), checked per field for the chunk at once.
+  for (const field of fields.filter((f) => f.dataType === 'ref')) {
+    const wanted = [
+      ...new Set(valid.flatMap((v) => [v.values.get(field.name) ?? []].flat() as string[]).filter(Boolean)),
+    ];
+    if (wanted.length === 0) continue;
+    const allowed = await validReferences(db, run.registry, field, principal.tenantSid, wanted);
+    if (!allowed) continue;
+    for (const v of valid) {
+      const refs = [v.values.get(field.name) ?? []].flat() as string[];
+      if (refused.has(v.row) || refs.every((sid) => allowed.has(sid))) continue;
+      addError(checker.errorFor(v.row, field, translate(language, 'validation.invalidReference')));
+      refused.add(v.row);
+    }
+  }
+}
+
+/** "Row 1, column B: …" for the job's one-line failure. */
+function cellMessage(language: Language, error: ImportError): string {
+  return translate(language, 'import.cellMessage', {
+    row: error.row,
+    column: error.column || '-',
+    message: error.message,
+  });
+}
+
+async function finishFailed(
+  run: RunContext,
+  job: LeasedJob,
+  errorCount: number,
+  errors: ImportError[],
+  failure: string | null,
+  total?: number,
+): Promise<void> {
+  await run.accounts.db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, error_count = $4, errors = $5,
+              total = COALESCE($6, total), finished_at = $7, lease_owner = NULL
+        WHERE sid = $1 AND lease_owner = $2`,
+      [job.sid, run.owner, failure, errorCount, JSON.stringify(errors), total ?? null, run.accounts.now()],
+    );
+    await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
+  });
+}
+
+export { LeaseLost };
