@@ -23,6 +23,8 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'import.unknownColumn': 'Unrecognised column: {{column}}',
   'field.iql': 'Query',
   'field.model': 'Model',
+  'field.records': 'Records',
+  'validation.duplicateRecords': 'lists the same record more than once',
   'field.data': 'Data',
   'field.fieldList': 'Field list',
   'field.rows': 'Rows per page',

@@ -21,6 +21,8 @@ export const modelsZhCN = {
   'import.unknownColumn': '无法识别的列：{{column}}',
   'field.iql': '查询条件',
   'field.model': '模型',
+  'field.records': '记录',
+  'validation.duplicateRecords': '同一条记录出现了不止一次',
   'field.data': '数据',
   'field.fieldList': '字段列表',
   'field.rows': '每页条数',

@@ -51,9 +51,16 @@ const PROBES: Record<string, (target: Target) => object> = {
   'POST /webapi/model/:model/do/export': () => ({}),
   'POST /webapi/model/:model/do/update': (x) => ({ sid: x.sid, version: 1, data: { [x.titleField]: 'probe' } }),
   'POST /webapi/model/:model/do/delete/:sid': () => ({}),
+  'POST /webapi/model/:model/do/batch-delete': (x) => ({ records: [{ sid: x.sid }] }),
   'POST /webapi/workflow/records/:model/do/statuses': (x) => ({ record_sids: [x.sid] }),
   'POST /webapi/patent/:sid/relations/check': () => ({ relation_type: 'divisional', target_sid: newSid() }),
 };
+
+/** Writes whose body (not path) names the record: answering 2xx means they changed it. */
+const WRITES_NAMING_RECORD_IN_BODY = new Set([
+  'POST /webapi/model/:model/do/update',
+  'POST /webapi/model/:model/do/batch-delete',
+]);
 
 /** Reads among the POST routes: safe to call on a record in scope (the hidden-field pass). */
 const READ_POSTS = new Set([
@@ -232,7 +239,9 @@ describe(`authorization matrix: data scope and field rules (${onPostgres ? 'Post
     ];
     for (const [role, who] of Object.entries(probers)) {
       for (const route of routes) {
-        const namesRecord = paramsOf(route.url).some((p) => RECORD_PARAMS.has(p));
+        const writesRecord =
+          route.method === 'POST' &&
+          (paramsOf(route.url).some((p) => RECORD_PARAMS.has(p)) || WRITES_NAMING_RECORD_IN_BODY.has(label(route)));
         for (const target of outsideTargets(route)) {
           const url = concrete(route.url, target);
           const res = await call(who, route.method, url, PROBES[label(route)]?.(target));
@@ -244,11 +253,13 @@ describe(`authorization matrix: data scope and field rules (${onPostgres ? 'Post
             continue;
           }
           const text = (await shown(t, res)).toLowerCase();
-          const total = res.headers['content-type']?.includes('json') ? res.json()?.data?.total : undefined;
+          const total = String(res.headers['content-type'] ?? '').includes('json')
+            ? res.json()?.data?.total
+            : undefined;
           if (text.includes(OUT.toLowerCase())) leaks.push(`${where}: shows the out-of-scope record`);
           else if (text.includes(MOBILE)) leaks.push(`${where}: shows an unmasked mobile number`);
           else if (label(route).endsWith('/do/count') && total !== 0) leaks.push(`${where}: counts it (${total})`);
-          else if (namesRecord && route.method === 'POST') leaks.push(`${where}: wrote to it`);
+          else if (writesRecord) leaks.push(`${where}: wrote to it`);
           else clean++;
         }
       }

@@ -6,7 +6,7 @@ import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
-import type { DeleteDependent } from './hooks.js';
+import type { DeleteDependent, DeleteEvent } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
@@ -317,28 +317,43 @@ export async function deleteRecord(
   { registry, requestId }: Pick<WriteContext, 'registry' | 'requestId'>,
 ): Promise<void> {
   const now = ctx.now();
-  const hooks = registry.hooks.of(model.name);
   const event = await ctx.db.transaction(async (tx) => {
     const before = await lockRecord(tx, model, principal, input.sid);
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
-    const event = { principal, record: before, now, requestId };
-    await hooks?.beforeDelete?.(tx, event);
-    await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [input.sid, principal.tenantSid]);
-    await audit(tx, {
-      tenantSid: principal.tenantSid,
-      actorSid: principal.userSid,
-      action: 'record.deleted',
-      target: `${model.name}:${input.sid}`,
-      detail: {
-        changes: fieldChanges(before, undefined, declaredNames(model)),
-        record: scopeColumns(model, before),
-      },
-      requestId,
-      at: now,
-    });
-    return event;
+    return removeLockedRecord(tx, model, principal, before, { registry, requestId, now });
   });
-  await hooks?.afterDelete?.(event);
+  await registry.hooks.of(model.name)?.afterDelete?.(event);
+}
+
+/**
+ * Deletes a record the caller's transaction has locked (in scope, version checked): the model's hooks take
+ * its dependents first, then the row goes and the audit entry keeps its fields and the columns its scope
+ * depends on. Answers the event for the afterDelete hook, which the caller runs once committed.
+ */
+export async function removeLockedRecord(
+  tx: Queryable,
+  model: ResolvedModel,
+  principal: Principal,
+  before: RecordRow,
+  { registry, requestId, now }: Pick<WriteContext, 'registry' | 'requestId'> & { now: Date },
+): Promise<DeleteEvent> {
+  const sid = String(before.sid);
+  const event: DeleteEvent = { principal, record: before, now, requestId };
+  await registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
+  await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [sid, principal.tenantSid]);
+  await audit(tx, {
+    tenantSid: principal.tenantSid,
+    actorSid: principal.userSid,
+    action: 'record.deleted',
+    target: `${model.name}:${sid}`,
+    detail: {
+      changes: fieldChanges(before, undefined, declaredNames(model)),
+      record: scopeColumns(model, before),
+    },
+    requestId,
+    at: now,
+  });
+  return event;
 }
 
 /** What deleting a record also deletes (counts per kind), for the confirmation. */
