@@ -25,6 +25,7 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'field.model': 'Model',
   'field.records': 'Records',
   'validation.duplicateRecords': 'lists the same record more than once',
+  'field.updatedAt': 'Last saved at',
   'field.data': 'Data',
   'field.fieldList': 'Field list',
   'field.rows': 'Rows per page',

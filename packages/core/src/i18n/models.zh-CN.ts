@@ -23,6 +23,7 @@ export const modelsZhCN = {
   'field.model': '模型',
   'field.records': '记录',
   'validation.duplicateRecords': '同一条记录出现了不止一次',
+  'field.updatedAt': '上次保存时间',
   'field.data': '数据',
   'field.fieldList': '字段列表',
   'field.rows': '每页条数',
