@@ -45,6 +45,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Time zone of relative dates in queries (WITHIN TODAY …). */
   timeZone: string;
+  /** Serve the OpenAPI description and its browsable page at /docs (off by default in prod). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +128,7 @@ const schema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Asia/Shanghai'),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -186,5 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchWalkRows: values.SEARCH_WALK_ROWS,
     allowedOrigins: values.ALLOWED_ORIGINS,
     timeZone: values.TIME_ZONE,
+    // The API description maps every route and field for an attacker too: production opts in.
+    apiDocs: values.API_DOCS ? values.API_DOCS === 'on' : environment !== 'prod',
   };
 }
