@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../../modules/models/registry.js';
-import { createExportLink, openExport } from '../../modules/transfer/export.js';
+import { checkExportQuery, createExportLink, openExport } from '../../modules/transfer/export.js';
 import { importTemplate, readImportJob, startImport } from '../../modules/transfer/import.js';
 import { principalOf, type Principal } from '../context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
@@ -139,6 +139,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       const p = principalOf(request);
       if (!exports.hit(p.userSid)) throw new AppError('rateLimited');
       const model = await modelFor(p, request.params.model);
+      await checkExportQuery(search, model, p, { iql: request.body.iql ?? '', fields: request.body.fl });
       const link = await createExportLink(accounts, p, {
         model: model.name,
         iql: request.body.iql ?? '',
