@@ -209,6 +209,12 @@ export const errors = {
    * fields: each refused field.
    */
   fieldLockedByProcess: def(403706, 403, 'error.fieldLockedByProcess'),
+  // Authorization hardening (issue 15).
+  /**
+   * A definition's approvers or copy recipients name users, roles, departments or companies that are not
+   * the tenant's (another tenant's, or none). Params: count; fields: "<element id>:<kind>" each.
+   */
+  workflowApproverUnknown: def(400810, 400, 'error.workflowApproverUnknown'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;
