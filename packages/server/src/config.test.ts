@@ -47,6 +47,15 @@ describe('configuration', () => {
     });
   });
 
+  it('serves the API docs by default except in prod, where the operator opts in (API_DOCS)', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ APP_ENV: 'sit' }).apiDocs).toBe(true);
+    expect(loadConfig({ APP_ENV: 'prod', ...productionSecrets }).apiDocs).toBe(false);
+    expect(loadConfig({ APP_ENV: 'prod', API_DOCS: 'on', ...productionSecrets }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(ConfigError);
+  });
+
   it('treats an empty DATABASE_URL as unset (embedded database)', () => {
     expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
   });

@@ -53,6 +53,8 @@ export interface Config {
   importConcurrency: number;
   /** Imports of one tenant running at once across all servers. */
   importTenantConcurrency: number;
+  /** Serve the OpenAPI description and its browsable page at /docs (off by default in prod). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +140,7 @@ const schema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Asia/Shanghai'),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -202,5 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     importTenantConcurrency: values.IMPORT_TENANT_CONCURRENCY,
     allowedOrigins: values.ALLOWED_ORIGINS,
     timeZone: values.TIME_ZONE,
+    // The API description maps every route and field for an attacker too: production opts in.
+    apiDocs: values.API_DOCS ? values.API_DOCS === 'on' : environment !== 'prod',
   };
 }

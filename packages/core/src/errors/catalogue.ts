@@ -218,6 +218,13 @@ export const errors = {
 
   // Imports (issue 15): a file holds at most MAX_IMPORT_ROWS data rows. Params: max.
   importTooManyRows: def(413015, 413, 'error.importTooManyRows'),
+
+  // Authorization hardening (issue 15).
+  /**
+   * A definition's approvers or copy recipients name users, roles, departments or companies that are not
+   * the tenant's (another tenant's, or none). Params: count; fields: "<element id>:<kind>" each.
+   */
+  workflowApproverUnknown: def(400810, 400, 'error.workflowApproverUnknown'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

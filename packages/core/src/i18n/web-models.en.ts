@@ -24,7 +24,6 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelList.deleteConfirmTitle': 'Delete the selected records ({{count}})?',
   'modelList.deleteConfirmContent': 'This cannot be undone.',
   'modelList.deleted': 'Deleted: {{count}}',
-  'modelList.deletePartly': 'Deleted: {{deleted}}; could not be deleted: {{failed}}',
   'modelList.total': 'Total: {{total}}',
   'modelList.selected': 'Selected: {{count}}',
   'modelList.actions': 'Actions',

@@ -24,7 +24,6 @@ export const webModelsZhCN = {
   'modelList.deleteConfirmTitle': '删除选中的 {{count}} 条数据？',
   'modelList.deleteConfirmContent': '删除后不可恢复。',
   'modelList.deleted': '已删除 {{count}} 条数据',
-  'modelList.deletePartly': '已删除 {{deleted}} 条，{{failed}} 条未能删除',
   'modelList.total': '共 {{total}} 条',
   'modelList.selected': '已选 {{count}} 条',
   'modelList.actions': '操作',

@@ -14,6 +14,9 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
   'error.workflowNoProcess': 'The process file holds no process (bpmn:process)',
   'error.workflowKeyMismatch': 'The process file has the key "{{found}}", not "{{key}}"',
   'error.workflowDesignInvalid': 'The process design has {{count}} problem(s) to fix before it can be published',
+  'error.workflowApproverUnknown':
+    '{{count}} approver or copy setting(s) name people, roles, departments or companies your tenant does not have',
+  'validation.workflowApproverUnknown': 'step "{{node}}": {{values}} not found in your tenant',
   'error.workflowModelUnknown': 'Model "{{model}}" does not exist',
   'error.workflowTooManyElements': 'The process has too many elements: {{count}}, at most {{max}}',
   'error.workflowConditionInvalid': 'Invalid flow condition: {{condition}}',

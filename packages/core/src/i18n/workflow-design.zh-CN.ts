@@ -12,6 +12,8 @@ export const workflowDesignZhCN = {
   'error.workflowNoProcess': '流程文件中没有流程定义（bpmn:process）',
   'error.workflowKeyMismatch': '流程文件的流程标识为“{{found}}”，与“{{key}}”不一致',
   'error.workflowDesignInvalid': '流程设计有 {{count}} 处问题，修正后才能发布',
+  'error.workflowApproverUnknown': '有 {{count}} 处审批人或抄送人设置引用了本租户没有的人员、角色、部门或公司',
+  'validation.workflowApproverUnknown': '节点“{{node}}”：{{values}} 在本租户中不存在',
   'error.workflowModelUnknown': '模型“{{model}}”不存在',
   'error.workflowTooManyElements': '流程元素过多：共 {{count}} 个，最多 {{max}} 个',
   'error.workflowConditionInvalid': '流转条件无效：{{condition}}',

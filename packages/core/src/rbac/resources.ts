@@ -34,6 +34,9 @@ export interface ResourceDeclaration {
 
 export const RESOURCE_CODE_PATTERN = /^[a-z][a-z0-9_.:]{0,63}$/;
 
+/** Reading the audit trail beyond live records (a deleted record's history). */
+export const AUDIT_RESOURCE = 'system.audit';
+
 /** The model's list menu is the resource for reading; its buttons cover the writes. */
 export function modelResourceCode(model: string, action: ModelAction): string {
   return action === 'view' ? model : `${model}:${action}`;
@@ -97,6 +100,9 @@ const SYSTEM_RESOURCES: ResourceDeclaration[] = [
   menu('system.custom_fields', '自定义字段', 'Custom fields', 'no_share', 940),
   menu('system.dictionary', '数据字典', 'Data dictionary', 'no_share', 950),
   menu('system.settings', '系统设置', 'System settings', 'system_no_share', 960),
+  // The audit right: what was recorded of deleted records (their history). System administrators hold
+  // it; a role may be given it (an auditor), never an agency user.
+  menu(AUDIT_RESOURCE, '审计', 'Audit', 'no_share', 965),
   // Process definitions (issue 7): reading them, and designing, importing and publishing them.
   menu('workflow', '流程管理', 'Processes', 'no_share', 970),
   {

@@ -299,6 +299,20 @@ describe(`HTTP app (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
     });
+    it('serves neither when the operator turns them off (API_DOCS=off, the prod default)', async () => {
+      const off = await createTestApp({ API_DOCS: 'off' });
+      try {
+        for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
+          const res = await off.app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.body, url).not.toContain('openapi');
+        }
+        // The API itself still answers.
+        expect((await off.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      } finally {
+        await off.close();
+      }
+    });
   });
 
   it('every catalogue code it answers with exists in the catalogue', async () => {

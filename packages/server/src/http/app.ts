@@ -126,7 +126,7 @@ export async function buildApp({
   installUnstorableTextGuard(app);
   installOriginCheck(app, config.publicUrl, config.allowedOrigins);
   installAuthentication(app, accounts, createAccessCache(registry.resources));
-  await registerDocs(app, APP_VERSION);
+  if (config.apiDocs) await registerDocs(app, APP_VERSION);
 
   await app.register(systemRoutes, { db, environment: config.environment });
   if (synced.length) app.log.info({ models: synced }, 'model tables created or extended');

@@ -50,3 +50,9 @@ export function labelAt(schema: unknown, path: readonly PropertyKey[]): MessageK
   }
   return undefined;
 }
+
+/**
+ * The `updated_at` a settings answer carried, sent back with a save (optimistic concurrency,
+ * db/setting-version.ts): an ISO time, or null when nothing had been saved yet.
+ */
+export const settingReadAt = labelled(z.iso.datetime({ offset: true }).nullable(), 'field.updatedAt');

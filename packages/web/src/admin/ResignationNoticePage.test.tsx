@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import type { MyMenus } from '../api/menus';
-import type { ResignationNotice } from '../api/resignation-notice';
+import type { SavedResignationNotice } from '../api/resignation-notice';
 import { startI18n } from '../i18n/i18n';
 import { forgetMyMenus } from '../session/my-menus';
 import { endSession, startSession } from '../session/store';
@@ -25,7 +25,7 @@ const UPDATE = `${SETTING}/do/update`;
 
 let server: LocalServer;
 let rendered: Rendered | undefined;
-let stored: ResignationNotice;
+let stored: SavedResignationNotice;
 let loadFails = false;
 let updateAnswer: { status: number; body: unknown } | undefined;
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
     }
     if (path === UPDATE) {
       if (updateAnswer) return sendJson(updateAnswer.status, updateAnswer.body)(request, response);
-      stored = JSON.parse(request.body) as ResignationNotice;
+      stored = JSON.parse(request.body) as SavedResignationNotice;
       return ok(stored)(request, response);
     }
     return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
@@ -54,7 +54,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
-  stored = { notify_handover: true, notify_admins: false, extra_recipients: ['hr@example.com'] };
+  stored = {
+    notify_handover: true,
+    notify_admins: false,
+    extra_recipients: ['hr@example.com'],
+    updated_at: '2026-03-01T08:00:00.000Z',
+  };
   loadFails = false;
   updateAnswer = undefined;
   forgetMyMenus();
@@ -132,6 +137,8 @@ describe('resignation notice settings', { timeout: 20_000 }, () => {
     await click(byTestId(container, 'resignation-notice-save'));
     await waitUntil(() => sent(UPDATE).length === 1);
     expect(JSON.parse(sent(UPDATE)[0]?.body ?? '{}')).toEqual({
+      // The time of the settings read, so a save made meanwhile is not overwritten.
+      updated_at: '2026-03-01T08:00:00.000Z',
       notify_handover: false,
       notify_admins: true,
       extra_recipients: ['hr@example.com', 'legal@example.com'],

@@ -11,6 +11,7 @@ import {
   fetchResignationNotice,
   updateResignationNotice,
   type ResignationNotice,
+  type SavedResignationNotice,
 } from '../api/resignation-notice';
 import { failureLines } from './roles/feedback';
 
@@ -44,7 +45,7 @@ export function recipientsProblem(values: readonly string[]): RecipientsProblem 
 
 type NoticeAnswer = Awaited<ReturnType<typeof fetchResignationNotice>>;
 
-function NoticeForm({ saved, onSaved }: { saved: ResignationNotice; onSaved: (answer: NoticeAnswer) => void }) {
+function NoticeForm({ saved, onSaved }: { saved: SavedResignationNotice; onSaved: (answer: NoticeAnswer) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ResignationNotice>();
@@ -57,6 +58,7 @@ function NoticeForm({ saved, onSaved }: { saved: ResignationNotice; onSaved: (an
     if (!values) return;
     setSaving(true);
     const outcome = await updateResignationNotice({
+      updated_at: saved.updated_at,
       notify_handover: values.notify_handover,
       notify_admins: values.notify_admins,
       extra_recipients: normalizeRecipients(values.extra_recipients ?? []),

@@ -12,17 +12,23 @@ export interface ResignationNotice {
   extra_recipients: string[];
 }
 
+/** The settings as read: with when they were last saved (null: never), sent back with a save. */
+export interface SavedResignationNotice extends ResignationNotice {
+  updated_at: string | null;
+}
+
 /** The server's limit on further recipients (MAX_EXTRA_RECIPIENTS of the resignation notice module). */
 export const MAX_EXTRA_RECIPIENTS = 20;
 
 const SETTING = '/webapi/setting/resignation_notice';
 
-export function fetchResignationNotice(): Promise<RequestResult<DataEnvelope<ResignationNotice>>> {
+export function fetchResignationNotice(): Promise<RequestResult<DataEnvelope<SavedResignationNotice>>> {
   return request({ url: SETTING });
 }
 
+/** With the `updated_at` read: a save made meanwhile by someone else refuses this one (409000). */
 export function updateResignationNotice(
-  input: ResignationNotice,
-): Promise<RequestResult<DataEnvelope<ResignationNotice>>> {
+  input: SavedResignationNotice,
+): Promise<RequestResult<DataEnvelope<SavedResignationNotice>>> {
   return request({ url: `${SETTING}/do/update`, method: 'POST', body: input, silent: true });
 }

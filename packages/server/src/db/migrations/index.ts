@@ -16,6 +16,7 @@ import { workflowTaskIndexes } from './0014-workflow-task-indexes.js';
 import { workflowCc } from './0015-workflow-cc.js';
 import { authChangeNotify } from './0016-auth-change-notify.js';
 import { menuDefaults } from './0017-menu-defaults.js';
+import { documentVersion } from './0018-document-version.js';
 import { importJobs } from './0020-import-jobs.js';
 import { signInHardening } from './0021-sign-in-hardening.js';
 
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   workflowCc,
   authChangeNotify,
   menuDefaults,
+  documentVersion,
   importJobs,
   signInHardening,
 ];

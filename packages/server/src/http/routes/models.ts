@@ -15,6 +15,7 @@ import {
   updateRecord,
 } from '../../modules/models/records.js';
 import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
+import { deleteRecords, MAX_BATCH_DELETE } from '../../modules/models/batch-delete.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
 import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
@@ -257,6 +258,50 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       );
       return ok(request, {});
     },
+  );
+
+  app.post(
+    '/model/:model/do/batch-delete',
+    {
+      config: { access: { model: 'delete' } },
+      schema: {
+        summary: `Delete up to ${MAX_BATCH_DELETE} records, all or none (one transaction); send the versions you read`,
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z
+          .object({
+            records: labelled(
+              z
+                .array(
+                  z
+                    .object({
+                      sid: sidField,
+                      version: labelled(z.number().int().min(1), 'field.version').optional(),
+                    })
+                    .strict(),
+                )
+                .min(1)
+                .max(MAX_BATCH_DELETE)
+                .refine((list) => new Set(list.map((r) => r.sid)).size === list.length, {
+                  error: 'validation.duplicateRecords',
+                }),
+              'field.records',
+            ),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: z.object({ deleted: z.number() }) }) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await deleteRecords(
+          accounts,
+          await modelFor(request, request.params.model),
+          principalOf(request),
+          request.body.records,
+          { registry, requestId: request.id },
+        ),
+      }),
   );
 
   app.get(

@@ -38,6 +38,8 @@ const documentSchema = z.object({
   major_version: z.number(),
   version_remark: z.string().nullable(),
   archived_on: z.string().nullable(),
+  /** For optimistic concurrency: send it back with a metadata change. */
+  version: z.number(),
   checksum: z.string(),
   uploaded_by: z.string().nullable(),
   uploaded_by_name: z.string().nullable(),
@@ -203,7 +205,8 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     {
       config: change,
       schema: {
-        summary: "Change a document's metadata (file name, category, item, dates, version, remark)",
+        summary:
+          "Change a document's metadata (file name, category, item, dates, version, remark); send the `version` you read (a stale one answers 409000)",
         tags,
         params: documentParams,
         body: metadataUpdateBody,

@@ -17,7 +17,7 @@ import {
 import { myTodos } from '../../modules/people/todos.js';
 import { replaceUserRoles } from '../../modules/people/user-roles.js';
 import { principalOf } from '../context.js';
-import { labelled } from '../labels.js';
+import { labelled, settingReadAt } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
 import { accountNameField, sidParam, versionField } from './schemas.js';
@@ -38,6 +38,8 @@ const noticeSchema = z.object({
   notify_handover: z.boolean(),
   notify_admins: z.boolean(),
   extra_recipients: z.array(z.string()),
+  /** When last saved (null: never); send it back with a save. */
+  updated_at: z.date().nullable(),
 });
 const todoSchema = z.object({
   sid: z.string(),
@@ -190,10 +192,12 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
     {
       config: { access: { resource: 'system.settings' } },
       schema: {
-        summary: 'Change who is notified when someone resigns',
+        summary:
+          'Change who is notified when someone resigns; send the `updated_at` you read (a save made since answers 409000)',
         tags: ['setting'],
         body: z
           .object({
+            updated_at: settingReadAt,
             notify_handover: labelled(z.boolean(), 'field.notifyHandover'),
             notify_admins: labelled(z.boolean(), 'field.notifyAdmins'),
             extra_recipients: labelled(z.array(recipient).max(MAX_EXTRA_RECIPIENTS), 'field.extraRecipients'),

@@ -1,5 +1,7 @@
 // Tenant-wide account settings for administrators: the outgoing mail server (its password is stored
-// sealed and never returned) and the sign-in/password rules.
+// sealed and never returned) and the sign-in/password rules. Each answer carries `updated_at`; a save that
+// sends it back is refused (409000) when someone saved in between (db/setting-version.ts). It is optional
+// here, for API clients and tests written before; absent, the save overwrites.
 import { PASSWORD_POLICIES } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +10,9 @@ import { securityPolicy } from '../../modules/accounts/security-policy.js';
 import { resolveSmtpDestination } from '../../modules/mail/smtp-destination.js';
 import { principalOf } from '../context.js';
 import { envelopeSchema, ok } from '../reply.js';
+import { unchangedSince } from '../../db/setting-version.js';
+import { settingReadAt } from '../labels.js';
+import { AppError } from '@ipdesk/core';
 
 const mailShape = {
   host: z.string().trim().min(1).max(255),
@@ -34,7 +39,11 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       schema: {
         summary: "Your tenant's outgoing mail server (without its password)",
         tags,
-        response: { 200: envelopeSchema({ data: z.object({ ...mailShape, has_password: z.boolean() }).nullable() }) },
+        response: {
+          200: envelopeSchema({
+            data: z.object({ ...mailShape, has_password: z.boolean(), updated_at: z.date() }).nullable(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -45,8 +54,11 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
         username: string | null;
         from_address: string;
         has_password: boolean;
+        updated_at: Date;
       }>(
-        'SELECT host, port, secure, username, from_address, password_encrypted IS NOT NULL AS has_password FROM tenant_mail_settings WHERE tenant_sid = $1',
+        `SELECT host, port, secure, username, from_address, password_encrypted IS NOT NULL AS has_password,
+                date_trunc('milliseconds', updated_at) AS updated_at
+           FROM tenant_mail_settings WHERE tenant_sid = $1`,
         [principalOf(request).tenantSid],
       );
       return ok(request, { data: rows[0] ?? null });
@@ -62,7 +74,9 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
           "Set your tenant's outgoing mail server; omit password to keep the stored one. A host that resolves to an internal " +
           'address (loopback, private, link-local, metadata) is refused (400105) unless SMTP_ALLOW_INTERNAL_HOSTS is set',
         tags,
-        body: z.object({ ...mailShape, password: z.string().max(1024).optional() }).strict(),
+        body: z
+          .object({ ...mailShape, password: z.string().max(1024).optional(), updated_at: settingReadAt.optional() })
+          .strict(),
         response: { 200: envelopeSchema({}) },
       },
     },
@@ -73,12 +87,14 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       await resolveSmtpDestination(body.host, { allowInternal: accounts.config.smtpAllowInternalHosts });
       const sealed = body.password !== undefined ? accounts.secrets.seal(body.password) : null;
       await accounts.db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO tenant_mail_settings (tenant_sid, host, port, secure, username, password_encrypted, from_address, updated_at)
+        const saved = await tx.query(
+          `INSERT INTO tenant_mail_settings AS s (tenant_sid, host, port, secure, username, password_encrypted, from_address, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (tenant_sid) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, secure = EXCLUDED.secure,
              username = EXCLUDED.username, from_address = EXCLUDED.from_address, updated_at = EXCLUDED.updated_at,
-             password_encrypted = COALESCE(EXCLUDED.password_encrypted, tenant_mail_settings.password_encrypted)`,
+             password_encrypted = COALESCE(EXCLUDED.password_encrypted, s.password_encrypted)
+             WHERE NOT $9::boolean OR ${unchangedSince('s', '$10')}
+           RETURNING 1`,
           [
             principal.tenantSid,
             body.host,
@@ -88,8 +104,11 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
             sealed,
             body.from_address,
             accounts.now(),
+            body.updated_at !== undefined,
+            body.updated_at ?? null,
           ],
         );
+        if (!saved.length) throw new AppError('conflict');
         await audit(tx, {
           tenantSid: principal.tenantSid,
           actorSid: principal.userSid,
@@ -110,11 +129,16 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       schema: {
         summary: "Your tenant's sign-in and password rules",
         tags,
-        response: { 200: envelopeSchema({ data: z.object(securityShape) }) },
+        response: { 200: envelopeSchema({ data: z.object({ ...securityShape, updated_at: z.date().nullable() }) }) },
       },
     },
     async (request) => {
-      const policy = await securityPolicy(accounts.db, principalOf(request).tenantSid);
+      const tenantSid = principalOf(request).tenantSid;
+      const policy = await securityPolicy(accounts.db, tenantSid);
+      const saved = await accounts.db.query<{ updated_at: Date }>(
+        "SELECT date_trunc('milliseconds', updated_at) AS updated_at FROM tenant_security WHERE tenant_sid = $1",
+        [tenantSid],
+      );
       return ok(request, {
         data: {
           password_policy: policy.passwordPolicy,
@@ -123,6 +147,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
           lockout_threshold: policy.throttle.threshold,
           lockout_window_minutes: policy.throttle.windowMinutes,
           lockout_minutes: policy.throttle.lockMinutes,
+          updated_at: saved[0]?.updated_at ?? null,
         },
       });
     },
@@ -135,20 +160,22 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       schema: {
         summary: "Set your tenant's sign-in and password rules",
         tags,
-        body: z.object(securityShape).strict(),
+        body: z.object({ ...securityShape, updated_at: settingReadAt.optional() }).strict(),
         response: { 200: envelopeSchema({}) },
       },
     },
     async (request) => {
       const principal = principalOf(request);
-      const b = request.body;
+      const { updated_at: readAt, ...b } = request.body;
       await accounts.db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO tenant_security (tenant_sid, password_policy, password_history_count, password_expiry_days, lockout_threshold, lockout_window_minutes, lockout_minutes, updated_at)
+        const saved = await tx.query(
+          `INSERT INTO tenant_security AS s (tenant_sid, password_policy, password_history_count, password_expiry_days, lockout_threshold, lockout_window_minutes, lockout_minutes, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (tenant_sid) DO UPDATE SET password_policy = EXCLUDED.password_policy, password_history_count = EXCLUDED.password_history_count,
              password_expiry_days = EXCLUDED.password_expiry_days, lockout_threshold = EXCLUDED.lockout_threshold,
-             lockout_window_minutes = EXCLUDED.lockout_window_minutes, lockout_minutes = EXCLUDED.lockout_minutes, updated_at = EXCLUDED.updated_at`,
+             lockout_window_minutes = EXCLUDED.lockout_window_minutes, lockout_minutes = EXCLUDED.lockout_minutes, updated_at = EXCLUDED.updated_at
+             WHERE NOT $9::boolean OR ${unchangedSince('s', '$10')}
+           RETURNING 1`,
           [
             principal.tenantSid,
             b.password_policy,
@@ -158,8 +185,11 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
             b.lockout_window_minutes,
             b.lockout_minutes,
             accounts.now(),
+            readAt !== undefined,
+            readAt ?? null,
           ],
         );
+        if (!saved.length) throw new AppError('conflict');
         await audit(tx, {
           tenantSid: principal.tenantSid,
           actorSid: principal.userSid,

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../../modules/models/registry.js';
-import { checkQuery } from '../../modules/models/search.js';
-import { createExportLink, openExport } from '../../modules/transfer/export.js';
+import { checkExportQuery, createExportLink, openExport } from '../../modules/transfer/export.js';
 import { enqueueImport, importTemplate, readImportJob } from '../../modules/transfer/import.js';
 import { startImportQueue } from '../../modules/transfer/import-queue.js';
 import { principalOf, type Principal } from '../context.js';
@@ -151,7 +150,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       if (!exports.hit(p.userSid)) throw new AppError('rateLimited');
       const model = await modelFor(p, request.params.model);
       // A bad query (an unknown field, an impossible date) is refused now, not when the link is opened.
-      checkQuery(search, model, p, request.body.iql ?? '');
+      await checkExportQuery(search, model, p, { iql: request.body.iql ?? '', fields: request.body.fl });
       const link = await createExportLink(accounts, p, {
         model: model.name,
         iql: request.body.iql ?? '',

@@ -222,6 +222,7 @@ describe(`password reset by e-mail (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
         username: null,
         from_address: 'IP Office <ip@tenant.example>',
         has_password: true,
+        updated_at: expect.any(String),
       });
       expect(read.body).not.toContain('mail-secret-123');
       const [row] = await t.database.db.query<{ password_encrypted: string }>(

@@ -102,7 +102,9 @@ export async function historyOf(ctx: DocumentsContext, actor: Actor, documentSid
   return documentHistory(ctx.accounts.db, tenantSid, documentSid);
 }
 
-const COLUMNS: Record<keyof MetadataUpdate, string> = {
+type MetadataField = Exclude<keyof MetadataUpdate, 'version'>;
+
+const COLUMNS: Record<MetadataField, string> = {
   file_name: 'file_name',
   category: 'category',
   item_sid: 'item_sid',
@@ -122,8 +124,8 @@ export async function updateDocument(
   const { principal, requestId } = actor;
   const before = await readableDocument(ctx, actor, documentSid);
   const db = ctx.accounts.db;
-  const changes: Partial<Record<keyof MetadataUpdate, unknown>> = {};
-  for (const name of Object.keys(COLUMNS) as Array<keyof MetadataUpdate>) {
+  const changes: Partial<Record<MetadataField, unknown>> = {};
+  for (const name of Object.keys(COLUMNS) as MetadataField[]) {
     if (input[name] !== undefined) changes[name] = input[name] === '' ? null : input[name];
   }
   const category = changes.category !== undefined ? (changes.category as string | null) : before.category;
@@ -146,15 +148,16 @@ export async function updateDocument(
     await lockCaseDocuments(tx, principal.tenantSid, before.patent_sid);
     if (category === 'proof' && before.category !== 'proof')
       await assertProofRoom(tx, principal.tenantSid, before.patent_sid, before.sid);
-    const names = Object.keys(changes) as Array<keyof MetadataUpdate>;
-    if (names.length) {
-      const sets = names.map((name, i) => `${COLUMNS[name]} = $${i + 3}`);
-      await tx.query(`UPDATE patent_document SET ${sets.join(', ')} WHERE sid = $1 AND tenant_sid = $2`, [
-        before.sid,
-        principal.tenantSid,
-        ...names.map((name) => changes[name] as string | number | null),
-      ]);
-    }
+    const names = Object.keys(changes) as MetadataField[];
+    // The version check and the write in one statement (the case's documents are locked above): a
+    // change made since the caller read the document refuses this one instead of being overwritten.
+    const sets = names.map((name, i) => `${COLUMNS[name]} = $${i + 4}`);
+    const updated = await tx.query(
+      `UPDATE patent_document SET ${[...sets, 'version = version + 1'].join(', ')}
+        WHERE sid = $1 AND tenant_sid = $2 AND version = $3 RETURNING sid`,
+      [before.sid, principal.tenantSid, input.version, ...names.map((name) => changes[name] as string | number | null)],
+    );
+    if (!updated.length) throw new AppError('conflict');
     const after = { ...before, ...changes } as Record<string, unknown>;
     await recordEvent(tx, {
       tenantSid: principal.tenantSid,

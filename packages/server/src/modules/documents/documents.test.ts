@@ -29,6 +29,7 @@ interface DocumentAnswer {
   category_label?: string;
   major_version: number;
   version_remark: string | null;
+  version: number;
 }
 
 describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -168,7 +169,9 @@ describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('changes metadata with validation, and keeps category rules', async () => {
     const doc = await upload(patentSid, { file_name: 'draft.pdf', category: 'other' }, samplePdf());
+    expect(doc).toMatchObject({ version: 1 });
     const res = await post(`/patent-documents/${doc.sid}/update`, {
+      version: 1,
       file_name: '权利要求书（定稿）.pdf',
       category: 'claims',
       major_version: 3,
@@ -182,18 +185,41 @@ describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       major_version: 3,
       version_remark: '定稿',
       archived_on: '2026-04-01',
+      version: 2,
     });
-    const cleared = await post(`/patent-documents/${doc.sid}/update`, { version_remark: null, category: null });
-    expect(cleared.json().data).toMatchObject({ version_remark: null, category: null });
-    const invalid = await post(`/patent-documents/${doc.sid}/update`, { file_name: '', major_version: 0 });
+    const cleared = await post(`/patent-documents/${doc.sid}/update`, {
+      version: 2,
+      version_remark: null,
+      category: null,
+    });
+    expect(cleared.json().data).toMatchObject({ version_remark: null, category: null, version: 3 });
+    const invalid = await post(`/patent-documents/${doc.sid}/update`, { version: 3, file_name: '', major_version: 0 });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().code).toBe(500001);
-    expect((await post(`/patent-documents/${doc.sid}/update`, { owner: 'me' })).statusCode).toBe(400);
+    expect((await post(`/patent-documents/${doc.sid}/update`, { version: 3, owner: 'me' })).statusCode).toBe(400);
+    // The version read is required.
+    const unversioned = await post(`/patent-documents/${doc.sid}/update`, { file_name: 'x.pdf' });
+    expect(unversioned.json().fields[0].field).toBe('version');
     // A PDF cannot become a design picture.
-    const design = await post(`/patent-documents/${doc.sid}/update`, { category: 'design_picture' });
+    const design = await post(`/patent-documents/${doc.sid}/update`, { version: 3, category: 'design_picture' });
     expect(design.json().code).toBe(415302);
     expect((await history(doc.sid)).map((e) => e.action)).toEqual(['upload', 'update', 'update']);
-    expect((await post(`/patent-documents/${doc.sid}/update`, { category: 'claims' }, viewer)).statusCode).toBe(403);
+    expect(
+      (await post(`/patent-documents/${doc.sid}/update`, { version: 3, category: 'claims' }, viewer)).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a metadata change sent with a version read before another change (409000), changing nothing', async () => {
+    const doc = await upload(patentSid, { file_name: 'shared.pdf' }, samplePdf());
+    // Two people read version 1; the first saves, the second's save would overwrite it.
+    const first = await post(`/patent-documents/${doc.sid}/update`, { version: 1, version_remark: '甲' });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await post(`/patent-documents/${doc.sid}/update`, { version: 1, file_name: '乙.pdf' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe(409000);
+    const now = (await get(`/patent-documents/list/${patentSid}`)).json().data as Array<DocumentAnswer>;
+    expect(now.find((d) => d.sid === doc.sid)).toMatchObject({ file_name: 'shared.pdf', version_remark: '甲' });
+    expect((await history(doc.sid)).map((e) => e.action)).toEqual(['upload', 'update']);
   });
 
   it('deletes the row and then the file, keeping the history', async () => {
@@ -288,9 +314,12 @@ describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const foreign = await get(url, stranger);
       expect(foreign.statusCode, url).toBe(404);
     }
-    for (const url of [`/patent-documents/${doc.sid}/update`, `/patent-documents/${doc.sid}/delete`]) {
-      expect((await post(url, {}, bare)).statusCode, url).toBe(403);
-      expect((await post(url, {}, stranger)).statusCode, url).toBe(404);
+    for (const [url, body] of [
+      [`/patent-documents/${doc.sid}/update`, { version: 1 }],
+      [`/patent-documents/${doc.sid}/delete`, {}],
+    ] as const) {
+      expect((await post(url, body, bare)).statusCode, url).toBe(403);
+      expect((await post(url, body, stranger)).statusCode, url).toBe(404);
     }
     // Nothing was recorded for the refused calls.
     expect((await history(doc.sid)).map((e) => e.action)).toEqual(['upload']);

@@ -18,6 +18,8 @@ export interface DocumentRow {
   major_version: number;
   version_remark: string | null;
   archived_on: string | null;
+  /** Raised by every metadata change; an update names the one it read (409000 when stale). */
+  version: number;
   checksum: string;
   uploaded_by: string | null;
   uploaded_by_name: string | null;
@@ -32,7 +34,7 @@ export type DocumentView = Omit<DocumentRow, 'file_sid' | 'storage_key'> & { pre
 
 const SELECT = `
   SELECT d.sid, d.patent_sid, d.item_sid, d.file_sid, d.file_name, d.category, d.sent_received_on,
-         d.major_version, d.version_remark, d.archived_on, d.checksum, d.uploaded_by, u.name AS uploaded_by_name,
+         d.major_version, d.version_remark, d.archived_on, d.version, d.checksum, d.uploaded_by, u.name AS uploaded_by_name,
          d.uploaded_at, f.media_type, f.size_bytes, f.storage_key
     FROM patent_document d
     JOIN stored_file f ON f.sid = d.file_sid AND f.tenant_sid = d.tenant_sid

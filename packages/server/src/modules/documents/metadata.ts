@@ -49,9 +49,13 @@ export const categoryField = labelled(z.enum(DOCUMENT_CATEGORIES), LABELS.catego
 export const majorVersionField = labelled(z.number().int().min(1).max(9999), LABELS.major_version);
 export const remarkField = labelled(z.string().trim().max(DOCUMENT_REMARK_MAX_LENGTH), LABELS.version_remark);
 
-/** The update call's body: any subset of the metadata; null clears an optional field. */
+/**
+ * The update call's body: the document's `version` as read (a stale one answers 409000), and any subset of
+ * the metadata; null clears an optional field.
+ */
 export const metadataUpdateBody = z
   .object({
+    version: labelled(z.number().int().min(1), 'field.version'),
     file_name: fileNameField.optional(),
     category: categoryField.nullable().optional(),
     item_sid: sid('item_sid').nullable().optional(),

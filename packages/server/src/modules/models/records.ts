@@ -1,12 +1,12 @@
 // Reading and writing one model's records: create, read, update with optimistic concurrency, delete,
 // each in one transaction with an audit entry carrying the field changes, and a record's history.
-import { AppError, maskValue, newSid, type Language } from '@ipdesk/core';
+import { AppError, AUDIT_RESOURCE, maskValue, newSid, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
-import type { DeleteDependent } from './hooks.js';
+import type { DeleteDependent, DeleteEvent } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
@@ -317,25 +317,43 @@ export async function deleteRecord(
   { registry, requestId }: Pick<WriteContext, 'registry' | 'requestId'>,
 ): Promise<void> {
   const now = ctx.now();
-  const hooks = registry.hooks.of(model.name);
   const event = await ctx.db.transaction(async (tx) => {
     const before = await lockRecord(tx, model, principal, input.sid);
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
-    const event = { principal, record: before, now, requestId };
-    await hooks?.beforeDelete?.(tx, event);
-    await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [input.sid, principal.tenantSid]);
-    await audit(tx, {
-      tenantSid: principal.tenantSid,
-      actorSid: principal.userSid,
-      action: 'record.deleted',
-      target: `${model.name}:${input.sid}`,
-      detail: { changes: fieldChanges(before, undefined, declaredNames(model)) },
-      requestId,
-      at: now,
-    });
-    return event;
+    return removeLockedRecord(tx, model, principal, before, { registry, requestId, now });
   });
-  await hooks?.afterDelete?.(event);
+  await registry.hooks.of(model.name)?.afterDelete?.(event);
+}
+
+/**
+ * Deletes a record the caller's transaction has locked (in scope, version checked): the model's hooks take
+ * its dependents first, then the row goes and the audit entry keeps its fields and the columns its scope
+ * depends on. Answers the event for the afterDelete hook, which the caller runs once committed.
+ */
+export async function removeLockedRecord(
+  tx: Queryable,
+  model: ResolvedModel,
+  principal: Principal,
+  before: RecordRow,
+  { registry, requestId, now }: Pick<WriteContext, 'registry' | 'requestId'> & { now: Date },
+): Promise<DeleteEvent> {
+  const sid = String(before.sid);
+  const event: DeleteEvent = { principal, record: before, now, requestId };
+  await registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
+  await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [sid, principal.tenantSid]);
+  await audit(tx, {
+    tenantSid: principal.tenantSid,
+    actorSid: principal.userSid,
+    action: 'record.deleted',
+    target: `${model.name}:${sid}`,
+    detail: {
+      changes: fieldChanges(before, undefined, declaredNames(model)),
+      record: scopeColumns(model, before),
+    },
+    requestId,
+    at: now,
+  });
+  return event;
 }
 
 /** What deleting a record also deletes (counts per kind), for the confirmation. */
@@ -348,6 +366,23 @@ export async function deletePreview(
 ): Promise<DeleteDependent[]> {
   const record = await readRecord(ctx, model, principal, sid);
   return (await registry.hooks.of(model.name)?.deletePreview?.(ctx.db, { principal, record })) ?? [];
+}
+
+/** The columns the data scope depends on, kept in a delete's audit entry for the history's scope check. */
+interface DeletedRecordScope {
+  company_sid: string | null;
+  created_by: string | null;
+  /** The model's department field (`departmentField`), where it declares one. */
+  department?: string | null;
+}
+
+function scopeColumns(model: ResolvedModel, row: RecordRow): DeletedRecordScope {
+  const field = model.declaration.departmentField;
+  return {
+    company_sid: (row.company_sid as string | null) ?? null,
+    created_by: (row.created_by as string | null) ?? null,
+    ...(field ? { department: (row[field] as string | null | undefined) ?? null } : {}),
+  };
 }
 
 export interface HistoryEntry {
@@ -369,7 +404,7 @@ export async function recordHistory(
     actor_sid: string | null;
     actor_name: string | null;
     created_at: Date;
-    detail: { changes?: HistoryEntry['changes'] } | null;
+    detail: { changes?: HistoryEntry['changes']; record?: DeletedRecordScope } | null;
   }>(
     `SELECT a.action, a.actor_sid, u.name AS actor_name, a.created_at, a.detail
        FROM audit_log a LEFT JOIN user_account u ON u.sid = a.actor_sid
@@ -377,7 +412,14 @@ export async function recordHistory(
       ORDER BY a.id`,
     [principal.tenantSid, `${model.name}:${sid}`],
   );
-  if (rows.length === 0) await readRecord(ctx, model, principal, sid); // 404 for ids of others
+  // The history shows what a read of the record would: the same scope, always (not only when there is
+  // no history), and for a deleted record only to those who could have read it and hold the audit right.
+  if (!(await inScope(ctx.db, model, principal, sid))) {
+    const deleted = rows.findLast((r) => r.action === 'record.deleted');
+    if (!deleted || !(await deletedInScope(ctx.db, model, principal, sid, deleted.detail)))
+      throw new AppError('recordNotFound');
+    if (!principal.access.resources.has(AUDIT_RESOURCE)) throw new AppError('permissionDenied');
+  }
   // Only the fields the caller may see, masked as their answers are.
   const masked = [...model.fields.values()].filter((f) => f.masked);
   return rows.map((r) => {
@@ -391,4 +433,40 @@ export async function recordHistory(
     }
     return { action: r.action, actor_sid: r.actor_sid, actor_name: r.actor_name, at: r.created_at, changes };
   });
+}
+
+/** Whether the caller's scope reaches the live record. */
+async function inScope(db: Queryable, model: ResolvedModel, principal: Principal, sid: string): Promise<boolean> {
+  const params = new SqlParams([sid]);
+  const rows = await db.query(
+    `SELECT 1 FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, model, params)}`,
+    params.values as never,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether the caller's scope would have reached a deleted record: the scope condition evaluated over the
+ * columns it depends on, as the delete's audit entry kept them. Entries written before the entry kept
+ * them lack the company, so only a caller seeing the whole tenant passes.
+ */
+async function deletedInScope(
+  db: Queryable,
+  model: ResolvedModel,
+  principal: Principal,
+  sid: string,
+  detail: { changes?: HistoryEntry['changes']; record?: DeletedRecordScope } | null,
+): Promise<boolean> {
+  const params = new SqlParams([sid, principal.tenantSid, detail?.record?.company_sid ?? null]);
+  params.add(detail?.record?.created_by ?? null);
+  const departmentField = model.declaration.departmentField;
+  const department = departmentField
+    ? `, ${params.add(detail?.record?.department ?? null)}::text AS ${departmentField}`
+    : '';
+  const rows = await db.query(
+    `SELECT 1 FROM (SELECT $1::text AS sid, $2::text AS tenant_sid, $3::text AS company_sid, $4::text AS created_by${department}) t
+      WHERE ${scopeCondition(principal, model, params)}`,
+    params.values as never,
+  );
+  return rows.length > 0;
 }

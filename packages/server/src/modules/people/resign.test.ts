@@ -107,7 +107,11 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
     (await db().query<Record<string, unknown>>('SELECT * FROM m_person WHERE sid = $1', [sid]))[0]!;
   const userStatus = async (sid: string) =>
     (await db().query<{ status: number }>('SELECT status FROM user_account WHERE sid = $1', [sid]))[0]!.status;
-  const setNotice = (body: object, s: SignedIn = admin) => post('/setting/resignation_notice/do/update', body, s);
+  /** Saves the settings over the ones just read, as the page does (unless the body names another time). */
+  const setNotice = async (body: object, s: SignedIn = admin) => {
+    const read = await get('/setting/resignation_notice');
+    return post('/setting/resignation_notice/do/update', { updated_at: read.json().data.updated_at, ...body }, s);
+  };
 
   it('hands over: account closed, 3 open to-dos move to the handover person, the done one stays, notice mailed', async () => {
     const leaver = await personWithAccount('赵六');
@@ -349,7 +353,12 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
   describe('notice settings', () => {
     it('has defaults, saves checked addresses once each, and audits the change', async () => {
       const initial = await get('/setting/resignation_notice');
-      expect(initial.json().data).toEqual({ notify_handover: true, notify_admins: false, extra_recipients: [] });
+      expect(initial.json().data).toEqual({
+        notify_handover: true,
+        notify_admins: false,
+        extra_recipients: [],
+        updated_at: null,
+      });
       const saved = await setNotice({
         notify_handover: false,
         notify_admins: true,
@@ -360,6 +369,7 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
         notify_handover: false,
         notify_admins: true,
         extra_recipients: ['hr@example.com', 'it@example.com'],
+        updated_at: t.clock.now.toISOString(),
       });
       expect((await get('/setting/resignation_notice')).json().data).toEqual(saved.json().data);
       const audits = await db().query(
@@ -369,6 +379,32 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
       expect(audits).toHaveLength(1);
       // Another tenant still has its own (default) settings.
       expect((await get('/setting/resignation_notice', otherAdmin)).json().data.notify_handover).toBe(true);
+      await setNotice({ notify_handover: true, notify_admins: false, extra_recipients: [] });
+    });
+
+    it('refuses a save over settings saved since they were read (409000), keeping those', async () => {
+      const read = (await get('/setting/resignation_notice')).json().data;
+      t.clock.advanceMinutes(1);
+      const first = await post('/setting/resignation_notice/do/update', {
+        ...read,
+        extra_recipients: ['first@example.com'],
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      // A second administrator read the same settings before the first saved.
+      const second = await post('/setting/resignation_notice/do/update', { ...read, notify_admins: true });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().code).toBe(409000);
+      expect((await get('/setting/resignation_notice')).json().data.extra_recipients).toEqual(['first@example.com']);
+      // A first save over defaults that someone else has saved meanwhile is stale too.
+      const overDefaults = await post('/setting/resignation_notice/do/update', { ...read, updated_at: null });
+      expect(overDefaults.json().code).toBe(409000);
+      // Without the time read, nothing is saved.
+      const unread = await post('/setting/resignation_notice/do/update', {
+        notify_handover: true,
+        notify_admins: false,
+        extra_recipients: [],
+      });
+      expect(unread.json().fields[0].field).toBe('updated_at');
       await setNotice({ notify_handover: true, notify_admins: false, extra_recipients: [] });
     });
 

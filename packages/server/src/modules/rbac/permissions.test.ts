@@ -283,6 +283,47 @@ describe(`field and data permissions, masking (${onPostgres ? 'PostgreSQL' : 'PG
       expect(count.json().data.total).toBe(seen.size);
     });
 
+    it("history: out of scope is not found even when the record has history (the chemist's project, for the lawyer)", async () => {
+      const mine = await call(users.chemist!.session, 'GET', `/model/project/do/history/${made.chemist}`);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json().data[0].changes.name.after).toBe('chemist 项目');
+      const lawyerOnly = await member({ resources: ['project'], dataScope: 'own' });
+      const theirs = await call(lawyerOnly.session, 'GET', `/model/project/do/history/${made.chemist}`);
+      expect(theirs.statusCode, theirs.body).toBe(404);
+      expect(theirs.json().code).toBe(404202);
+      expect(theirs.body).not.toContain('chemist 项目');
+    });
+
+    it('history of a deleted record: only to those who could have read it and hold the audit right', async () => {
+      const gone = await create(users.chemist!.session, 'project', { name: '已删项目', code: code() });
+      const deleted = await call(admin, 'POST', `/model/project/do/delete/${gone.sid}`, {});
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const history = (s: SignedIn) => call(s, 'GET', `/model/project/do/history/${gone.sid}`);
+      // The administrator holds the audit right and sees every record.
+      const seen = await history(admin);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json().data.map((e: { action: string }) => e.action)).toEqual(['record.created', 'record.deleted']);
+      // Its creator could read it, but lacks the audit right.
+      const creator = await history(users.chemist!.session);
+      expect(creator.statusCode).toBe(403);
+      expect(creator.json().code).toBe(403301);
+      // An auditor of another department: holds the right, but never saw the record.
+      const outsider = await member({ resources: ['project', 'system.audit'], dataScope: 'own' });
+      expect((await history(outsider.session)).statusCode).toBe(404);
+      // An auditor whose scope covers the creator's department sees it; hidden fields stay out.
+      const auditor = await member({
+        resources: ['project', 'system.audit'],
+        dataScope: 'departments',
+        dataDepartments: [research],
+        fieldRules: [{ model: 'project', field: 'code', access: 'hidden' }],
+      });
+      const audited = await history(auditor.session);
+      expect(audited.statusCode, audited.body).toBe(200);
+      const removal = audited.json().data[1];
+      expect(removal.changes.name.before).toBe('已删项目');
+      expect(removal.changes).not.toHaveProperty('code');
+    });
+
     it('a user without roles holds no model resource at all', async () => {
       const bare = await createUser(t, tenant);
       const s = await signIn(t.app, bare.account, bare.password);

@@ -23,6 +23,32 @@ const PAGE = 1000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Refuses, before a link is made, an export whose query cannot run: a bad iql, a field the caller may
+ * not see or that does not exist (in the query or the column list). The query runs for one row, in the
+ * caller's scope, so what the download would stumble on is the answer now, not a broken link.
+ */
+export async function checkExportQuery(
+  search: SearchContext,
+  model: ResolvedModel,
+  principal: Principal,
+  input: { iql: string; fields?: string[] },
+): Promise<void> {
+  const unknown = (input.fields ?? []).filter((name) => !model.fields.has(name));
+  if (unknown.length)
+    throw new AppError('validation', {
+      issues: [
+        {
+          field: 'fl',
+          labelKey: 'field.fieldList',
+          messageKey: 'validation.unrecognizedKeys',
+          params: { keys: unknown.join(', ') },
+        },
+      ],
+    });
+  await searchRecords(search, model, principal, { iql: input.iql, start: 0, rows: 1, total: false });
+}
+
 export async function createExportLink(
   ctx: AccountsContext,
   principal: Principal,

@@ -314,6 +314,30 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ).toBe(400202);
   });
 
+  it('answers a query that cannot run at once, with no link (bad iql, unknown fields)', async () => {
+    const before = await t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_link');
+    for (const [payload, field, message] of [
+      [{ iql: "sn = 'x" }, 'iql', 'Position 6: the text starting here has no closing single quote'],
+      [{ iql: "no_such_field = 'x'" }, 'iql', 'Position 1: there is no field "no_such_field"'],
+      [{ iql: 'filing_date > 5' }, 'iql', 'Position 15: the value for "filing_date" must be a date (e.g. 2024-01-31)'],
+      [{ fl: ['sn', 'no_such_field'] }, 'fl', 'contains fields that are not allowed: no_such_field'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webapi/model/patent/do/export',
+        headers: authed(session, { 'x-language': 'en' }),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe(500001);
+      expect(res.json().fields[0].field).toBe(field);
+      expect(res.json().fields[0].message).toBe(message);
+      expect(res.body).not.toContain('/webapi/file/export/');
+    }
+    const after = await t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_link');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
   it('limits exports per user and minute (429000)', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 31; i++)

@@ -28,7 +28,7 @@ import {
 import type { RequestFailure } from '../../api/failure';
 import { reportFailure } from '../../api/failure-notifier';
 import { fetchHeaderColumns, type SavedView } from '../../api/list-settings';
-import { deleteRecord, searchRecords, type ModelRow, type ModelSchema } from '../../api/model';
+import { deleteRecords, searchRecords, type ModelRow, type ModelSchema } from '../../api/model';
 import { createExport, downloadImportTemplate } from '../../api/transfer';
 import { renderValue, type CellContext } from '../fields/cells';
 import { editRecordPath, newRecordPath, recordPath } from '../paths';
@@ -154,14 +154,13 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
       cancelText: t('model.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        let failed = 0;
-        for (const row of rows) {
-          const outcome = await deleteRecord(model, row.sid, row.version);
-          if (outcome.result !== RESULT_CODES.success) failed += 1;
-        }
-        const deleted = rows.length - failed;
-        if (failed === 0) void message.success(t('modelList.deleted', { count: deleted }));
-        else void message.warning(t('modelList.deletePartly', { deleted, failed }));
+        // One call, all or none: a record gone or changed meanwhile refuses the batch and says which.
+        const outcome = await deleteRecords(
+          model,
+          rows.map((row) => ({ sid: row.sid, version: row.version })),
+        );
+        if (outcome.result === RESULT_CODES.success)
+          void message.success(t('modelList.deleted', { count: outcome.data.data.deleted }));
         setSelected([]);
         await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
       },

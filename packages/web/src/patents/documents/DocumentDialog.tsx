@@ -141,7 +141,7 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
     setSaving(true);
     let outcome;
     if (editing) {
-      outcome = await updateDocument(document.sid, metadata, { subCompanySid });
+      outcome = await updateDocument(document.sid, document.version, metadata, { subCompanySid });
     } else {
       const body = new FormData();
       body.append('patent_sid', patentSid);

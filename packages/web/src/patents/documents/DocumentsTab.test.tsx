@@ -51,6 +51,7 @@ function doc(sid: string, fileName: string, extra: Partial<PatentDocument> = {})
     major_version: 2,
     version_remark: '第二稿',
     archived_on: null,
+    version: 1,
     checksum: 'c'.repeat(64),
     uploaded_by: 'User000000000001',
     uploaded_by_name: '李四',

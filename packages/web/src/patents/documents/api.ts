@@ -18,6 +18,8 @@ export interface PatentDocument {
   major_version: number;
   version_remark: string | null;
   archived_on: string | null;
+  /** Sent back with a metadata change, so a change made meanwhile is not overwritten (409000). */
+  version: number;
   checksum: string;
   uploaded_by: string | null;
   uploaded_by_name: string | null;
@@ -89,12 +91,14 @@ export function uploadDocument(
   return request({ url: `${base}/upload`, method: 'POST', body: form, silent: true, ...options });
 }
 
+/** With the version read; a document changed meanwhile refuses the change (409000). */
 export function updateDocument(
   sid: string,
+  version: number,
   input: DocumentMetadata,
   options: CaseCallOptions = {},
 ): Promise<RequestResult<DataEnvelope<PatentDocument>>> {
-  return request({ url: `${one(sid)}/update`, method: 'POST', body: input, silent: true, ...options });
+  return request({ url: `${one(sid)}/update`, method: 'POST', body: { version, ...input }, silent: true, ...options });
 }
 
 export function deleteDocument(sid: string, options: CaseCallOptions = {}): Promise<RequestResult<SuccessEnvelope>> {

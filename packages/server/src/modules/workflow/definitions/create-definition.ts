@@ -5,6 +5,7 @@ import { violatedIndex } from '../../../db/unique-violation.js';
 import { inspectXml } from './problems.js';
 import { ROW_COLUMNS, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
 import { auditDefinition, columnsOf } from './write-helpers.js';
+import { assertOwnApprovers } from './approver-references.js';
 
 export type CreateSource = { template: { key: string; name: string; model: string } } | { xml: string };
 
@@ -22,6 +23,7 @@ export async function createDefinition(
   const xml = 'xml' in source ? source.xml : processXmlTemplate({ ...source.template, language: caller.language });
   const { parsed, problems } = await inspectXml(xml);
   const columns = columnsOf(ctx, parsed.graph, problems);
+  await assertOwnApprovers(ctx.accounts.db, caller.principal.tenantSid, parsed.graph);
   const { tenantSid, userSid } = caller.principal;
   const now = ctx.accounts.now();
   try {

@@ -62,6 +62,63 @@ describe(`workflow definitions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
   });
   afterAll(() => t.close());
 
+  it('refuses approvers and copy recipients of another tenant when created, saved or imported, naming them', async () => {
+    const db = t.database.db;
+    const [foreignTenant] = await db.query<{ tenant_sid: string }>(
+      'SELECT tenant_sid FROM user_account WHERE tenant_sid <> $1 LIMIT 1',
+      [tenantSid],
+    );
+    const foreign = foreignTenant!.tenant_sid;
+    const [theirUser] = await db.query<{ sid: string }>('SELECT sid FROM user_account WHERE tenant_sid = $1', [
+      foreign,
+    ]);
+    const [theirCompany] = await db.query<{ sid: string }>('SELECT sid FROM company WHERE tenant_sid = $1', [foreign]);
+    const [ownUser] = await db.query<{ sid: string }>('SELECT sid FROM user_account WHERE tenant_sid = $1', [
+      tenantSid,
+    ]);
+    const [ownCompany] = await db.query<{ sid: string }>('SELECT sid FROM company WHERE tenant_sid = $1', [tenantSid]);
+    // The template's review step, with approvers and copies set as the designer would write them.
+    const withApprovers = (key: string, approvers: string, cc = '') =>
+      template(key).replace('<ipdesk:Approval>', `<ipdesk:Approval>${approvers}${cc}`);
+    const foreignXml = withApprovers(
+      'cross_tenant',
+      `<ipdesk:Approver kind="user" values="${ownUser!.sid},${theirUser!.sid}"/><ipdesk:Approver kind="role" values="no_such_role"/>`,
+      `<ipdesk:Cc kind="company" values="${theirCompany!.sid}"/>`,
+    );
+    expect(foreignXml).toContain(theirUser!.sid);
+    const refused = await call('POST', '/do/create-from-xml', designer, { xml: foreignXml });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().code).toBe(400810);
+    expect(refused.json().message).toBe(
+      '3 approver or copy setting(s) name people, roles, departments or companies your tenant does not have',
+    );
+    const messages = refused.json().fields.map((f: { message: string }) => f.message);
+    expect(messages.join('\n')).toContain(theirUser!.sid);
+    expect(messages.join('\n')).not.toContain(ownUser!.sid);
+    expect(messages.join('\n')).toContain('no_such_role');
+    expect(messages.join('\n')).toContain(theirCompany!.sid);
+    expect((await call('GET', '/cross_tenant/versions', designer)).statusCode).toBe(404);
+    // Saving a draft over a clean one is refused alike, and leaves the draft as it was.
+    const clean = await create(designer, { key: 'own_tenant', name: 'Own', model: 'patent' });
+    const saved = await call('POST', '/own_tenant/draft', designer, {
+      xml: withApprovers('own_tenant', `<ipdesk:Approver kind="user" values="${theirUser!.sid}"/>`),
+      version: clean.version,
+      updated_at: clean.updated_at,
+    });
+    expect(saved.json().code, saved.body).toBe(400810);
+    // The tenant's own people and companies are fine.
+    const ok = await call('POST', '/own_tenant/draft', designer, {
+      xml: withApprovers(
+        'own_tenant',
+        `<ipdesk:Approver kind="user" values="${ownUser!.sid}"/>`,
+        `<ipdesk:Cc kind="company" values="${ownCompany!.sid}"/>`,
+      ),
+      version: clean.version,
+      updated_at: clean.updated_at,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('creates from the template: a clean draft, listed, readable with its XML and graph', async () => {
     const created = await create(designer, { key: 'patent_review', name: '专利审查', model: 'patent' });
     expect(created).toMatchObject({ key: 'patent_review', version: 1, status: 'draft', problems: [] });

@@ -14,6 +14,7 @@ import {
   type DefinitionsContext,
 } from './store.js';
 import { auditDefinition, columnsOf, requireSameModel, type DefinitionColumns } from './write-helpers.js';
+import { assertOwnApprovers } from './approver-references.js';
 
 export interface SaveDraftInput {
   key: string;
@@ -74,6 +75,7 @@ export async function saveDraft(ctx: DefinitionsContext, caller: Caller, input: 
   const found = parsed.graph.settings.key;
   if (found !== input.key) throw new AppError('workflowKeyMismatch', { params: { key: input.key, found } });
   const columns = columnsOf(ctx, parsed.graph, problems);
+  await assertOwnApprovers(ctx.accounts.db, caller.principal.tenantSid, parsed.graph);
   const now = ctx.accounts.now();
   return ctx.accounts.db.transaction(async (tx) => {
     const versions = await lockVersions(tx, caller.principal.tenantSid, input.key);

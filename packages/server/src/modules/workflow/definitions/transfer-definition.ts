@@ -9,6 +9,7 @@ import { looksLikeZip, readEntry, zipEntries } from './read-zip.js';
 import { writeDraft } from './save-draft.js';
 import { iso, lockVersions, readVersion, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
 import { auditDefinition, columnsOf, requireSameModel } from './write-helpers.js';
+import { assertOwnApprovers } from './approver-references.js';
 
 export const MANIFEST_FORMAT = 'ipdesk-workflow';
 const MAX_TEXT = '10 MB';
@@ -87,6 +88,7 @@ export async function importDefinition(
   const errors = errorsOf(problems);
   if (errors.length > 0) throw designRefusal(errors);
   const columns = columnsOf(ctx, parsed.graph, problems);
+  await assertOwnApprovers(ctx.accounts.db, caller.principal.tenantSid, parsed.graph);
   const { tenantSid } = caller.principal;
   const existing = await ctx.accounts.db.query(
     'SELECT 1 FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 LIMIT 1',

@@ -76,6 +76,22 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
     expect((await w.call(w.admin, 'POST', `/model/patent/do/delete/${patent}`, {})).statusCode).toBe(200);
   });
 
+  it("batch delete takes each record's processes along, as a single delete does", async () => {
+    const [first, second] = [await w.patent(starter), await w.patent(starter)];
+    const instances = [await w.start(starter, 'case_review', first), await w.start(starter, 'case_review', second)];
+    const deleted = await w.call(w.admin, 'POST', '/model/patent/do/batch-delete', {
+      records: [{ sid: first }, { sid: second }],
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const instance of instances)
+      expect(await w.count('SELECT count(*) AS n FROM workflow_instance WHERE sid = $1', [instance])).toBe(0);
+    const audit = await w.t.database.db.query(
+      "SELECT target FROM audit_log WHERE action = 'workflow.instances_deleted' AND target = ANY($1::text[])",
+      [[`patent:${first}`, `patent:${second}`]],
+    );
+    expect(audit).toHaveLength(2);
+  });
+
   it('limits edits while the process runs to the fields the current step grants its assignee', async () => {
     const patent = await w.patent(starter, { applicants: ['ACME'] });
     const instance = await w.start(starter, 'case_review', patent);
