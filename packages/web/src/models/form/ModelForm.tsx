@@ -179,7 +179,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
       >
         <Row gutter={24}>
           {formFields(schema, mode).map((field) => {
-            const Input = inputFor(field.kind);
+            const Input = inputFor(field);
             // Read-only kinds (files) have their own read-only input; other locked fields read as text.
             const byProcess = lockedByProcess(processLock, field.name) && !isLocked(field, mode);
             const locked = isLocked(field, mode) || byProcess;

@@ -108,7 +108,7 @@ function FilterInput({ field, model, value, onChange, id }: FilterInputProps) {
     case 'boolean':
       return <BooleanFilter {...bound} testId={testId} />;
     case 'equals': {
-      const Picker = inputFor(field.kind);
+      const Picker = inputFor({ ...field, multiple: false });
       return <Picker {...bound} field={{ ...field, multiple: false }} model={model} testId={testId} />;
     }
     case null:
