@@ -20,6 +20,7 @@ import { copyText } from '../components/clipboard';
 import { FormNotice } from '../components/FormNotice';
 import { ACCOUNT_NAME_MAX_LENGTH, accountNameRules, itemErrors, suggestedAccount } from './rules';
 import { mayUse, useHeldResources } from './resources';
+import { lengthCount } from '../components/length-limit';
 
 interface OpenAccountValues {
   account: string;
@@ -137,7 +138,7 @@ export function OpenAccountDialog({ target, record, title, subCompanySid, onClos
           extra={t('peopleAction.accountHint', { max: ACCOUNT_NAME_MAX_LENGTH })}
           data-testid="open-account-item-account"
         >
-          <Input maxLength={ACCOUNT_NAME_MAX_LENGTH} autoComplete="off" data-testid="open-account-name" />
+          <Input count={lengthCount(ACCOUNT_NAME_MAX_LENGTH)} autoComplete="off" data-testid="open-account-name" />
         </Form.Item>
         {canGiveRoles && (
           <Form.Item name="role_sids" label={t('peopleAction.roles')} data-testid="open-account-item-roles">

@@ -12,6 +12,7 @@ import type { StoredFee } from '../../api/patent-rules';
 import { FormNotice } from '../../components/FormNotice';
 import { itemErrors } from '../../people/rules';
 import { paymentData, suggestedPayment } from './fee-rules';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 interface Values {
   paid_date?: Dayjs | null;
@@ -106,8 +107,12 @@ export function PayFeeDialog({ fee, label, subCompanySid, onClose, onChanged }: 
             data-testid="fee-pay-amount"
           />
         </Form.Item>
-        <Form.Item name="payment_reference" label={t('patentFees.paymentReference')}>
-          <Input maxLength={REFERENCE_MAX} data-testid="fee-pay-reference" />
+        <Form.Item
+          name="payment_reference"
+          label={t('patentFees.paymentReference')}
+          rules={[maxLengthRule(REFERENCE_MAX, t)]}
+        >
+          <Input count={lengthCount(REFERENCE_MAX)} data-testid="fee-pay-reference" />
         </Form.Item>
       </Form>
     </Modal>
