@@ -32,7 +32,7 @@ import {
 import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { searchRecords } from '../../api/model';
 import { FormNotice } from '../../components/FormNotice';
-import { itemErrors } from '../../people/rules';
+import { useServerFieldErrors } from '../../components/field-errors';
 import { updateDocument, uploadDocument, type DocumentMetadata, type PatentDocument } from './api';
 import { acceptList, designLimitText, precheckFile, uploadLimitText } from './precheck';
 import { lengthCount, maxLengthRule } from '../../components/length-limit';
@@ -101,6 +101,7 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [form] = Form.useForm<Values>();
+  const placeFieldErrors = useServerFieldErrors(form);
   const [file, setFile] = useState<File>();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
@@ -154,7 +155,7 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
     }
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
-      form.setFields(itemErrors(outcome.error, FIELDS));
+      placeFieldErrors(outcome.error, FIELDS);
       setNotice(inlineNotice(outcome.error));
       return;
     }
