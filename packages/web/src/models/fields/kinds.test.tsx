@@ -103,6 +103,16 @@ describe('cells', () => {
     );
   });
 
+  it('several texts, numbers or dates joined by the list separator (applicants, IPC classes)', () => {
+    expect(cell(['华为技术有限公司', 'Acme Co., Ltd.'], field('text', { multiple: true }))).toBe(
+      '华为技术有限公司、Acme Co., Ltd.',
+    );
+    expect(cell([1200, 3], field('number', { data_type: 'integer', multiple: true }))).toBe('1,200、3');
+    expect(cell(['2024-01-31', '2024-02-01'], field('date', { data_type: 'date', multiple: true }))).toBe(
+      '2024-01-31、2024-02-01',
+    );
+  });
+
   it('a cascade path step by step', () => {
     const tree = [
       { value: 'cn', label: '中国' },
@@ -189,7 +199,11 @@ describe('inputs', () => {
     await act(async () =>
       root?.render(
         <I18nextProvider i18n={i18n}>
-          <Input field={field('text', { multiple: true, max_length: 5 })} model="patent" value={['H01M', 'G06F16/00']} />
+          <Input
+            field={field('text', { multiple: true, max_length: 5 })}
+            model="patent"
+            value={['H01M', 'G06F16/00']}
+          />
         </I18nextProvider>,
       ),
     );
