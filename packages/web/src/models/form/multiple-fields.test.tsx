@@ -8,13 +8,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BUILT_IN_DICTIONARIES,
-  dataTypeOf,
-  MODEL_CATALOG,
-  type FieldDeclaration,
-  type FieldKind,
-} from '@ipdesk/core';
+import { BUILT_IN_DICTIONARIES, dataTypeOf, MODEL_CATALOG, type FieldDeclaration, type FieldKind } from '@ipdesk/core';
 import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
 import { ANTD_LOCALES } from '../../app/antd-locale';
 import { i18n, startI18n } from '../../i18n/i18n';
@@ -89,7 +83,11 @@ function samples(field: SchemaField): Array<{ value: unknown; shown: string }> {
   return make();
 }
 
-async function mountForm(model: string, field: SchemaField, values: FormValues): Promise<{
+async function mountForm(
+  model: string,
+  field: SchemaField,
+  values: FormValues,
+): Promise<{
   container: HTMLElement;
   form: FormInstance<FormValues>;
 }> {
