@@ -55,6 +55,16 @@ export default tseslint.config(
       ]),
       ...reactHooks.configs.recommended.rules,
       'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+      // A native maxLength cuts pasted text and the shortened value is saved (issue 14): inputs show
+      // count/max with components/length-limit.ts and their forms refuse what is too long.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='maxLength']",
+          message:
+            'maxLength cuts pasted text: use count={lengthCount(max)} and maxLengthRule (components/length-limit)',
+        },
+      ],
     },
   },
   {

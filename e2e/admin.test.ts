@@ -84,8 +84,12 @@ describe('custom fields take effect after signing in again', () => {
     await adminPage.getByTestId('custom-field-min').fill('50');
     await adminPage.getByText(zh['adminField.lengthOrder']).waitFor();
     await adminPage.getByTestId('custom-field-min').fill('2');
-    await adminPage.getByText(zh['adminField.flag.table_column'], { exact: true }).click();
-    await adminPage.getByText(zh['adminField.flag.search_filter'], { exact: true }).click();
+    // A new field starts as a list column and a search filter (the administrator could switch them off).
+    expect(
+      await adminPage.$$eval('[data-testid="custom-field-flags"] input:checked', (boxes) =>
+        boxes.map((box) => box.getAttribute('value')),
+      ),
+    ).toEqual(['search_filter', 'table_column', 'import', 'export']);
     await adminPage.getByTestId('custom-field-save').click();
     await waitForText(
       adminPage,
@@ -134,13 +138,20 @@ describe('custom fields take effect after signing in again', () => {
     await page.getByTestId('model-columns').click();
     await page.getByTestId('column-check-grant_no').waitFor();
     expect(await page.getByTestId('columns-available').textContent()).toContain('资助编号');
+    // Published without touching its flags, it is a list column and a search filter by default.
+    expect(await page.getByTestId('column-check-grant_no').isChecked()).toBe(true);
     await page.locator('.ant-modal-close').click();
     await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap:not([style*="display: none"])'));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.ant-table-thead th')).some((th) => th.textContent?.trim() === '资助编号'),
+    );
+    await page.getByTestId('basic-expand').click();
+    await page.getByTestId('basic-field-grant_no').waitFor();
     await page.getByTestId('search-mode-advance').click();
     await page.getByTestId('iql-input').fill(`grant_no = 'G-${prefix}'`);
     await page.getByTestId('iql-search').click();
     await waitForRows(page, [sid]);
-  });
+  }, 120_000); // two sessions, two sign-ins, a publish and three searches: past a minute on a busy machine
 });
 
 describe('import and export', () => {

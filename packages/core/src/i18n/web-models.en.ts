@@ -125,4 +125,8 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelField.pickerPlaceholder': 'Type a name or number to search',
   'modelField.noFiles': 'No files',
   'modelField.filesHint': 'Files are uploaded in document management; only their IDs are listed here.',
+  // Multiple values (issue 14): tags for short texts, rows for the other kinds.
+  'modelField.tagsPlaceholder': 'Type a value and press Enter; add as many as needed',
+  'modelField.addValue': 'Add a value',
+  'modelField.removeValue': 'Remove this value',
 };

@@ -123,6 +123,10 @@ export const webModelsZhCN = {
   'modelField.pickerPlaceholder': '输入名称或编号搜索',
   'modelField.noFiles': '暂无文件',
   'modelField.filesHint': '文件在文档管理中上传，这里只列出文件编号。',
+  // Multiple values (issue 14): tags for short texts, rows for the other kinds.
+  'modelField.tagsPlaceholder': '输入后按回车添加，可添加多个',
+  'modelField.addValue': '添加一项',
+  'modelField.removeValue': '删除此项',
 } as const;
 
 export type WebModelsMessageKey = keyof typeof webModelsZhCN;

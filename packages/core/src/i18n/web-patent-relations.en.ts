@@ -21,6 +21,7 @@ export const webPatentRelationsEn: Record<WebPatentRelationsMessageKey, string> 
   'inventors.sum': 'Total contribution: {{sum}}%',
   'inventors.sumInvalid': 'Contributions must add up to 100%; they now add up to {{sum}}%',
   'inventors.nameRequired': "Row {{row}}: enter the inventor's name",
+  'inventors.nameTooLong': "Row {{row}}: the inventor's name must be at most {{max}} characters",
   'inventors.contributionRange': 'Row {{row}}: the contribution must be more than 0 and at most 100',
   'inventors.contributionDecimals': 'Row {{row}}: the contribution may have at most two decimals',
   'inventors.duplicatePerson': 'Row {{row}}: this person is already an inventor',

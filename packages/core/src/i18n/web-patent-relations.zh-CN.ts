@@ -19,6 +19,7 @@ export const webPatentRelationsZhCN = {
   'inventors.sum': '贡献率合计：{{sum}}%',
   'inventors.sumInvalid': '贡献率之和必须为 100%，当前为 {{sum}}%',
   'inventors.nameRequired': '第 {{row}} 行：请填写发明人姓名',
+  'inventors.nameTooLong': '第 {{row}} 行：发明人姓名不能超过 {{max}} 个字符',
   'inventors.contributionRange': '第 {{row}} 行：贡献率必须大于 0 且不超过 100',
   'inventors.contributionDecimals': '第 {{row}} 行：贡献率最多保留两位小数',
   'inventors.duplicatePerson': '第 {{row}} 行：该人员已列为发明人',

@@ -19,6 +19,7 @@ import {
   toFormValues,
   type DefinitionFormValues,
 } from './custom-field-rules';
+import { lengthCount } from '../components/length-limit';
 
 export function CustomFieldDrawer({
   model,
@@ -115,13 +116,13 @@ export function CustomFieldDrawer({
           rules={[ruleFor('code')]}
           required
         >
-          <Input disabled={!isNew} maxLength={CODE_MAX} showCount data-testid="custom-field-code" />
+          <Input disabled={!isNew} count={lengthCount(CODE_MAX)} data-testid="custom-field-code" />
         </Form.Item>
         <Form.Item name="name_zh" label={t('adminField.nameZh')} rules={[ruleFor('name_zh')]} required>
-          <Input maxLength={NAME_ZH_MAX} showCount data-testid="custom-field-name-zh" />
+          <Input count={lengthCount(NAME_ZH_MAX)} data-testid="custom-field-name-zh" />
         </Form.Item>
         <Form.Item name="name_en" label={t('adminField.nameEn')} rules={[ruleFor('name_en')]} required>
-          <Input maxLength={NAME_EN_MAX} showCount data-testid="custom-field-name-en" />
+          <Input count={lengthCount(NAME_EN_MAX)} data-testid="custom-field-name-en" />
         </Form.Item>
         <Form.Item name="kind" label={t('adminField.kind')} rules={[ruleFor('kind')]} required>
           <Select

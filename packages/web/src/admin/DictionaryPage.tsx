@@ -37,6 +37,11 @@ import {
   type DictionaryEntry,
 } from '../api/admin';
 import { isXlsxFile } from '../models/transfer/import-outcome';
+import { lengthCount, maxLengthRule } from '../components/length-limit';
+
+/** The limits the dictionary save route checks (option key as DICTIONARY_KEY_PATTERN, labels 255). */
+const DICTIONARY_KEY_MAX = 64;
+const DICTIONARY_LABEL_MAX = 255;
 
 const dictionaryKey = (name: string) => ['admin', 'dictionary', name] as const;
 
@@ -238,21 +243,27 @@ export function DictionaryPage() {
               },
             ]}
           >
-            <Input maxLength={64} data-testid="dictionary-new-key" />
+            <Input count={lengthCount(DICTIONARY_KEY_MAX)} data-testid="dictionary-new-key" />
           </Form.Item>
           <Form.Item
             name="label_zh"
             label={t('adminDict.labelZh')}
-            rules={[{ required: true, whitespace: true, message: t('adminDict.labelRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('adminDict.labelRequired') },
+              maxLengthRule(DICTIONARY_LABEL_MAX, t),
+            ]}
           >
-            <Input maxLength={255} data-testid="dictionary-new-zh" />
+            <Input count={lengthCount(DICTIONARY_LABEL_MAX)} data-testid="dictionary-new-zh" />
           </Form.Item>
           <Form.Item
             name="label_en"
             label={t('adminDict.labelEn')}
-            rules={[{ required: true, whitespace: true, message: t('adminDict.labelRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('adminDict.labelRequired') },
+              maxLengthRule(DICTIONARY_LABEL_MAX, t),
+            ]}
           >
-            <Input maxLength={255} data-testid="dictionary-new-en" />
+            <Input count={lengthCount(DICTIONARY_LABEL_MAX)} data-testid="dictionary-new-en" />
           </Form.Item>
           <Form.Item name="parent_key" label={t('adminDict.parent')}>
             <Select

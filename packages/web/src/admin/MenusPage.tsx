@@ -81,6 +81,7 @@ import {
   suggestedPath,
   type MenuFormValues,
 } from './menu-admin';
+import { lengthCount } from '../components/length-limit';
 
 const MENU_LEVEL_KEYS: Record<MenuLevel, MessageKey> = {
   1: 'adminMenu.level.1',
@@ -477,10 +478,10 @@ function MenuEditor({ editor, resourceOptions, resourcesLoading, resourcesFailed
         </Form.Item>
         <Flex gap={16}>
           <Form.Item name="name_zh" label={t('adminMenu.nameZh')} rules={nameRules} style={{ flex: 1 }}>
-            <Input maxLength={MENU_NAME_MAX} data-testid="menu-form-name-zh" />
+            <Input count={lengthCount(MENU_NAME_MAX)} data-testid="menu-form-name-zh" />
           </Form.Item>
           <Form.Item name="name_en" label={t('adminMenu.nameEn')} rules={nameRules} style={{ flex: 1 }}>
-            <Input maxLength={MENU_NAME_MAX} data-testid="menu-form-name-en" />
+            <Input count={lengthCount(MENU_NAME_MAX)} data-testid="menu-form-name-en" />
           </Form.Item>
         </Flex>
         <Form.Item
@@ -519,7 +520,7 @@ function MenuEditor({ editor, resourceOptions, resourcesLoading, resourcesFailed
             { max: MENU_PATH_MAX, message: t('adminMenu.pathTooLong', { max: MENU_PATH_MAX }) },
           ]}
         >
-          <Input maxLength={MENU_PATH_MAX} data-testid="menu-form-path" />
+          <Input count={lengthCount(MENU_PATH_MAX)} data-testid="menu-form-path" />
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item name="open_type" label={t('adminMenu.openType')}>

@@ -126,6 +126,7 @@ describe('custom field definition rules (spec §5)', () => {
   it('reads a stored definition back into the form', () => {
     const definition = toDefinition({ ...base, flags: ['table_column'] });
     expect(toFormValues('grant_no', definition)).toEqual({ ...base, flags: ['table_column'] });
-    expect(toFormValues('', null).flags).toEqual(['import', 'export']);
+    // A new field starts offered as a list column and a search filter (issue 14), still switchable.
+    expect(toFormValues('', null).flags).toEqual(['search_filter', 'table_column', 'import', 'export']);
   });
 });

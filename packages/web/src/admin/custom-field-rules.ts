@@ -10,6 +10,9 @@ export const CODE_MAX = 48;
 export const NAME_ZH_MAX = 50;
 export const NAME_EN_MAX = 100;
 
+/** The flags a new field starts with (the server's defaults too): switchable, but on unless turned off. */
+export const NEW_FIELD_FLAGS: readonly CustomFlag[] = ['search_filter', 'table_column', 'import', 'export'];
+
 /** Spec §5: at most 255 characters for text, 3000 for a text area, 5000 for long text. */
 export const LENGTH_CAPS: Partial<Record<CustomKind, number>> = { text: 255, textarea: 3000, longText: 5000 };
 
@@ -118,6 +121,7 @@ export function toFormValues(code: string, definition: CustomFieldDefinition | n
     max_length: d?.max_length ?? null,
     required: d?.required ?? false,
     dictionary: d?.dictionary ?? null,
-    flags: d ? CUSTOM_FLAGS.filter((flag) => d.flags[flag]) : ['import', 'export'],
+    // A new field starts offered as a list column and a search filter, as the server's default.
+    flags: d ? CUSTOM_FLAGS.filter((flag) => d.flags[flag]) : [...NEW_FIELD_FLAGS],
   };
 }

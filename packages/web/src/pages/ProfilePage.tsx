@@ -15,6 +15,10 @@ import { postAvatar, postProfileUpdate, type MyUser, type ProfileChange, type Us
 import { FormNotice } from '../components/FormNotice';
 import { MY_USER_KEY, useAvatarUrl, useMyUser, useReloadAvatars, useUpdateMyUser } from '../session/my-user';
 import { CHANGE_PASSWORD_PATH } from '../session/redirect';
+import { lengthCount } from '../components/length-limit';
+
+/** Digits of a mainland mobile number (MOBILE_PATTERN): counted as typed, a longer one is refused, not cut. */
+const MOBILE_LENGTH = 11;
 
 export const AVATAR_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -184,7 +188,7 @@ function ProfileForm({ user, onDone }: { user: MyUser; onDone: () => void }) {
           },
         ]}
       >
-        <Input inputMode="numeric" maxLength={11} data-testid="profile-mobile" />
+        <Input inputMode="numeric" count={lengthCount(MOBILE_LENGTH)} data-testid="profile-mobile" />
       </Form.Item>
       <Space>
         <Button type="primary" htmlType="submit" loading={busy} data-testid="profile-save">

@@ -12,7 +12,7 @@ import { inlineNotice, type VisibleNotice } from '../api/failure';
 import { FormNotice } from '../components/FormNotice';
 import { sealPasswords } from '../session/password-envelope';
 import { ConfirmAction } from './ConfirmAction';
-import { itemErrors } from './rules';
+import { useServerFieldErrors } from '../components/field-errors';
 
 const lockKey = (userSid: string) => ['account', 'lock-state', userSid] as const;
 
@@ -90,6 +90,7 @@ function TemporaryPasswordDialog(props: { userSid: string; title: string; onClos
   const { userSid, title, onClose, onDone } = props;
   const { t } = useTranslation();
   const [form] = Form.useForm<TemporaryPasswordValues>();
+  const placeFieldErrors = useServerFieldErrors(form);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
 
@@ -105,7 +106,7 @@ function TemporaryPasswordDialog(props: { userSid: string; title: string; onClos
     const outcome = await setTemporaryPassword({ user_sid: userSid, ...sealed.envelopes });
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
-      form.setFields(itemErrors(outcome.error, ['new_password', 'confirm_password']));
+      placeFieldErrors(outcome.error, ['new_password', 'confirm_password']);
       setNotice(inlineNotice(outcome.error));
       return;
     }

@@ -18,8 +18,10 @@ import {
 } from '../api/people';
 import { copyText } from '../components/clipboard';
 import { FormNotice } from '../components/FormNotice';
-import { ACCOUNT_NAME_MAX_LENGTH, accountNameRules, itemErrors, suggestedAccount } from './rules';
+import { useServerFieldErrors } from '../components/field-errors';
+import { ACCOUNT_NAME_MAX_LENGTH, accountNameRules, suggestedAccount } from './rules';
 import { mayUse, useHeldResources } from './resources';
+import { lengthCount } from '../components/length-limit';
 
 interface OpenAccountValues {
   account: string;
@@ -85,6 +87,7 @@ export interface OpenAccountDialogProps {
 export function OpenAccountDialog({ target, record, title, subCompanySid, onClose, onOpened }: OpenAccountDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<OpenAccountValues>();
+  const placeFieldErrors = useServerFieldErrors(form);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
   // Giving roles is role management (system administrators); others open the account without roles.
@@ -100,7 +103,7 @@ export function OpenAccountDialog({ target, record, title, subCompanySid, onClos
     );
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
-      form.setFields(itemErrors(outcome.error, ['account', 'role_sids']));
+      placeFieldErrors(outcome.error, ['account', 'role_sids']);
       setNotice(inlineNotice(outcome.error));
       return;
     }
@@ -137,7 +140,7 @@ export function OpenAccountDialog({ target, record, title, subCompanySid, onClos
           extra={t('peopleAction.accountHint', { max: ACCOUNT_NAME_MAX_LENGTH })}
           data-testid="open-account-item-account"
         >
-          <Input maxLength={ACCOUNT_NAME_MAX_LENGTH} autoComplete="off" data-testid="open-account-name" />
+          <Input count={lengthCount(ACCOUNT_NAME_MAX_LENGTH)} autoComplete="off" data-testid="open-account-name" />
         </Form.Item>
         {canGiveRoles && (
           <Form.Item name="role_sids" label={t('peopleAction.roles')} data-testid="open-account-item-roles">

@@ -13,7 +13,8 @@ import { resignPerson, type ResignInput } from '../api/people';
 import { FormNotice } from '../components/FormNotice';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { modelKeys } from '../models/queries';
-import { handoverIql, itemErrors, personLabel } from './rules';
+import { useServerFieldErrors } from '../components/field-errors';
+import { handoverIql, personLabel } from './rules';
 
 interface ResignValues {
   handover_person_sid?: string;
@@ -97,6 +98,7 @@ export interface ResignDialogProps {
 export function ResignDialog({ record, title, subCompanySid, onClose, onChanged, onResigned }: ResignDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ResignValues>();
+  const placeFieldErrors = useServerFieldErrors(form);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
 
@@ -106,7 +108,7 @@ export function ResignDialog({ record, title, subCompanySid, onClose, onChanged,
     const outcome = await resignPerson(resignInput(record, values), { subCompanySid });
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
-      form.setFields(itemErrors(outcome.error, ['handover_person_sid', 'resigned_on']));
+      placeFieldErrors(outcome.error, ['handover_person_sid', 'resigned_on']);
       setNotice(inlineNotice(outcome.error));
       // Changed meanwhile: read the record again, so a second try sends its current version.
       if (outcome.error.body?.code === errors.conflict.code) await onChanged();

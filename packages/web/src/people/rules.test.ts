@@ -2,11 +2,10 @@
 // offers, the handover search, the resignation payload, and which held resources offer an action.
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { RequestFailure } from '../api/failure';
 import type { ModelRow } from '../api/model';
 import { resignInput } from './ResignDialog';
 import { mayUse } from './resources';
-import { accountNameProblem, accountState, handoverIql, itemErrors, personLabel, suggestedAccount } from './rules';
+import { accountNameProblem, accountState, handoverIql, personLabel, suggestedAccount } from './rules';
 
 const row = (extra: Record<string, unknown>): ModelRow => ({ sid: 'Per0000000000001', version: 4, ...extra });
 
@@ -73,21 +72,6 @@ describe('resignation', () => {
         resigned_on: '2025-03-31',
       },
     );
-  });
-
-  it("places the server's field errors on the dialog's items only", () => {
-    const failure = {
-      body: {
-        code: 500005,
-        fields: [
-          { field: 'handover_person_sid', label: '工作交接人', message: '必须有登录账号' },
-          { field: 'other', label: '其他', message: 'x' },
-        ],
-      },
-    } as RequestFailure;
-    expect(itemErrors(failure, ['handover_person_sid', 'resigned_on'])).toEqual([
-      { name: 'handover_person_sid', errors: ['必须有登录账号'] },
-    ]);
   });
 });
 

@@ -1,10 +1,9 @@
 // The people dialogs' logic, kept apart from the components so it is tested on its own: the account name
-// rule (the server's pattern), a suggested account name, which actions a record offers, the handover
-// search, and the server's field errors placed on the dialogs' items.
+// rule (the server's pattern), a suggested account name, which actions a record offers and the handover
+// search. (The server's field errors are placed by components/field-errors.)
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { ACCOUNT_NAME_PATTERN } from '@ipdesk/core';
-import type { RequestFailure } from '../api/failure';
 import type { ModelRow } from '../api/model';
 import { matchIql } from '../models/search/iql-build';
 
@@ -69,15 +68,4 @@ export function handoverIql(resigningSid: string, term: string): string {
 export function personLabel(row: ModelRow): string {
   const name = typeof row.name === 'string' && row.name !== '' ? row.name : row.sid;
   return typeof row.job_number === 'string' && row.job_number !== '' ? `${name} (${row.job_number})` : name;
-}
-
-/** The server's field errors (500005) that belong to the dialog's items, as antd's setFields takes them. */
-export function itemErrors<const Item extends string>(
-  failure: RequestFailure,
-  items: readonly Item[],
-): Array<{ name: Item; errors: string[] }> {
-  const isItem = (field: string): field is Item => (items as readonly string[]).includes(field);
-  return (failure.body?.fields ?? []).flatMap((error) =>
-    isItem(error.field) ? [{ name: error.field, errors: [error.message] }] : [],
-  );
 }

@@ -8,6 +8,7 @@ import { RESULT_CODES, WORKFLOW_KEY_PATTERN, WORKFLOW_NAME_MAX_LENGTH } from '@i
 import { inlineNotice, type VisibleNotice } from '../api/failure';
 import { createDefinition } from '../api/workflow';
 import { FormNotice } from '../components/FormNotice';
+import { lengthCount } from '../components/length-limit';
 
 export interface ModelChoice {
   value: string;
@@ -78,7 +79,7 @@ export function NewDefinitionDialog({
             { max: WORKFLOW_NAME_MAX_LENGTH, message: t('wfDefs.nameTooLong', { max: WORKFLOW_NAME_MAX_LENGTH }) },
           ]}
         >
-          <Input showCount maxLength={WORKFLOW_NAME_MAX_LENGTH} data-testid="wf-new-name" />
+          <Input count={lengthCount(WORKFLOW_NAME_MAX_LENGTH)} data-testid="wf-new-name" />
         </Form.Item>
         <Form.Item
           name="model"

@@ -670,10 +670,11 @@ describe(`configuration packs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       });
       expect((pack.content as { custom_fields: object[] }).custom_fields[0]).toMatchObject({
         ...textField('cp_same'),
-        // The definition's defaults are filled in, as custom-field administration stores them.
+        // The definition's defaults are filled in, as custom-field administration stores them: a field is
+        // offered as a list column and a search filter unless the pack says otherwise.
         multiple: false,
         required: false,
-        flags: { import: true, export: true, search_filter: false },
+        flags: { import: true, export: true, search_filter: true, table_column: true, approval: false },
       });
       const list = (await get('/config_pack/do/list')).json().data as Array<{ sid: string; summary: object }>;
       expect(list.find((p) => p.sid === pack.sid)?.summary).toEqual({

@@ -336,4 +336,37 @@ describe(`custom fields and dictionaries (${onPostgres ? 'PostgreSQL' : 'PGlite'
     });
     expect((await patent({ sn: 'OTHER-1', patent_type: 'design' }, theirs)).statusCode).toBe(200);
   });
+
+  it('offers a new field as a list column and a search filter unless told otherwise (issue 14)', async () => {
+    const projectSchema = async () =>
+      (await t.app.inject({ method: 'GET', url: '/webapi/model/project/do/schema', headers: authed(user) })).json()
+        .data as { fields: Array<{ name: string; flags: Record<string, boolean> }> };
+    const plain = await call('/model/custom_field/do/create', {
+      model: 'project',
+      code: 'sponsor',
+      definition: { name_zh: '资助方', name_en: 'Sponsor', kind: 'text' },
+    });
+    expect(plain.statusCode).toBe(200);
+    const chosen = await call('/model/custom_field/do/create', {
+      model: 'project',
+      code: 'internal_note',
+      definition: { name_zh: '内部备注', name_en: 'Internal note', kind: 'text', flags: { search_filter: false } },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await call('/model/custom_field/do/publish', { model: 'project' })).statusCode).toBe(200);
+    const fields = (await projectSchema()).fields;
+    expect(fields.find((f) => f.name === 'sponsor')?.flags).toMatchObject({
+      searchFilter: true,
+      tableColumn: true,
+      import: true,
+      export: true,
+      processVariable: false,
+      approval: false,
+    });
+    // Still switchable: a flag turned off stays off, the others keep their defaults.
+    expect(fields.find((f) => f.name === 'internal_note')?.flags).toMatchObject({
+      searchFilter: false,
+      tableColumn: true,
+    });
+  });
 });

@@ -43,21 +43,23 @@ export const definitionSchema = z
       .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)
       .nullable()
       .default(null),
+    // A field is added to be used: unless told otherwise it is offered as a list column and a search
+    // filter (issue 14: new fields were offered in neither), imported and exported.
     flags: z
       .object({
-        search_filter: z.boolean().default(false),
+        search_filter: z.boolean().default(true),
         process_variable: z.boolean().default(false),
         approval: z.boolean().default(false),
-        table_column: z.boolean().default(false),
+        table_column: z.boolean().default(true),
         import: z.boolean().default(true),
         export: z.boolean().default(true),
       })
       .strict()
       .default({
-        search_filter: false,
+        search_filter: true,
         process_variable: false,
         approval: false,
-        table_column: false,
+        table_column: true,
         import: true,
         export: true,
       }),

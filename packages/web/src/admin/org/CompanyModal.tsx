@@ -13,6 +13,7 @@ import {
   SORT_MIN,
   orNull,
 } from './org-rules';
+import { lengthCount } from '../../components/length-limit';
 
 interface CompanyFormValues {
   company_name: string;
@@ -86,14 +87,14 @@ export function CompanyModal({
             { max: COMPANY_NAME_MAX, message: t('adminOrg.tooLong', { max: COMPANY_NAME_MAX }) },
           ]}
         >
-          <Input maxLength={COMPANY_NAME_MAX} data-testid="company-name" />
+          <Input count={lengthCount(COMPANY_NAME_MAX)} data-testid="company-name" />
         </Form.Item>
         <Form.Item
           name="simple_name"
           label={t('adminOrg.simpleName')}
           rules={[{ max: COMPANY_SIMPLE_NAME_MAX, message: t('adminOrg.tooLong', { max: COMPANY_SIMPLE_NAME_MAX }) }]}
         >
-          <Input maxLength={COMPANY_SIMPLE_NAME_MAX} data-testid="company-simple-name" />
+          <Input count={lengthCount(COMPANY_SIMPLE_NAME_MAX)} data-testid="company-simple-name" />
         </Form.Item>
         <Form.Item
           name="cname_capital"
@@ -101,7 +102,7 @@ export function CompanyModal({
           extra={t('adminOrg.capitalHint')}
           rules={[{ max: COMPANY_CAPITAL_MAX, message: t('adminOrg.tooLong', { max: COMPANY_CAPITAL_MAX }) }]}
         >
-          <Input maxLength={COMPANY_CAPITAL_MAX} showCount data-testid="company-capital" />
+          <Input count={lengthCount(COMPANY_CAPITAL_MAX)} data-testid="company-capital" />
         </Form.Item>
         <Form.Item name="sort_by" label={t('adminOrg.sort')} extra={t('adminOrg.sortHint')}>
           <InputNumber min={SORT_MIN} max={SORT_MAX} precision={0} data-testid="company-sort" />

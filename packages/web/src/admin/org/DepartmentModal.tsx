@@ -14,6 +14,7 @@ import {
   SORT_MIN,
   orNull,
 } from './org-rules';
+import { lengthCount } from '../../components/length-limit';
 
 interface DepartmentFormValues {
   name: string;
@@ -98,21 +99,21 @@ export function DepartmentModal({
             { max: DEPARTMENT_NAME_MAX, message: t('adminOrg.tooLong', { max: DEPARTMENT_NAME_MAX }) },
           ]}
         >
-          <Input maxLength={DEPARTMENT_NAME_MAX} data-testid="department-name" />
+          <Input count={lengthCount(DEPARTMENT_NAME_MAX)} data-testid="department-name" />
         </Form.Item>
         <Form.Item
           name="name_en"
           label={t('adminOrg.departmentNameEn')}
           rules={[{ max: DEPARTMENT_NAME_EN_MAX, message: t('adminOrg.tooLong', { max: DEPARTMENT_NAME_EN_MAX }) }]}
         >
-          <Input maxLength={DEPARTMENT_NAME_EN_MAX} data-testid="department-name-en" />
+          <Input count={lengthCount(DEPARTMENT_NAME_EN_MAX)} data-testid="department-name-en" />
         </Form.Item>
         <Form.Item
           name="code"
           label={t('adminOrg.departmentCode')}
           rules={[{ max: DEPARTMENT_CODE_MAX, message: t('adminOrg.tooLong', { max: DEPARTMENT_CODE_MAX }) }]}
         >
-          <Input maxLength={DEPARTMENT_CODE_MAX} data-testid="department-code" />
+          <Input count={lengthCount(DEPARTMENT_CODE_MAX)} data-testid="department-code" />
         </Form.Item>
         <Form.Item name="leader" label={t('adminOrg.leader')} htmlFor="department-leader">
           <LeaderInput names={leaderNames} />

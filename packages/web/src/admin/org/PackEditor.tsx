@@ -9,6 +9,7 @@ import { RESULT_CODES } from '@ipdesk/core';
 import { fetchConfigPack, saveConfigPack, type ConfigPack } from '../../api/config-packs';
 import { failureLines } from '../roles/feedback';
 import { PACK_NAME_MAX } from './org-rules';
+import { lengthCount } from '../../components/length-limit';
 
 export const EMPTY_PACK_CONTENT = { roles: [], dictionaries: [] };
 
@@ -108,7 +109,7 @@ function PackForm({
             { max: PACK_NAME_MAX, message: t('adminOrg.tooLong', { max: PACK_NAME_MAX }) },
           ]}
         >
-          <Input maxLength={PACK_NAME_MAX} data-testid="pack-name" />
+          <Input count={lengthCount(PACK_NAME_MAX)} data-testid="pack-name" />
         </Form.Item>
         <Form.Item
           name="content"

@@ -17,6 +17,7 @@ import {
 } from '@ipdesk/core';
 import { createRole, updateRole, type RoleRow } from '../../api/roles';
 import { failureText, isConflict } from './feedback';
+import { lengthCount } from '../../components/length-limit';
 
 export const ROLE_CODE_MAX = 48;
 /** Weights the server accepts (whole numbers). */
@@ -134,7 +135,7 @@ export function RoleDrawer({
             { pattern: ROLE_CODE_PATTERN, message: t('adminRole.codePattern', { max: ROLE_CODE_MAX }) },
           ]}
         >
-          <Input disabled={!isNew} maxLength={ROLE_CODE_MAX} showCount={isNew} data-testid="role-code" />
+          <Input disabled={!isNew} count={lengthCount(ROLE_CODE_MAX, isNew)} data-testid="role-code" />
         </Form.Item>
         <Form.Item
           name="name"
@@ -144,14 +145,14 @@ export function RoleDrawer({
             { max: ROLE_NAME_MAX, message: t('adminRole.tooLong', { max: ROLE_NAME_MAX }) },
           ]}
         >
-          <Input maxLength={ROLE_NAME_MAX} showCount data-testid="role-name" />
+          <Input count={lengthCount(ROLE_NAME_MAX)} data-testid="role-name" />
         </Form.Item>
         <Form.Item
           name="description"
           label={t('adminRole.description')}
           rules={[{ max: ROLE_DESCRIPTION_MAX, message: t('adminRole.tooLong', { max: ROLE_DESCRIPTION_MAX }) }]}
         >
-          <Input.TextArea rows={3} maxLength={ROLE_DESCRIPTION_MAX} showCount data-testid="role-description" />
+          <Input.TextArea rows={3} count={lengthCount(ROLE_DESCRIPTION_MAX)} data-testid="role-description" />
         </Form.Item>
         <Form.Item
           name="weight"

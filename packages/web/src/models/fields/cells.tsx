@@ -26,21 +26,29 @@ export interface CellContext {
 
 export type CellRenderer = (value: unknown, field: SchemaField, context: CellContext) => ReactNode;
 
-const text: CellRenderer = (value, _field, { variant }) =>
-  variant === 'table' ? (
-    <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
-      {String(value)}
+/** A text; a multiple one (applicants, IPC classes) as its values joined by the list separator. */
+const text: CellRenderer = (value, _field, { t, variant }) => {
+  const shown = valuesOf(value).map(String).join(t('model.listSeparator'));
+  return variant === 'table' ? (
+    <Typography.Text ellipsis={{ tooltip: shown }} style={{ maxWidth: 320 }}>
+      {shown}
     </Typography.Text>
   ) : (
-    <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{String(value)}</span>
+    <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{shown}</span>
   );
+};
 
-const number: CellRenderer = (value, field, { language }) =>
-  typeof value === 'number' ? formatNumber(value, field, language) : String(value);
+const number: CellRenderer = (value, field, { t, language }) =>
+  valuesOf(value)
+    .map((item) => (typeof item === 'number' ? formatNumber(item, field, language) : String(item)))
+    .join(t('model.listSeparator'));
 
-const date: CellRenderer = (value) => String(value);
+const date: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
 
-const timestamp: CellRenderer = (value) => formatTimestamp(String(value));
+const timestamp: CellRenderer = (value, _field, { t }) =>
+  valuesOf(value)
+    .map((item) => formatTimestamp(String(item)))
+    .join(t('model.listSeparator'));
 
 const boolean: CellRenderer = (value, _field, { t }) => (value === true ? t('model.yes') : t('model.no'));
 

@@ -1,11 +1,14 @@
 // Field kind → form input, as an exhaustive Record: a kind added to core's FIELD_KINDS without an input
 // here fails type-checking. Every input takes and gives the API's value format (see ./types), so a form's
 // values are what do/create and do/update take.
-import { Cascader, DatePicker, Flex, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldKind } from '@ipdesk/core';
+import type { SchemaField } from '../../api/model';
+import { characterCount, lengthCount } from '../../components/length-limit';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
 import { DepartmentPicker } from './pickers/DepartmentPicker';
 import { RefPicker } from './pickers/RefPicker';
@@ -20,9 +23,9 @@ function TextInput({ field, value, onChange, id, disabled, testId }: FieldInputP
       id={id}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange?.(event.target.value)}
-      // Spec §9: "Default fields are shown as count/max".
-      showCount={field.max_length !== null}
-      maxLength={field.max_length ?? undefined}
+      // Spec §9: "Default fields are shown as count/max". Never cut: an over-long value stays as typed
+      // and the form refuses it with the length message.
+      count={field.max_length !== null ? lengthCount(field.max_length) : undefined}
       disabled={disabled}
       data-testid={testId}
     />
@@ -35,8 +38,7 @@ function LongTextInput({ field, value, onChange, id, disabled, testId }: FieldIn
       id={id}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange?.(event.target.value)}
-      showCount={field.max_length !== null}
-      maxLength={field.max_length ?? undefined}
+      count={field.max_length !== null ? lengthCount(field.max_length) : undefined}
       autoSize={{ minRows: 3, maxRows: 12 }}
       disabled={disabled}
       data-testid={testId}
@@ -186,6 +188,107 @@ function FileIdList({ value, id, testId }: FieldInputProps) {
   );
 }
 
+/** Separators a pasted list of short texts splits on: lines and semicolons (names hold commas: "Co., Ltd."). */
+const TAG_SEPARATORS = ['\n', ';', '；'];
+
+/**
+ * A multiple short text (applicants, IPC classes): one tag per value, added with Enter, a separator or by
+ * leaving the box; a tag over the field's length is marked and refused by the form's rules, never cut.
+ */
+function TextTagsInput({ field, value, onChange, id, disabled, testId }: FieldInputProps) {
+  const { t } = useTranslation();
+  const max = field.max_length;
+  const items = valuesOf(value).map(String);
+  return (
+    <Select<string[]>
+      id={id}
+      mode="tags"
+      open={false}
+      suffixIcon={null}
+      tokenSeparators={TAG_SEPARATORS}
+      value={items}
+      onChange={(next) => onChange?.(distinctTexts(next))}
+      tagRender={({ label, value: item, closable, onClose }) => {
+        const tooLong = max !== null && characterCount(String(item).trim()) > max;
+        return (
+          <Tag
+            color={tooLong ? 'error' : undefined}
+            closable={closable && !disabled}
+            onClose={onClose}
+            style={{ marginInlineEnd: 4 }}
+            data-testid={`${testId ?? 'tags'}-tag`}
+          >
+            {label}
+          </Tag>
+        );
+      }}
+      placeholder={t('modelField.tagsPlaceholder')}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Tag values as the server keeps them: trimmed, blank ones dropped, each once. */
+function distinctTexts(values: readonly string[]): string[] {
+  return [...new Set(values.map((item) => item.trim()).filter((item) => item !== ''))];
+}
+
+/**
+ * Any other kind declared multiple (numbers, dates, long texts …): one row of the kind's own input per
+ * value, each removable, and a button adding a row. Empty rows are dropped when the form is sent.
+ */
+function repeatableRows(Single: ComponentType<FieldInputProps>): ComponentType<FieldInputProps> {
+  function RepeatableRows({ field, value, onChange, id, disabled, testId, ...rest }: FieldInputProps) {
+    const { t } = useTranslation();
+    const items = valuesOf(value);
+    const rows = items.length > 0 ? items : [null];
+    const single: SchemaField = { ...field, multiple: false };
+    const put = (index: number, next: unknown) => onChange?.(rows.map((item, at) => (at === index ? next : item)));
+    const remove = (index: number) => onChange?.(rows.filter((_item, at) => at !== index));
+    return (
+      <Flex vertical gap={8} id={id} data-testid={testId}>
+        {rows.map((item, index) => (
+          <Flex key={index} gap={8} align="start" data-testid={`${testId ?? 'rows'}-row`}>
+            <div style={{ flex: 1 }}>
+              <Single
+                {...rest}
+                field={single}
+                value={item}
+                onChange={(next) => put(index, next)}
+                disabled={disabled}
+                testId={testId ? `${testId}-${index}` : undefined}
+              />
+            </div>
+            <Button
+              type="text"
+              icon={<MinusCircleOutlined />}
+              aria-label={t('modelField.removeValue')}
+              onClick={() => remove(index)}
+              disabled={disabled || (rows.length === 1 && isBlank(item))}
+              data-testid={testId ? `${testId}-remove-${index}` : undefined}
+            />
+          </Flex>
+        ))}
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.([...rows, null])}
+          disabled={disabled}
+          data-testid={testId ? `${testId}-add` : undefined}
+        >
+          {t('modelField.addValue')}
+        </Button>
+      </Flex>
+    );
+  }
+  return RepeatableRows;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
 export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
   text: TextInput,
   longText: LongTextInput,
@@ -218,7 +321,29 @@ export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
 /** Kinds whose values are read-only in forms: the form neither shows them as editable nor sends them. */
 export const READ_ONLY_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(['designSample', 'figure']);
 
-/** The input of a kind; a kind this build does not know yet (a newer server) is edited as text. */
-export function inputFor(kind: FieldKind): ComponentType<FieldInputProps> {
-  return (FIELD_INPUTS as Partial<Record<string, ComponentType<FieldInputProps>>>)[kind] ?? TextInput;
+/**
+ * How a field of each kind takes several values: the kind's own input where it handles lists (selects,
+ * pickers, cascade paths, file lists), tags for short texts, repeatable rows for the rest. Exhaustive,
+ * so a new kind must say how it is multiple.
+ */
+export const MULTIPLE_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
+  ...FIELD_INPUTS,
+  text: TextTagsInput,
+  longText: repeatableRows(LongTextInput),
+  number: repeatableRows(NumberInput),
+  money: repeatableRows(MoneyInput),
+  date: repeatableRows(DateInput),
+  timestamp: repeatableRows(TimestampInput),
+  boolean: repeatableRows(BooleanInput),
+};
+
+/**
+ * The input of a field: its kind's, in its multiple form for a multiple field. A kind this build does not
+ * know yet (a newer server) is edited as text.
+ */
+export function inputFor(field: Pick<SchemaField, 'kind' | 'multiple'>): ComponentType<FieldInputProps> {
+  const inputs: Partial<Record<string, ComponentType<FieldInputProps>>> = field.multiple
+    ? MULTIPLE_INPUTS
+    : FIELD_INPUTS;
+  return inputs[field.kind] ?? (field.multiple ? TextTagsInput : TextInput);
 }

@@ -14,7 +14,7 @@ import { i18n, startI18n } from '../../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
 import { typeInto } from '../../testing/render';
 import { FIELD_CELLS, renderValue, type CellContext } from './cells';
-import { FIELD_INPUTS } from './inputs';
+import { FIELD_INPUTS, inputFor } from './inputs';
 import type { FieldInputProps } from './types';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -103,6 +103,16 @@ describe('cells', () => {
     );
   });
 
+  it('several texts, numbers or dates joined by the list separator (applicants, IPC classes)', () => {
+    expect(cell(['华为技术有限公司', 'Acme Co., Ltd.'], field('text', { multiple: true }))).toBe(
+      '华为技术有限公司、Acme Co., Ltd.',
+    );
+    expect(cell([1200, 3], field('number', { data_type: 'integer', multiple: true }))).toBe('1,200、3');
+    expect(cell(['2024-01-31', '2024-02-01'], field('date', { data_type: 'date', multiple: true }))).toBe(
+      '2024-01-31、2024-02-01',
+    );
+  });
+
   it('a cascade path step by step', () => {
     const tree = [
       { value: 'cn', label: '中国' },
@@ -162,6 +172,72 @@ describe('inputs', () => {
     expect(container.querySelector('.ant-input-show-count-suffix')?.textContent).toBe('3 / 500');
     await typeInto(container.querySelector('input') as HTMLInputElement, 'abcd');
     expect(changed).toBe('abcd');
+  });
+
+  it('text over its maximum is kept as typed, counted and marked, never cut (issue 14)', async () => {
+    let changed: unknown;
+    const container = await mount('text', {
+      field: field('text', { max_length: 11 }),
+      value: '',
+      onChange: (value) => (changed = value),
+    });
+    const input = container.querySelector('input') as HTMLInputElement;
+    expect(input.hasAttribute('maxlength')).toBe(false);
+    await typeInto(input, '138001380001');
+    expect(changed).toBe('138001380001');
+    act(() => root?.unmount());
+    const over = await mount('text', { field: field('text', { max_length: 11 }), value: '138001380001' });
+    expect(over.querySelector('.ant-input-show-count-suffix')?.textContent).toBe('12 / 11');
+    expect(over.querySelector('.ant-input-out-of-range')).not.toBeNull();
+  });
+
+  it('a multiple text is a tag box; a tag over the maximum is marked', async () => {
+    const Input = inputFor(field('text', { multiple: true, max_length: 5 }));
+    const box = document.createElement('div');
+    document.body.append(box);
+    root = createRoot(box);
+    await act(async () =>
+      root?.render(
+        <I18nextProvider i18n={i18n}>
+          <Input
+            field={field('text', { multiple: true, max_length: 5 })}
+            model="patent"
+            value={['H01M', 'G06F16/00']}
+          />
+        </I18nextProvider>,
+      ),
+    );
+    expect(box.querySelector('.ant-select-multiple')).not.toBeNull();
+    const tags = [...box.querySelectorAll('.ant-tag')];
+    expect(tags.map((tag) => tag.textContent)).toEqual(['H01M', 'G06F16/00']);
+    expect(tags.map((tag) => tag.classList.contains('ant-tag-error'))).toEqual([false, true]);
+  });
+
+  it('other kinds declared multiple are repeatable rows of their own input', async () => {
+    let changed: unknown;
+    const Input = inputFor(field('number', { data_type: 'decimal', multiple: true }));
+    const box = document.createElement('div');
+    document.body.append(box);
+    root = createRoot(box);
+    await act(async () =>
+      root?.render(
+        <I18nextProvider i18n={i18n}>
+          <Input
+            field={field('number', { data_type: 'decimal', multiple: true })}
+            model="patent"
+            value={[3, 5]}
+            onChange={(value) => (changed = value)}
+            testId="input"
+          />
+        </I18nextProvider>,
+      ),
+    );
+    const inputs = [...box.querySelectorAll<HTMLInputElement>('input')];
+    expect(inputs.map((input) => input.value)).toEqual(['3', '5']);
+    await act(async () => box.querySelector<HTMLElement>('[data-testid="input-remove-0"]')?.click());
+    expect(changed).toEqual([5]);
+    await act(async () => box.querySelector<HTMLElement>('[data-testid="input-add"]')?.click());
+    expect(changed).toEqual([3, 5, null]);
   });
 
   it('long text is a text area with a count', async () => {

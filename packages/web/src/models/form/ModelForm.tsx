@@ -1,7 +1,8 @@
-// The new / edit form of any model: one input per non-system field from the kind map, the schema's rules
-// checked as the user types, and the server's verdict placed where it belongs: each failing field's
-// message on its own item (500005), a change made elsewhere meanwhile (409000) with the server's words
-// and an offer to load the current record, anything else above the form. Fields the caller cannot write
+// The new / edit form of any model: one input per non-system field from the kind map (several values for
+// a multiple field), the schema's rules checked as the user types, and the server's verdict placed where
+// it belongs: each failing field's message on its own item (500005), the first failing one scrolled to
+// and focused, a change made elsewhere meanwhile (409000) with the server's words and an offer to load
+// the current record, anything else above the form. Fields the caller cannot write
 // (read-only for them, or masked on edit) are shown as plain text and never sent; a new record's form
 // leaves out the read-only ones. While a process is open on the record, the fields its current step does
 // not grant the caller are shown the same way (the server would refuse them: 403706).
@@ -14,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { RESULT_CODES, errors } from '@ipdesk/core';
 import { inlineNotice, type RequestFailure, type VisibleNotice } from '../../api/failure';
 import { createRecord, fetchRecord, updateRecord, type ModelRow, type ModelSchema } from '../../api/model';
+import { useServerFieldErrors } from '../../components/field-errors';
 import { FormNotice } from '../../components/FormNotice';
 import { noticeText } from '../../components/notice-text';
 import { useSession } from '../../session/store';
@@ -79,14 +81,14 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     }
   }, [loaded, opened, form, schema]);
 
+  const placeFieldErrors = useServerFieldErrors(form);
+
   const showFailure = (failure: RequestFailure): void => {
     const code = failure.body?.code;
-    const fieldErrors = failure.body?.fields ?? [];
-    const names = new Set(formFields(schema, mode).map((field) => field.name));
-    form.setFields(
-      fieldErrors
-        .filter((error) => names.has(error.field))
-        .map((error) => ({ name: error.field, errors: [error.message] })),
+    // Each message beside its field; the first failing one (in the form's order) scrolled to and focused.
+    placeFieldErrors(
+      failure,
+      formFields(schema, mode).map((field) => field.name),
     );
     setConflict(code === errors.conflict.code);
     setNotice(inlineNotice(failure));
@@ -180,7 +182,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
       >
         <Row gutter={24}>
           {formFields(schema, mode).map((field) => {
-            const Input = inputFor(field.kind);
+            const Input = inputFor(field);
             // Read-only kinds (files) have their own read-only input; other locked fields read as text.
             const byProcess = lockedByProcess(processLock, field.name) && !isLocked(field, mode);
             const locked = isLocked(field, mode) || byProcess;

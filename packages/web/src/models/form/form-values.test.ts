@@ -62,6 +62,8 @@ const schema: ModelSchema = {
     field('patent_type', { kind: 'option', data_type: 'key', multiple: true }),
     field('manager', { kind: 'user', data_type: 'ref' }),
     field('figures', { kind: 'figure', data_type: 'file', multiple: true }),
+    field('ipc', { multiple: true, max_length: 8 }),
+    field('claims', { kind: 'number', data_type: 'integer', multiple: true, required: true, min: 1 }),
   ],
 };
 const byName = (name: string): SchemaField => schema.fields.find((f) => f.name === name) as SchemaField;
@@ -80,7 +82,15 @@ async function check(name: string, value: unknown): Promise<string | undefined> 
 
 describe('the form of a model', () => {
   it('edits the non-system fields', () => {
-    expect(formFields(schema).map((f) => f.name)).toEqual(['title', 'score', 'patent_type', 'manager', 'figures']);
+    expect(formFields(schema).map((f) => f.name)).toEqual([
+      'title',
+      'score',
+      'patent_type',
+      'manager',
+      'figures',
+      'ipc',
+      'claims',
+    ]);
   });
 
   it('requires required fields, a blank text counting as empty', async () => {
@@ -106,6 +116,28 @@ describe('the form of a model', () => {
     expect(await check('manager', '')).toBeUndefined();
   });
 
+  it("checks each value of a multiple field against the field's limits, as the server does", async () => {
+    expect(await check('ipc', ['H01M', 'G06F 16/00'])).toBe(zh['validation.tooBig.string'].replace('{{maximum}}', '8'));
+    expect(await check('ipc', ['H01M', 'G06F'])).toBeUndefined();
+    expect(await check('claims', [3, 0])).toBe(zh['validation.tooSmall.number'].replace('{{minimum}}', '1'));
+    expect(
+      await check(
+        'ipc',
+        Array.from({ length: 101 }, (_, i) => `A${i}`),
+      ),
+    ).toBe(zh['validation.tooBig.array'].replace('{{maximum}}', '100'));
+  });
+
+  it('takes a multiple field of empty rows only as empty: required refuses it, create leaves it out', async () => {
+    expect(await check('claims', [null])).toBe(zh['modelForm.required'].replace('{{label}}', 'claims'));
+    expect(await check('claims', [null, 2])).toBeUndefined();
+    expect(createData(schema, { title: '电池', ipc: [' H01M ', ''], claims: [null, 2, null] })).toEqual({
+      title: '电池',
+      ipc: ['H01M'],
+      claims: [2],
+    });
+  });
+
   it('creates with the filled-in fields only, texts trimmed, never the read-only files', () => {
     expect(
       createData(schema, { title: ' 电池 ', score: null, patent_type: [], manager: '', figures: ['File000000000001'] }),
@@ -121,9 +153,19 @@ describe('the form of a model', () => {
       patent_type: ['invention'],
       manager: null,
       figures: null,
+      ipc: null,
+      claims: [3],
     } as ModelRow;
     const values = initialValues(schema, record);
-    expect(values).toEqual({ title: '电池', score: 90, patent_type: ['invention'], manager: null, figures: null });
+    expect(values).toEqual({
+      title: '电池',
+      score: 90,
+      patent_type: ['invention'],
+      manager: null,
+      figures: null,
+      ipc: null,
+      claims: [3],
+    });
     expect(changedData(schema, record, values)).toEqual({});
     expect(
       changedData(schema, record, { ...values, title: '电池 ', score: null, patent_type: ['invention', 'design'] }),

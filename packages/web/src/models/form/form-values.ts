@@ -3,6 +3,7 @@
 import type { FormRule as Rule } from 'antd';
 import type { TFunction } from 'i18next';
 import { SID_PATTERN } from '@ipdesk/core';
+import { characterCount } from '../../components/length-limit';
 import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
 import { READ_ONLY_KINDS } from '../fields/inputs';
 import { apiValue } from '../fields/format';
@@ -32,10 +33,8 @@ function writableFields(schema: ModelSchema, mode: FormMode): SchemaField[] {
   return formFields(schema, mode).filter((field) => !isLocked(field, mode));
 }
 
-/** Characters as the server counts them (an emoji once). */
-function characters(value: string): number {
-  return [...value].length;
-}
+/** As many values as the server takes in one multiple field (values.ts MAX_ITEMS). */
+export const MAX_ITEMS = 100;
 
 export function fieldRules(field: SchemaField, model: string, t: TFunction, mode: FormMode = 'create'): Rule[] {
   const rules: Rule[] = [];
@@ -44,8 +43,18 @@ export function fieldRules(field: SchemaField, model: string, t: TFunction, mode
   if (field.required) {
     rules.push({
       validator: async (_rule, value: unknown) => {
-        const blank = typeof value === 'string' ? value.trim() === '' : isEmptyValue(value);
+        const blank = normalized(value) === null;
         if (blank) throw new Error(t('modelForm.required', { label: field.label }));
+      },
+    });
+  }
+  // A multiple field's limits hold for each of its values, as on the server.
+  const each = (value: unknown): unknown[] => (field.multiple && Array.isArray(value) ? value : [value]);
+  if (field.multiple) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (Array.isArray(value) && value.length > MAX_ITEMS)
+          throw new Error(t('validation.tooBig.array', { maximum: MAX_ITEMS }));
       },
     });
   }
@@ -53,10 +62,12 @@ export function fieldRules(field: SchemaField, model: string, t: TFunction, mode
     const { min_length: min, max_length: max } = field;
     rules.push({
       validator: async (_rule, value: unknown) => {
-        if (typeof value !== 'string' || value.trim() === '') return;
-        const length = characters(value.trim());
-        if (min !== null && length < min) throw new Error(t('validation.tooSmall.string', { minimum: min }));
-        if (max !== null && length > max) throw new Error(t('validation.tooBig.string', { maximum: max }));
+        for (const item of each(value)) {
+          if (typeof item !== 'string' || item.trim() === '') continue;
+          const length = characterCount(item.trim());
+          if (min !== null && length < min) throw new Error(t('validation.tooSmall.string', { minimum: min }));
+          if (max !== null && length > max) throw new Error(t('validation.tooBig.string', { maximum: max }));
+        }
       },
     });
   }
@@ -64,9 +75,11 @@ export function fieldRules(field: SchemaField, model: string, t: TFunction, mode
     const { min, max } = field;
     rules.push({
       validator: async (_rule, value: unknown) => {
-        if (typeof value !== 'number') return;
-        if (min !== null && value < min) throw new Error(t('validation.tooSmall.number', { minimum: min }));
-        if (max !== null && value > max) throw new Error(t('validation.tooBig.number', { maximum: max }));
+        for (const item of each(value)) {
+          if (typeof item !== 'number') continue;
+          if (min !== null && item < min) throw new Error(t('validation.tooSmall.number', { minimum: min }));
+          if (max !== null && item > max) throw new Error(t('validation.tooBig.number', { maximum: max }));
+        }
       },
     });
   }
@@ -105,8 +118,13 @@ export function prefillFromLink(schema: ModelSchema, search: string): FormValues
   );
 }
 
+/** A value as the API takes it: texts trimmed; a list without its blank entries (empty rows, blank tags). */
 function normalized(value: unknown): unknown {
-  const api = apiValue(typeof value === 'string' ? value.trim() : value);
+  const trim = (item: unknown): unknown => (typeof item === 'string' ? item.trim() : item);
+  const shaped = Array.isArray(value)
+    ? value.map(trim).filter((item) => item !== null && item !== undefined && item !== '')
+    : trim(value);
+  const api = apiValue(shaped);
   return api === undefined ? null : api;
 }
 

@@ -11,6 +11,7 @@ import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { createSavedView, deleteSavedView, fetchSavedViews, type SavedView } from '../../api/list-settings';
 import { FormNotice } from '../../components/FormNotice';
 import { modelKeys } from '../queries';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 const VIEW_NAME_MAX = 50;
 
@@ -71,7 +72,7 @@ function SaveViewDialog({ model, views, iql, columns, onClose, onSaved }: SaveVi
           label={t('modelViews.name')}
           rules={[
             { required: true, whitespace: true, message: t('modelViews.nameRequired') },
-            { max: VIEW_NAME_MAX, message: t('validation.tooBig.string', { maximum: VIEW_NAME_MAX }) },
+            maxLengthRule(VIEW_NAME_MAX, t),
             {
               validator: async (_rule, value: string | undefined) => {
                 if (value && isViewNameTaken(views, value))
@@ -80,7 +81,7 @@ function SaveViewDialog({ model, views, iql, columns, onClose, onSaved }: SaveVi
             },
           ]}
         >
-          <Input maxLength={VIEW_NAME_MAX} autoFocus data-testid="view-name" />
+          <Input count={lengthCount(VIEW_NAME_MAX)} autoFocus data-testid="view-name" />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,12 +7,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IQL_LIMITS, type IqlQuery } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 import { inputFor } from '../fields/inputs';
 import { BASIC_FILTERS, buildBasicQuery, type BasicFormValue, type NumberRange } from './iql-build';
 
 /** The keyword's form name: field names start with a letter, so it cannot collide with one. */
 const KEYWORD = '_match';
 const SHOWN_AT_ONCE = 5;
+/** Search terms are never cut (a shortened term finds something else): marked when too long, refused. */
+const searchCount = lengthCount(IQL_LIMITS.maxStringLength, false);
 
 interface NumberRangeInputProps {
   value?: NumberRange;
@@ -88,7 +91,7 @@ function FilterInput({ field, model, value, onChange, id }: FilterInputProps) {
   const bound = { id, value: value as never, onChange: onChange as never };
   switch (BASIC_FILTERS[field.data_type]) {
     case 'contains':
-      return <Input {...bound} allowClear maxLength={IQL_LIMITS.maxStringLength} data-testid={testId} />;
+      return <Input {...bound} allowClear count={searchCount} data-testid={testId} />;
     case 'in':
       return (
         <Select
@@ -108,7 +111,7 @@ function FilterInput({ field, model, value, onChange, id }: FilterInputProps) {
     case 'boolean':
       return <BooleanFilter {...bound} testId={testId} />;
     case 'equals': {
-      const Picker = inputFor(field.kind);
+      const Picker = inputFor({ ...field, multiple: false });
       return <Picker {...bound} field={{ ...field, multiple: false }} model={model} testId={testId} />;
     }
     case null:
@@ -127,6 +130,7 @@ export function BasicSearchForm({ model, fields, onSearch }: BasicSearchFormProp
   const [form] = Form.useForm<Record<string, BasicFormValue>>();
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? fields : fields.slice(0, SHOWN_AT_ONCE);
+  const searchRule = maxLengthRule(IQL_LIMITS.maxStringLength, t);
 
   const search = (values: Record<string, BasicFormValue>): void => {
     const keyword = typeof values[KEYWORD] === 'string' ? values[KEYWORD] : undefined;
@@ -138,10 +142,10 @@ export function BasicSearchForm({ model, fields, onSearch }: BasicSearchFormProp
     <Form form={form} layout="vertical" onFinish={search} data-testid="basic-search-form">
       <Row gutter={16}>
         <Col xs={24} md={12} xl={8}>
-          <Form.Item name={KEYWORD} label={t('modelSearch.keyword')}>
+          <Form.Item name={KEYWORD} label={t('modelSearch.keyword')} rules={[searchRule]}>
             <Input
               allowClear
-              maxLength={IQL_LIMITS.maxStringLength}
+              count={searchCount}
               placeholder={t('modelSearch.keywordPlaceholder')}
               data-testid="basic-keyword"
             />
@@ -149,7 +153,11 @@ export function BasicSearchForm({ model, fields, onSearch }: BasicSearchFormProp
         </Col>
         {shown.map((field) => (
           <Col xs={24} md={12} xl={8} key={field.name}>
-            <Form.Item name={field.name} label={field.label}>
+            <Form.Item
+              name={field.name}
+              label={field.label}
+              rules={BASIC_FILTERS[field.data_type] === 'contains' ? [searchRule] : undefined}
+            >
               <FilterInput field={field} model={model} />
             </Form.Item>
           </Col>

@@ -32,9 +32,10 @@ import {
 import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { searchRecords } from '../../api/model';
 import { FormNotice } from '../../components/FormNotice';
-import { itemErrors } from '../../people/rules';
+import { useServerFieldErrors } from '../../components/field-errors';
 import { updateDocument, uploadDocument, type DocumentMetadata, type PatentDocument } from './api';
 import { acceptList, designLimitText, precheckFile, uploadLimitText } from './precheck';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 interface Values {
   file_name: string;
@@ -100,6 +101,7 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [form] = Form.useForm<Values>();
+  const placeFieldErrors = useServerFieldErrors(form);
   const [file, setFile] = useState<File>();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
@@ -153,7 +155,7 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
     }
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
-      form.setFields(itemErrors(outcome.error, FIELDS));
+      placeFieldErrors(outcome.error, FIELDS);
       setNotice(inlineNotice(outcome.error));
       return;
     }
@@ -226,9 +228,12 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
           <Form.Item
             name="file_name"
             label={t('patentDocs.fileName')}
-            rules={[{ required: true, whitespace: true, message: t('patentDocs.fileNameRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('patentDocs.fileNameRequired') },
+              maxLengthRule(DOCUMENT_FILE_NAME_MAX_LENGTH, t),
+            ]}
           >
-            <Input maxLength={DOCUMENT_FILE_NAME_MAX_LENGTH} data-testid="document-file-name" />
+            <Input count={lengthCount(DOCUMENT_FILE_NAME_MAX_LENGTH)} data-testid="document-file-name" />
           </Form.Item>
           <Form.Item name="category" label={t('patentDocs.category')}>
             <Select
@@ -255,9 +260,13 @@ export function DocumentDialog({ patentSid, document, subCompanySid, onClose, on
               data-testid="document-major-version"
             />
           </Form.Item>
-          <Form.Item name="version_remark" label={t('patentDocs.versionRemark')}>
+          <Form.Item
+            name="version_remark"
+            label={t('patentDocs.versionRemark')}
+            rules={[maxLengthRule(DOCUMENT_REMARK_MAX_LENGTH, t)]}
+          >
             <Input.TextArea
-              maxLength={DOCUMENT_REMARK_MAX_LENGTH}
+              count={lengthCount(DOCUMENT_REMARK_MAX_LENGTH)}
               autoSize={{ minRows: 2, maxRows: 4 }}
               data-testid="document-version-remark"
             />

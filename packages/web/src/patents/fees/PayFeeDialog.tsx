@@ -10,8 +10,9 @@ import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { updateRecord } from '../../api/model';
 import type { StoredFee } from '../../api/patent-rules';
 import { FormNotice } from '../../components/FormNotice';
-import { itemErrors } from '../../people/rules';
+import { useServerFieldErrors } from '../../components/field-errors';
 import { paymentData, suggestedPayment } from './fee-rules';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 interface Values {
   paid_date?: Dayjs | null;
@@ -34,6 +35,7 @@ export interface PayFeeDialogProps {
 export function PayFeeDialog({ fee, label, subCompanySid, onClose, onChanged }: PayFeeDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const placeFieldErrors = useServerFieldErrors(form);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<VisibleNotice>();
 
@@ -55,7 +57,7 @@ export function PayFeeDialog({ fee, label, subCompanySid, onClose, onChanged }: 
     );
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
-      form.setFields(itemErrors(outcome.error, ['paid_date', 'paid_amount', 'payment_reference']));
+      placeFieldErrors(outcome.error, ['paid_date', 'paid_amount', 'payment_reference']);
       setNotice(inlineNotice(outcome.error));
       if (outcome.error.body?.code === errors.conflict.code) await onChanged();
       return;
@@ -106,8 +108,12 @@ export function PayFeeDialog({ fee, label, subCompanySid, onClose, onChanged }: 
             data-testid="fee-pay-amount"
           />
         </Form.Item>
-        <Form.Item name="payment_reference" label={t('patentFees.paymentReference')}>
-          <Input maxLength={REFERENCE_MAX} data-testid="fee-pay-reference" />
+        <Form.Item
+          name="payment_reference"
+          label={t('patentFees.paymentReference')}
+          rules={[maxLengthRule(REFERENCE_MAX, t)]}
+        >
+          <Input count={lengthCount(REFERENCE_MAX)} data-testid="fee-pay-reference" />
         </Form.Item>
       </Form>
     </Modal>

@@ -13,6 +13,7 @@ import { LoadFailed, LoadingCard } from '../../models/ModelPageState';
 import { abilitiesOf } from '../../models/schema';
 import type { DetailTabProps } from '../types';
 import { fetchInventors, inventorKeys, saveInventors, type Inventor } from './api';
+import { lengthCount } from '../../components/length-limit';
 import { draftProblems, emptyRow, isChanged, problemText, sumText, toDraft, toInput, type DraftRow } from './draft';
 import { PersonSelect } from './PersonSelect';
 
@@ -82,10 +83,14 @@ export function InventorsTab({ schema, record, subCompanySid, onChanged }: Detai
       render: (_v, row, index) => (
         <Input
           value={row.name}
-          maxLength={INVENTOR_NAME_MAX_LENGTH}
+          count={lengthCount(INVENTOR_NAME_MAX_LENGTH)}
           placeholder={t('inventors.namePlaceholder')}
           disabled={!canEdit || saving}
-          status={problems.some((p) => p.code === 'nameRequired' && p.index === index) ? 'error' : undefined}
+          status={
+            problems.some((p) => (p.code === 'nameRequired' || p.code === 'nameTooLong') && p.index === index)
+              ? 'error'
+              : undefined
+          }
           onChange={(event) => update(row.key, { name: event.target.value })}
           data-testid={`inventor-name-${index}`}
         />
@@ -118,7 +123,10 @@ export function InventorsTab({ schema, record, subCompanySid, onChanged }: Detai
           suffix="%"
           disabled={!canEdit || saving}
           status={
-            problems.some((p) => p.code !== 'sumNot100' && p.code !== 'nameRequired' && p.index === index)
+            problems.some(
+              (p) =>
+                p.code !== 'sumNot100' && p.code !== 'nameRequired' && p.code !== 'nameTooLong' && p.index === index,
+            )
               ? 'error'
               : undefined
           }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVENTOR_NAME_MAX_LENGTH } from '@ipdesk/core';
 import { draftProblems, emptyRow, isChanged, problemText, sumText, toDraft, toInput } from './draft';
 
 const stored = [
@@ -31,5 +32,15 @@ describe('the inventors draft', () => {
       { key: 'inventors.contributionDecimals', params: { row: 2 } },
       { key: 'inventors.sumInvalid', params: { sum: '33.33' } },
     ]);
+  });
+
+  it('a name over the limit is a problem of its row, kept as typed (the input no longer cuts it)', () => {
+    const rows = toDraft(stored);
+    rows[1]!.name = '名'.repeat(INVENTOR_NAME_MAX_LENGTH + 1);
+    expect(draftProblems(rows).map(problemText)).toEqual([
+      { key: 'inventors.nameTooLong', params: { row: 2, max: INVENTOR_NAME_MAX_LENGTH } },
+    ]);
+    rows[1]!.name = '名'.repeat(INVENTOR_NAME_MAX_LENGTH);
+    expect(draftProblems(rows)).toEqual([]);
   });
 });

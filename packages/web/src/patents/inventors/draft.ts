@@ -5,9 +5,11 @@ import {
   contributionHundredths,
   contributionSum,
   formatHundredths,
+  INVENTOR_NAME_MAX_LENGTH,
   type InventorProblem,
   type MessageKey,
 } from '@ipdesk/core';
+import { characterCount } from '../../components/length-limit';
 import type { Inventor, InventorDraft } from './api';
 
 export interface DraftRow {
@@ -48,20 +50,29 @@ export function sumText(rows: readonly DraftRow[]): string {
   return formatHundredths(contributionSum(rows));
 }
 
-export function draftProblems(rows: readonly DraftRow[]): InventorProblem[] {
-  return checkContributions(rows);
+/** The core check's problems, and a name over the limit (the input counts it instead of cutting it). */
+export type DraftProblem = InventorProblem | { code: 'nameTooLong'; index: number };
+
+export function draftProblems(rows: readonly DraftRow[]): DraftProblem[] {
+  const tooLong = rows.flatMap((row, index) =>
+    characterCount(row.name.trim()) > INVENTOR_NAME_MAX_LENGTH ? [{ code: 'nameTooLong' as const, index }] : [],
+  );
+  return [...checkContributions(rows), ...tooLong];
 }
 
-const ROW_TEXT: Record<Exclude<InventorProblem['code'], 'sumNot100'>, MessageKey> = {
+const ROW_TEXT: Record<Exclude<DraftProblem['code'], 'sumNot100'>, MessageKey> = {
   nameRequired: 'inventors.nameRequired',
+  nameTooLong: 'inventors.nameTooLong',
   contributionRange: 'inventors.contributionRange',
   contributionDecimals: 'inventors.contributionDecimals',
   duplicatePerson: 'inventors.duplicatePerson',
 };
 
 /** A problem as an i18n key and its parameters (rows counted from 1, as the table shows them). */
-export function problemText(problem: InventorProblem): { key: MessageKey; params: Record<string, string | number> } {
+export function problemText(problem: DraftProblem): { key: MessageKey; params: Record<string, string | number> } {
   if (problem.code === 'sumNot100') return { key: 'inventors.sumInvalid', params: { sum: problem.sum } };
+  if (problem.code === 'nameTooLong')
+    return { key: ROW_TEXT[problem.code], params: { row: problem.index + 1, max: INVENTOR_NAME_MAX_LENGTH } };
   return { key: ROW_TEXT[problem.code], params: { row: problem.index + 1 } };
 }
 

@@ -24,6 +24,7 @@ import {
   movedOn,
   type ActionButton,
 } from './panel-actions';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 // The least of a schema field the user picker reads: whether it takes one user or several.
 const ONE_USER = { name: 'user', multiple: false } as unknown as SchemaField;
@@ -158,11 +159,11 @@ export function ActionDialog({ action, instanceSid, model, onClose, onChanged }:
           name="comment"
           label={t('wfRun.comment')}
           extra={t('wfRun.commentHint', { max: COMMENT_MAX_LENGTH })}
+          rules={[maxLengthRule(COMMENT_MAX_LENGTH, t)]}
         >
           <Input.TextArea
             rows={3}
-            maxLength={COMMENT_MAX_LENGTH}
-            showCount
+            count={lengthCount(COMMENT_MAX_LENGTH)}
             placeholder={t('wfRun.commentPlaceholder')}
             data-testid="wf-action-comment"
           />

@@ -10,6 +10,7 @@ import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { startProcess, type StartableProcess } from '../../api/workflow-runs';
 import { FormNotice } from '../../components/FormNotice';
 import { COMMENT_MAX_LENGTH, movedOn } from './panel-actions';
+import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 export interface StartProcessProps {
   model: string;
@@ -71,6 +72,12 @@ function StartDialog({
 
   const start = async (draft: boolean): Promise<void> => {
     setNotice(undefined);
+    // A comment over the limit is refused here with the length message, never cut.
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
+    if (!valid) return;
     setSending(draft ? 'draft' : 'submit');
     const comment = (form.getFieldValue('comment') as string | undefined)?.trim();
     const outcome = await startProcess(
@@ -133,11 +140,11 @@ function StartDialog({
           name="comment"
           label={t('wfRun.comment')}
           extra={t('wfRun.commentHint', { max: COMMENT_MAX_LENGTH })}
+          rules={[maxLengthRule(COMMENT_MAX_LENGTH, t)]}
         >
           <Input.TextArea
             rows={3}
-            maxLength={COMMENT_MAX_LENGTH}
-            showCount
+            count={lengthCount(COMMENT_MAX_LENGTH)}
             placeholder={t('wfRun.commentPlaceholder')}
             data-testid="wf-start-comment"
           />

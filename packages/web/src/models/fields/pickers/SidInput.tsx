@@ -3,7 +3,11 @@
 import { Flex, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@ipdesk/core';
+import { lengthCount } from '../../../components/length-limit';
 import type { FieldInputProps } from '../types';
+
+/** An ID's length: a pasted longer text is kept and refused by the form's ID rule, never cut. */
+const SID_LENGTH = 16;
 
 export interface SidInputProps extends FieldInputProps {
   hintKey: MessageKey;
@@ -28,7 +32,7 @@ export function SidInput({ field, value, onChange, id, disabled, testId, hintKey
       id={id}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange?.(event.target.value.trim())}
-      maxLength={16}
+      count={lengthCount(SID_LENGTH)}
       allowClear
       placeholder={t('modelField.sidPlaceholder')}
       disabled={disabled}

@@ -36,11 +36,9 @@ export function CommitInput({
   testId,
   id,
   placeholder,
-  maxLength,
   check,
 }: CommitProps<string> & {
   placeholder?: string;
-  maxLength?: number;
   /** What is wrong with the text as typed (shown at once, before it is written), or undefined. */
   check?: (text: string) => string | undefined;
 }) {
@@ -58,7 +56,6 @@ export function CommitInput({
         onPressEnter={commit}
         disabled={disabled}
         placeholder={placeholder}
-        maxLength={maxLength}
         status={problem ? 'error' : undefined}
         data-testid={testId}
       />
