@@ -179,7 +179,13 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         label: 'Country/region',
         message: expect.stringMatching(/^must be one of/),
       },
-      { row: 3, column: 'E', field: 'filing_date', label: 'Filing date', message: 'is not a valid date (e.g. 2024-01-31)' },
+      {
+        row: 3,
+        column: 'E',
+        field: 'filing_date',
+        label: 'Filing date',
+        message: 'is not a valid date (e.g. 2024-01-31)',
+      },
     ]);
     expect(await count("sn STARTS WITH 'IMP-'")).toBe(0);
   });
