@@ -111,6 +111,33 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(read.json().data.expiry_date).toBe('2043-03-13');
   });
 
+  it('gives the term end one date: the term deadline, the expiry field, the fee schedule and counts by expiry', async () => {
+    const patent = await cnInvention({ filing_date: '2023-02-14', grant_date: '2025-05-10' });
+    // CNL 42(1), Guidelines V-9 §2.1: filed 2023-02-14 → protected to 2043-02-13 (the anniversary ends it).
+    expect(byRule(await deadlines(patent.sid), 'CN-TERM-INVENTION')?.due_date).toBe('2043-02-13');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    expect(read.json().data.expiry_date).toBe('2043-02-13');
+    const schedule = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${patent.sid}/fee-schedule`,
+      headers: authed(admin),
+    });
+    expect(schedule.json().data.term_end).toBe('2043-02-13');
+    const lines = schedule.json().data.lines as Array<{ patent_year: number; due_date: string }>;
+    expect(lines.at(-1)).toMatchObject({ patent_year: 20, due_date: '2042-02-14' });
+    const counted = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent/do/search',
+      headers: authed(admin),
+      payload: { iql: `sn = '${String(patent.sn)}' AND expiry_date = '2043-02-13'` },
+    });
+    expect(counted.json().data.rows).toHaveLength(1);
+  });
+
   it('follows office actions: a reply period per item, rolled over National Day, gone with the item', async () => {
     const patent = await cnInvention();
     const item = await create('patent_item', {
@@ -151,8 +178,9 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     await update('patent', patent.sid, fresh.json().data.version, { priority_date: null, filing_date: '2023-05-04' });
     const after = await deadlines(patent.sid);
     expect(byRule(after, 'CN-EXAM-REQUEST')).toMatchObject({ sid: exam.sid, status: 'done', due_date: '2025-09-01' });
-    // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42).
-    expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-04');
+    // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42), its last
+    // day the day before the 20th anniversary.
+    expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-03');
   });
 
   it('schedules annuities once granted, stops at abandonment, and shows the whole schedule', async () => {
@@ -253,6 +281,19 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(res.body).toContain('DTSTART;VALUE=DATE:20260316');
     expect(res.body).toContain(`— CN-T-${sn}`);
     expect(res.body.match(/BEGIN:VEVENT/g)!.length).toBe((await deadlines(patent.sid)).length);
+  });
+
+  it('escapes a carriage return typed into a deadline title, so the SUMMARY stays one content line (RFC 5545)', async () => {
+    const patent = await cnInvention();
+    await create('patent_task', { patent: patent.sid, title: 'Call\rclient; now', due_date: '2026-12-01' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent-deadlines/ical?iql=${encodeURIComponent(`patent = '${patent.sid}' AND origin = 'manual'`)}`,
+      headers: authed(admin, { 'x-language': 'en' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body.split('\r\n')).toContain(`SUMMARY:Call\\nclient\\; now — CN-T-${sn}`);
+    expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   });
 
   it('imports calendar days: bad rows are refused by row, good ones move open deadlines', async () => {
