@@ -124,6 +124,12 @@ export interface ModelDeclaration {
   departmentField?: string;
   /** Fields permissions depend on (a person's department or account): changing one refreshes access. */
   accessFields?: readonly string[];
+  /**
+   * Puts values into their stored form from the record as it will be (an application number in its
+   * office's written form): returns only the fields it changes. Runs on the server after each field's
+   * own checks and before the rules across fields, on create, update and import.
+   */
+  normalize?: (values: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /** Rules across fields, run after each field's own checks, on both sides. */
   validate?: (values: Readonly<Record<string, unknown>>) => RecordIssue[];
 }

@@ -10,8 +10,10 @@ import {
   createRecord,
   deletePreview,
   deleteRecord,
+  draftWarnings,
   readRecord,
   recordHistory,
+  recordWarnings,
   updateRecord,
 } from '../../modules/models/records.js';
 import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
@@ -37,6 +39,12 @@ const sidField = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
 const iqlField = labelled(z.string().max(20_000), 'field.iql');
 const recordData = labelled(z.record(z.string(), z.unknown()), 'field.data');
 const anyRecord = z.record(z.string(), z.unknown());
+const warningSchema = z.object({
+  code: z.string(),
+  field: z.string().optional(),
+  message: z.string(),
+  links: z.array(z.object({ model: z.string(), sid: z.string(), label: z.string() })).optional(),
+});
 
 type Options = Map<string, Array<{ value: string; label: string; disabled: boolean; parent: string | null }>>;
 
@@ -117,6 +125,16 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     return viewFor(model, principal.access);
   };
   const recordAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord }));
+  /** Create and update answers carry the model's non-blocking warnings, when it has any. */
+  const warningsOf = async (
+    model: ResolvedModel,
+    principal: Principal,
+    record: Record<string, unknown>,
+    language: Language,
+  ) => {
+    const warnings = await recordWarnings(accounts, registry, model, principal, record, language);
+    return warnings.length ? { warnings } : {};
+  };
 
   app.get(
     '/model/:model/do/schema',
@@ -194,16 +212,16 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         response: { 200: recordAnswer },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await createRecord(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.body.data,
-          { registry, language: request.language, requestId: request.id },
-        ),
-      }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const principal = principalOf(request);
+      const data = await createRecord(accounts, model, principal, request.body.data, {
+        registry,
+        language: request.language,
+        requestId: request.id,
+      });
+      return ok(request, { data, ...(await warningsOf(model, principal, data, request.language)) });
+    },
   );
 
   app.post(
@@ -220,14 +238,42 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         response: { 200: recordAnswer },
       },
     },
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const principal = principalOf(request);
+      const data = await updateRecord(accounts, model, principal, request.body, {
+        registry,
+        language: request.language,
+        requestId: request.id,
+      });
+      return ok(request, { data, ...(await warningsOf(model, principal, data, request.language)) });
+    },
+  );
+
+  app.post(
+    '/model/:model/do/warnings',
+    {
+      config: { access: { model: 'view' } },
+      schema: {
+        summary:
+          "A form's values checked for non-blocking warnings before saving (a duplicate application number, say), with the values in their stored form; nothing is saved",
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z.object({ sid: sidField.optional(), data: recordData }).strict(),
+        response: {
+          200: envelopeSchema({ data: z.object({ normalized: anyRecord, warnings: z.array(warningSchema) }) }),
+        },
+      },
+    },
     async (request) =>
       ok(request, {
-        data: await updateRecord(
+        data: await draftWarnings(
           accounts,
+          registry,
           await modelFor(request, request.params.model),
           principalOf(request),
           request.body,
-          { registry, language: request.language, requestId: request.id },
+          request.language,
         ),
       }),
   );
