@@ -55,7 +55,14 @@ const SYSTEM_REFS: Record<string, { kind: string; target: string }> = {
   updated_by: { kind: 'user', target: 'user_info' },
 };
 
-function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number, access: Access) {
+function schemaOf(
+  model: ResolvedModel,
+  language: Language,
+  options: Options,
+  version: number,
+  access: Access,
+  warningFields: readonly string[],
+) {
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
   const can = (action: ModelAction) => access.resources.has(modelResourceCode(model.name, action));
   return {
@@ -71,6 +78,8 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
     },
     label: pick(model.declaration.label),
     title_field: model.declaration.titleField,
+    // The fields the model's non-blocking warnings read: the form checks them (do/warnings) as they change.
+    warning_fields: warningFields,
     fields: [...model.fields.values()].map((f) => {
       const d = f.declaration;
       return {
@@ -172,6 +181,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           options,
           await models.version(tenantSid, model.name),
           principalOf(request).access,
+          registry.hooks.of(model.name)?.warningFields ?? [],
         ),
       });
     },

@@ -78,6 +78,8 @@ export interface ModelHooks {
   deletePreview?(db: Queryable, event: Omit<DeleteEvent, 'now' | 'requestId'>): Promise<DeleteDependent[]>;
   /** Non-blocking warnings on a record: after a create or update, and for a form before it saves. */
   warnings?(db: Queryable, event: WarningEvent): Promise<RecordWarning[]>;
+  /** The fields the warnings read: a form asks again when one of them changes (schema `warning_fields`). */
+  warningFields?: readonly string[];
 }
 
 export interface HookRegistry {
@@ -116,11 +118,16 @@ export function createHookRegistry(): HookRegistry {
           for (const h of list) all.push(...((await h.deletePreview?.(db, event)) ?? []));
           return all;
         },
-        async warnings(db, event) {
-          const all: RecordWarning[] = [];
-          for (const h of list) all.push(...((await h.warnings?.(db, event)) ?? []));
-          return all;
-        },
+        ...(list.some((h) => h.warnings)
+          ? {
+              async warnings(db: Queryable, event: WarningEvent) {
+                const all: RecordWarning[] = [];
+                for (const h of list) all.push(...((await h.warnings?.(db, event)) ?? []));
+                return all;
+              },
+              warningFields: [...new Set(list.flatMap((h) => h.warningFields ?? []))],
+            }
+          : {}),
       };
     },
   };

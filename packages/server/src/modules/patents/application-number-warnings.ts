@@ -72,6 +72,7 @@ function typeWarning(
 }
 
 export const applicationNumberWarningHooks: ModelHooks = {
+  warningFields: ['application_number', 'country', 'patent_type'],
   async warnings(db, event) {
     const number = text(event.record.application_number);
     const office = text(event.record.country);
