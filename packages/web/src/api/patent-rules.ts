@@ -84,7 +84,8 @@ export interface OfficeCalendar {
   office: string;
   year: number;
   built_in: boolean;
-  source: string;
+  /** What the built-in calendar covers, in the reader's language (null without one). */
+  source: string | null;
   /** 0 Sunday … 6 Saturday. */
   weekend: number[];
   coverage: { from: string; to: string };

@@ -25,6 +25,7 @@ import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { sentAsBuilt } from '../serializer.js';
+import { localizeRows, withLocalizeReads } from '../../modules/models/localize.js';
 
 export interface ModelRouteOptions {
   accounts: AccountsContext;
@@ -199,15 +200,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         response: { 200: recordAnswer },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await readRecord(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.params.sid,
-        ),
-      }),
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const row = await readRecord(accounts, model, principalOf(request), request.params.sid);
+      return ok(request, { data: localizeRows(model, [row], request.language)[0]! });
+    },
   );
 
   app.post(
@@ -230,7 +227,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         language: request.language,
         requestId: request.id,
       });
-      return ok(request, { data, ...(await warningsOf(model, principal, data, request.language)) });
+      return ok(request, {
+        data: localizeRows(model, [data], request.language)[0]!,
+        ...(await warningsOf(model, principal, data, request.language)),
+      });
     },
   );
 
@@ -256,7 +256,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         language: request.language,
         requestId: request.id,
       });
-      return ok(request, { data, ...(await warningsOf(model, principal, data, request.language)) });
+      return ok(request, {
+        data: localizeRows(model, [data], request.language)[0]!,
+        ...(await warningsOf(model, principal, data, request.language)),
+      });
     },
   );
 
@@ -401,13 +404,13 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       }
       const result = await searchRecords(search, model, principalOf(request), {
         iql: b.iql,
-        fl: b.fl,
+        fl: withLocalizeReads(model, b.fl),
         start,
         rows,
         cursor: b.cursor,
         total: b.total ?? true,
       });
-      return ok(request, { data: result });
+      return ok(request, { data: { ...result, rows: localizeRows(model, result.rows, request.language) } });
     },
   );
 

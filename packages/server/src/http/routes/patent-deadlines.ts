@@ -6,6 +6,7 @@ import {
   DEADLINE_EVENTS,
   FEE_PACKS,
   OFFICES,
+  localizeDeadlineRow,
   RULE_PACKS,
   SID_PATTERN,
   explainDeadline,
@@ -34,7 +35,6 @@ const sidParam = labelled(z.string().regex(SID_PATTERN), 'field.patentSid');
 const anyRecord = z.record(z.string(), z.unknown());
 const tags = ['patents'];
 const pick = (language: Language, label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
-const ruleLabels = new Map(RULE_PACKS.flatMap((p) => p.rules.map((r) => [r.code, r.label] as const)));
 const ICAL_MAX = 5000;
 
 export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
@@ -84,10 +84,9 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       const language = request.language;
       return ok(request, {
         data: rows.map(({ basis, ...row }) => {
-          const label = row.rule_code ? ruleLabels.get(row.rule_code) : undefined;
           return {
             ...row,
-            title: label ? pick(language, label) : row.title,
+            ...localizeDeadlineRow(row, language),
             explanation: basis ? explainDeadline(basis, language) : null,
             citation: basis ? pick(language, basis.citation) : null,
             base_date: basis?.baseDate ?? null,
@@ -200,8 +199,7 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       const text = toICalendar(
         rows.slice(0, ICAL_MAX).map((r) => {
           const c = cases.get(String(r.patent));
-          const label = r.rule_code ? ruleLabels.get(String(r.rule_code)) : undefined;
-          const title = label ? pick(language, label) : String(r.title);
+          const title = String(localizeDeadlineRow(r, language).title ?? r.title);
           return {
             uid: `${String(r.sid)}@ipdesk`,
             date: String(r.due_date),

@@ -32,7 +32,7 @@ describe(`patent application numbers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
   let outsider: SignedIn;
   let sn = 0;
 
-  const post = (url: string, payload: unknown, who: SignedIn, language = 'en') =>
+  const post = (url: string, payload: Record<string, unknown>, who: SignedIn, language = 'en') =>
     t.app.inject({ method: 'POST', url: `/webapi${url}`, headers: authed(who, { 'x-language': language }), payload });
   const createCase = async (data: Record<string, unknown>, who = admin, language = 'en') => {
     const res = await post(

@@ -9,6 +9,7 @@ import {
   pickPack,
   RULE_PACKS,
   FEE_PACKS,
+  storedTitle,
   termEnd,
   toBasis,
   type CaseFacts,
@@ -59,9 +60,9 @@ export function feeKey(feeCode: string, year: number): string {
   return `${feeCode}|${year}`;
 }
 
-/** A fee's title as stored (the default language; pages show the rule's label in the reader's). */
+/** A fee's title as stored: both languages, for title searches; every output shows the reader's (titles.ts). */
 export function feeTitle(fee: ScheduledFee): string {
-  return fee.label.zh.replace('{n}', String(fee.patentYear));
+  return storedTitle(fee.label, fee.patentYear);
 }
 
 /** The packs a computation uses: the built-in ones unless a caller (a benchmark, a test) passes its own. */
@@ -89,7 +90,8 @@ export function planCase(
         key: deadlineKey(d.ruleCode, d.triggerItemSid),
         ruleCode: d.ruleCode,
         itemSid: d.triggerItemSid ?? null,
-        title: d.label.zh,
+        // Both languages, for title searches; every output shows the reader's language (titles.ts).
+        title: storedTitle(d.label),
         dueDate: d.dueDate,
         baseDate: d.baseDate,
         unadjustedDate: d.unadjustedDate,

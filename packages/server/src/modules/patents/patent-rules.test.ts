@@ -330,6 +330,25 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(days.json().data.closed).toContainEqual({ date: '2026-03-16', name: 'Test closure', imported: true });
     // Make-up working days of the built-in CN calendar are listed (e.g. the Saturday before National Day).
     expect(days.json().data.working.length).toBeGreaterThan(0);
+    // What the calendar is, for users and in their language: no reviewers' notes (file names, UNVERIFIED).
+    expect(days.json().data.source).toContain("The State Council's yearly holiday notices");
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: '/webapi/patent-calendars/CN?year=2026',
+      headers: authed(admin, { 'x-language': 'zh-CN' }),
+    });
+    expect(zh.json().data.source).toContain('国务院办公厅历年节假日安排通知');
+    for (const office of ['CN', 'US', 'EP', 'JP', 'WO', 'KR']) {
+      for (const language of ['en', 'zh-CN']) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/webapi/patent-calendars/${office}?year=2026`,
+          headers: authed(admin, { 'x-language': language }),
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(String(answer.json().data.source)).not.toMatch(/patent-rules\.md|UNVERIFIED|ASSUMPTION|MUST/);
+      }
+    }
   });
 
   it('recomputes at start the cases of a pack whose fingerprint changed', async () => {

@@ -11,6 +11,7 @@ import { audit } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
+import { localizeRows, withLocalizeReads } from '../models/localize.js';
 import { parseQuery, searchRecords, type SearchContext } from '../models/search.js';
 import { exportCell, type OptionLabels } from './cells.js';
 import { loadAccess } from '../rbac/access.js';
@@ -137,13 +138,16 @@ export async function openExport(
       do {
         const page = await searchRecords(search, model, principal, {
           iql: stripOrder(link.iql),
-          fl: fields.map((f) => f.name),
+          fl: withLocalizeReads(
+            model,
+            fields.map((f) => f.name),
+          ),
           start: 0,
           rows: PAGE,
           cursor,
           total: false,
         });
-        for (const row of page.rows) {
+        for (const row of localizeRows(model, page.rows, link.language)) {
           const values: Record<string, unknown> = {};
           for (const f of fields) {
             values[f.name] = exportCell(
