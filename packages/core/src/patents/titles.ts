@@ -16,9 +16,11 @@ const DEADLINE_LABELS: ReadonlyMap<string, Label> = new Map(
 );
 
 // Rule labels first ("发明专利第{n}年度年费"); a fee type's label ("年费") when only the type is known.
+// One-off official fees have no year: their labels have no {n}.
 const FEE_LABELS: ReadonlyMap<string, Label> = new Map([
   ...FEE_PACKS.flatMap((pack) => pack.feeTypes.map((type) => [type.code, yearLabel(type.label)] as const)),
   ...FEE_PACKS.flatMap((pack) => pack.rules.map((rule) => [rule.code, rule.label] as const)),
+  ...FEE_PACKS.flatMap((pack) => (pack.officialFees ?? []).map((rule) => [rule.code, rule.label] as const)),
 ]);
 
 /** A fee type's label with the year, where the rule's own label is not known. */

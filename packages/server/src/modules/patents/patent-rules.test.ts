@@ -209,7 +209,10 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(schedule.statusCode, schedule.body).toBe(200);
     const data = schedule.json().data;
     expect(data.term_end).toBe('2043-03-13');
-    expect(data.lines[0]).toMatchObject({ patent_year: 3, due_date: '2025-05-10', amount: 900, record: null });
+    // The official filing fee comes first (2 months from filing; grace ended long ago, so no record).
+    expect(data.lines[0]).toMatchObject({ fee_code: 'CN-FILING', due_date: '2023-05-14', amount: 900, record: null });
+    const annuities = data.lines.filter((l: { fee_code: string }) => l.fee_code === 'CN-ANNUITY');
+    expect(annuities[0]).toMatchObject({ patent_year: 3, due_date: '2025-05-10', amount: 900, record: null });
     const year5 = data.lines.find((l: { patent_year: number }) => l.patent_year === 5);
     expect(year5.record).toMatchObject({ status: 'unpaid' });
     // CN grace surcharges by month of delay (CNR 115): none in the first month, then 5 % … 25 % of the full fee.
@@ -228,6 +231,45 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
     });
     expect((left.json().data.rows as Array<{ patent_year: number }>).map((r) => r.patent_year)).toEqual([5]);
+  });
+
+  it('stores the official filing and examination fees of a new case, reduced, and drops the exam fee once requested', async () => {
+    const patent = await cnInvention({ filing_date: '2026-11-02', fee_reduction: 'r85' });
+    const search = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webapi/model/fee/do/search',
+        headers: authed(admin, { 'x-language': 'en' }),
+        payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.rows as Array<Record<string, unknown>>;
+    };
+    const rows = await search();
+    expect(rows).toMatchObject([
+      // 2 months from filing; 900 less 85 % (财税〔2016〕78号); no grace period.
+      {
+        fee_code: 'CN-FILING',
+        fee_rule: 'CN-FILING-INV',
+        patent_year: null,
+        due_date: '2027-01-02',
+        grace_end_date: '2027-01-02',
+      },
+      // With the exam request: 3 years from filing (CNL 35, CNR 113).
+      { fee_code: 'CN-EXAM', fee_rule: 'CN-EXAM-FEE', due_date: '2029-11-02', title: 'Substantive examination fee' },
+    ]);
+    expect(rows.map((r) => [Number(r.base_amount), Number(r.amount), r.status])).toEqual([
+      [900, 135, 'unpaid'],
+      [2500, 375, 'unpaid'],
+    ]);
+    expect(rows[0]!.title).toBe('Invention filing fee');
+    await create('patent_item', {
+      patent: patent.sid,
+      event: 'exam_requested',
+      title: '实审请求',
+      event_date: '2027-03-01',
+    });
+    expect((await search()).map((r) => r.fee_code)).toEqual(['CN-FILING']);
   });
 
   it('records payments with the late surcharge of the rules, and abandoning decisions', async () => {

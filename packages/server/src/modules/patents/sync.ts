@@ -266,7 +266,8 @@ export async function syncCases(
         col((d) => d.owner.createdBy),
         col((d) => d.owner.sid),
         col((d) => d.plan.title),
-        col((d) => d.plan.fee.patentYear),
+        // One-off official fees have no patent year (0 in the schedule).
+        col((d) => d.plan.fee.patentYear || null),
         col((d) => d.plan.fee.dueDate),
         col((d) => d.plan.fee.graceEnds),
         col((d) => d.plan.fee.baseAmount),
