@@ -9,6 +9,7 @@ const calendarImport = Object.fromEntries(
 export const patentRulesEn: Record<PatentRulesMessageKey, string> = {
   ...calendarImport,
   'field.calendarRows': 'Calendar rows',
+  'field.feeLine': 'Fee schedule line',
   'field.office': 'Office',
   'field.calendarDate': 'Date',
   'field.calendarType': 'Type',
@@ -18,6 +19,8 @@ export const patentRulesEn: Record<PatentRulesMessageKey, string> = {
   'field.year': 'Year',
   'error.calendarImportInvalid': 'Calendar import: row {{row}}, {{field}}: {{problem}}',
   'error.calendarImportTooMany': 'At most {{max}} rows per import',
+  'error.feeLineNotFound': "The case's fee schedule has no such fee",
+  'error.feeRecordExists': 'This fee already has a fee record',
   'ical.calendarName': 'IPDesk deadlines',
   'ical.unknownCase': '(a case you cannot see)',
   'deadline.source': 'Source',

@@ -9,6 +9,7 @@ const calendarImport = Object.fromEntries(
 export const patentRulesZhCN = {
   ...calendarImport,
   'field.calendarRows': '日历行',
+  'field.feeLine': '费用计划项',
   'field.office': '受理局',
   'field.calendarDate': '日期',
   'field.calendarType': '类型',
@@ -18,6 +19,8 @@ export const patentRulesZhCN = {
   'field.year': '年份',
   'error.calendarImportInvalid': '日历导入有误：第 {{row}} 行 {{field}}：{{problem}}',
   'error.calendarImportTooMany': '一次最多导入 {{max}} 行',
+  'error.feeLineNotFound': '该案件的费用计划中没有这一项费用',
+  'error.feeRecordExists': '这一项费用已有费用记录',
   'ical.calendarName': 'IPDesk 期限',
   'ical.unknownCase': '（无权查看的案件）',
   'deadline.source': '来源',

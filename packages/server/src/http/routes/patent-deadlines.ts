@@ -25,6 +25,7 @@ import { scopeCondition } from '../../modules/models/scope.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { calendarDays, importCalendar } from '../../modules/patents/calendar-import.js';
 import { caseFeeSchedule } from '../../modules/patents/fee-schedule.js';
+import { createFeeRecord } from '../../modules/patents/fee-records.js';
 import { recomputeCases } from '../../modules/patents/recompute.js';
 import { principalOf, type Principal } from '../context.js';
 import { labelled } from '../labels.js';
@@ -115,6 +116,44 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       return ok(request, {
         data: await caseFeeSchedule(accounts.db, principal.tenantSid, record, request.language),
       });
+    },
+  );
+
+  app.post(
+    '/patent/:sid/fee-records',
+    {
+      config: { access: { resource: 'fee:create' } },
+      schema: {
+        summary:
+          'Make the fee record of a fee-schedule line that has none (the grant-year annuity paid at registration, say), to record its payment',
+        tags,
+        params: z.object({ sid: sidParam }).strict(),
+        body: z
+          .object({
+            key: labelled(
+              z
+                .string()
+                .min(3)
+                .max(80)
+                .regex(/^[A-Z0-9-]+\|\d{1,2}$/),
+              'field.feeLine',
+            ),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const patent = await visibleCase(principal, request.params.sid);
+      const data = await createFeeRecord(accounts, {
+        principal,
+        patent,
+        key: request.body.key,
+        language: request.language,
+        requestId: request.id,
+      });
+      return ok(request, { data });
     },
   );
 

@@ -44,6 +44,11 @@ export interface FeePlan {
   key: string;
   fee: ScheduledFee;
   title: string;
+  /**
+   * Its grace ended before today: not inserted (paid or lost long ago), but a record that exists (made
+   * on request, fee-records.ts) is kept and follows the case instead of being deleted as obsolete.
+   */
+  past?: true;
 }
 
 export interface CasePlan {
@@ -105,9 +110,11 @@ export function planCase(
   const feePack = pickFeePack(packs.fees, facts.office);
   if (feePack) {
     for (const fee of feeSchedule(facts, feePack, { claimCount })) {
-      // Fees whose grace ended before today were paid or lost long ago: only the schedule view shows them.
-      if (fee.graceEnds < today) continue;
-      fees.push({ key: feeKey(fee.feeCode, fee.patentYear), fee, title: feeTitle(fee) });
+      // Fees whose grace ended before today were paid or lost long ago: not inserted (the schedule view
+      // shows them), yet a record made on request stays.
+      const plan: FeePlan = { key: feeKey(fee.feeCode, fee.patentYear), fee, title: feeTitle(fee) };
+      if (fee.graceEnds < today) plan.past = true;
+      fees.push(plan);
     }
   }
   return { deadlines, fees, expiry: termEnd(facts) ?? null };

@@ -272,6 +272,82 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect((await search()).map((r) => r.fee_code)).toEqual(['CN-FILING']);
   });
 
+  it('makes the record of the grant-year annuity on request, keeps it through recomputes, refuses twice', async () => {
+    const patent = await cnInvention({ grant_date: '2025-05-10' });
+    const scheduleLine = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/webapi/patent/${patent.sid}/fee-schedule`,
+        headers: authed(admin, { 'x-language': 'en' }),
+      });
+      return (
+        res.json().data.lines as Array<{ key: string; patent_year: number; record: Record<string, unknown> | null }>
+      ).find((l) => l.patent_year === 3)!;
+    };
+    // Paid with the registration before the grant was announced: past, so no record was generated.
+    const before = await scheduleLine();
+    expect(before).toMatchObject({ key: 'CN-ANNUITY|3', record: null });
+    const make = (key: string, who = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/webapi/patent/${patent.sid}/fee-records`,
+        headers: authed(who, { 'x-language': 'en' }),
+        payload: { key },
+      });
+    const made = await make(before.key);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({
+      title: 'Invention annuity, year 3',
+      patent_year: 3,
+      due_date: '2025-05-10',
+      status: 'unpaid',
+      fee_rule: 'CN-ANNUITY-INV',
+    });
+    // The pay action records its payment; a recompute neither deletes the record nor makes another.
+    const fee = made.json().data as { sid: string; version: number };
+    await update('fee', fee.sid, fee.version, { status: 'paid', paid_date: '2025-04-20', paid_amount: 900 });
+    const recomputed = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/patent/${patent.sid}/recompute`,
+      headers: authed(admin),
+    });
+    expect(recomputed.statusCode, recomputed.body).toBe(200);
+    expect((await scheduleLine()).record).toMatchObject({ sid: fee.sid, status: 'paid' });
+    // Once only; an unknown line, a malformed key, a case of another tenant, a caller without the right.
+    expect((await make(before.key)).json()).toMatchObject({
+      code: 409402,
+      message: 'This fee already has a fee record',
+    });
+    expect((await make('CN-ANNUITY|25')).json()).toMatchObject({ code: 404402 });
+    expect((await make('drop table')).statusCode).toBe(400);
+    expect((await make(before.key, outsider)).statusCode).toBe(404);
+    expect((await make(before.key, viewer)).statusCode).toBe(403);
+  });
+
+  it('keeps an unpaid record made on request when the case is saved again, and follows its dates', async () => {
+    const patent = await cnInvention({ grant_date: '2025-05-10' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/patent/${patent.sid}/fee-records`,
+      headers: authed(admin),
+      payload: { key: 'CN-ANNUITY|3' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    await update('patent', patent.sid, read.json().data.version, { grant_date: '2025-05-12' });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/fee/${String(made.json().data.sid)}`,
+      headers: authed(admin),
+    });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().data).toMatchObject({ status: 'unpaid', due_date: '2025-05-12' });
+  });
+
   it('records payments with the late surcharge of the rules, and abandoning decisions', async () => {
     const patent = await cnInvention({ grant_date: '2025-05-10' });
     const found = await t.app.inject({

@@ -166,7 +166,7 @@ export async function syncCases(
       if (!next) deleteFees.push(stored.sid);
       else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next });
     }
-    for (const next of plannedFees.values()) insertFees.push({ owner, plan: next });
+    for (const next of plannedFees.values()) if (!next.past) insertFees.push({ owner, plan: next });
   }
 
   if (deleteDeadlines.length) {
