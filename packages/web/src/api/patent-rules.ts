@@ -136,6 +136,15 @@ export function fetchFeeSchedule(
   return request({ url: `${patentPath(sid)}/fee-schedule`, ...options });
 }
 
+/** Makes the fee record of a schedule line that has none (to record its payment); answers the record. */
+export function createFeeRecord(
+  sid: string,
+  key: string,
+  options: CaseCallOptions = {},
+): Promise<RequestResult<DataEnvelope<StoredFee>>> {
+  return request({ url: `${patentPath(sid)}/fee-records`, method: 'POST', body: { key }, ...options });
+}
+
 /** Recomputes the case's deadlines, fees and expiry now; answers the counts of what changed. */
 export function recomputeCase(
   sid: string,
