@@ -2,6 +2,7 @@
 // create/update answers, the case's deadline list and fee schedule, iCalendar, export), stored in both
 // languages so a title search finds them either way, and migration 0025 bringing existing rows (Chinese
 // titles, fees without their rule, CN numbers without the dot) into that form. PGlite and PostgreSQL.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -82,6 +83,27 @@ describe(`generated titles in the reader's language (${onPostgres ? 'PostgreSQL'
     expect(year5.record.title).toBe('Invention annuity, year 5');
     const ical = await get(`/patent-deadlines/ical?iql=${encodeURIComponent(exam)}`, 'en');
     expect(ical.body).toContain('SUMMARY:Request substantive examination and pay the fee');
+  });
+
+  it('exports generated fees titled in the exporter’s language, even with a narrowed field list', async () => {
+    const patent = await grantedCase();
+    const link = await post('/model/fee/do/export', {
+      iql: `patent = '${patent.sid}' ORDER BY due_date ASC`,
+      fl: ['title', 'due_date'],
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const head = sheet.getRow(1).values as unknown[];
+    const titles: unknown[] = [];
+    sheet.eachRow((row, n) => n > 1 && titles.push(row.getCell(head.indexOf('Fee')).value));
+    expect(titles).toContain('Invention annuity, year 5');
+    expect(titles.length).toBeGreaterThan(1);
+    // English only: neither the stored bilingual text nor the Chinese label.
+    expect(titles.filter((title) => /[\u4e00-\u9fff]/.test(String(title)))).toEqual([]);
   });
 
   it('finds generated rows by title in either language; hand-made titles stay as typed', async () => {
