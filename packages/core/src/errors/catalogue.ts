@@ -98,6 +98,9 @@ export const errors = {
   calendarImportInvalid: def(400400, 400, 'error.calendarImportInvalid'),
   /** Params: max. */
   calendarImportTooMany: def(400401, 400, 'error.calendarImportTooMany'),
+  // Patents helper (issue 14): fee records made from a schedule line.
+  feeLineNotFound: def(404402, 404, 'error.feeLineNotFound'),
+  feeRecordExists: def(409402, 409, 'error.feeRecordExists'),
 
   // Inventors and relations between patent cases.
   /** Params: sum (the current sum of the shares, in percent). */

@@ -45,4 +45,15 @@ export const patentRelationsEn: Record<PatentRelationsMessageKey, string> = {
   'patentRelation.problem.haguepParentNotWo':
     'Hague designation: the parent must be a WO case (the international registration)',
   'patentRelation.problem.haguepChildWo': 'Hague designation: the child must not be a WO case',
+
+  // Application-number warnings (patents helper): shown, never refusing the save.
+  'patentWarning.applicationNumberDuplicate':
+    'Application number {{number}} is already on another case of this tenant: {{cases}}',
+  'patentWarning.applicationNumberDuplicateHidden':
+    'Application number {{number}} is already on {{count}} other case(s) of this tenant that you cannot see',
+  'patentWarning.applicationNumberType':
+    "The type digit {{digit}} of the application number means {{said}}, but the case's patent type is {{type}}",
+  'patentWarning.type.invention': 'invention',
+  'patentWarning.type.utility_model': 'utility model',
+  'patentWarning.type.design': 'design',
 };

@@ -40,6 +40,15 @@ export const patentRelationsZhCN = {
   'patentRelation.problem.hagueChildNotWo': '海牙国际申请：子案应是 WO 案件（海牙国际注册）',
   'patentRelation.problem.haguepParentNotWo': '海牙指定国：母案应是 WO 案件（海牙国际注册）',
   'patentRelation.problem.haguepChildWo': '海牙指定国：子案不应是 WO 案件',
+
+  // Application-number warnings (patents helper): shown, never refusing the save.
+  'patentWarning.applicationNumberDuplicate': '申请号 {{number}} 已登记在本租户的其他案件上：{{cases}}',
+  'patentWarning.applicationNumberDuplicateHidden':
+    '申请号 {{number}} 已登记在本租户的其他 {{count}} 个案件上（您无权查看这些案件）',
+  'patentWarning.applicationNumberType': '申请号的类型位 {{digit}} 表示{{said}}，与本案的专利类型“{{type}}”不符',
+  'patentWarning.type.invention': '发明',
+  'patentWarning.type.utility_model': '实用新型',
+  'patentWarning.type.design': '外观设计',
 } as const;
 
 export type PatentRelationsMessageKey = keyof typeof patentRelationsZhCN;

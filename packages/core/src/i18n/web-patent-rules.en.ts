@@ -56,6 +56,7 @@ export const webPatentRulesEn: Record<WebPatentRulesMessageKey, string> = {
   'patentFees.source.unverified': 'Unverified',
   'patentFees.recordStatus': 'Payment status',
   'patentFees.noRecord': 'No fee record',
+  'patentFees.makeRecord': 'Make fee record',
   'patentFees.status.unpaid': 'Unpaid',
   'patentFees.status.paid': 'Paid',
   'patentFees.status.abandoned': 'Abandoned',

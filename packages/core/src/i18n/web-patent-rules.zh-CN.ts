@@ -53,6 +53,7 @@ export const webPatentRulesZhCN = {
   'patentFees.source.unverified': '未核实',
   'patentFees.recordStatus': '缴费状态',
   'patentFees.noRecord': '未生成费用记录',
+  'patentFees.makeRecord': '生成费用记录',
   'patentFees.status.unpaid': '未缴',
   'patentFees.status.paid': '已缴',
   'patentFees.status.abandoned': '放弃缴纳',

@@ -1,7 +1,7 @@
 // Declaring a model once (ARCHITECTURE.md): its fields with kind, bilingual label, rules and flags.
 // From this one declaration come the table, the API validation, the schema endpoint, the generic
 // endpoints, search, and the UI's columns, filters and forms.
-import type { MessageKey, TranslateParams } from '../i18n/index.js';
+import type { Language, MessageKey, TranslateParams } from '../i18n/index.js';
 import type { SensitiveKind } from '../rbac/masking.js';
 import { KIND_SPECS, type DataType, type FieldKind } from './field-kinds.js';
 
@@ -135,6 +135,22 @@ export interface ModelDeclaration {
   departmentField?: string;
   /** Fields permissions depend on (a person's department or account): changing one refreshes access. */
   accessFields?: readonly string[];
+  /**
+   * Puts values into their stored form from the record as it will be (an application number in its
+   * office's written form): returns only the fields it changes. Runs on the server after each field's
+   * own checks and before the rules across fields, on create, update and import.
+   */
+  normalize?: (values: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /**
+   * Values shown in the reader's language instead of the stored ones (a rule deadline's title from its
+   * rule code): returns only the fields it replaces. Every output of records applies it (reads,
+   * searches, exports, iCalendar); the stored values stay what searches compare.
+   */
+  localize?: {
+    /** The fields it reads: a search or export narrowed to some fields reads these too. */
+    reads: readonly string[];
+    apply: (row: Readonly<Record<string, unknown>>, language: Language) => Record<string, unknown>;
+  };
   /** Rules across fields, run after each field's own checks, on both sides. */
   validate?: (values: Readonly<Record<string, unknown>>) => RecordIssue[];
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkApplicationNumber, cnCheckCharacter, epCheckDigit } from './application-number.js';
+import {
+  applicationNumberTypeConflict,
+  checkApplicationNumber,
+  cnCheckCharacter,
+  cnTypeOfNumber,
+  epCheckDigit,
+  normalizeApplicationNumber,
+} from './application-number.js';
 
 describe('CN application numbers (ZC 0006-2003)', () => {
   it.each([
@@ -95,5 +102,38 @@ describe('other offices', () => {
     ['FR', '   '],
   ])('%s refuses %s', (office, value) => {
     expect(checkApplicationNumber(office, value)).toEqual({ ok: false, problem: 'format' });
+  });
+});
+
+describe('stored form and type digit (patents issue 14)', () => {
+  it('normalises a number of a strictly checked office into its written form, and leaves the rest as typed', () => {
+    expect(normalizeApplicationNumber({ country: 'CN', application_number: '2013100332996' })).toEqual({
+      application_number: '201310033299.6',
+    });
+    expect(normalizeApplicationNumber({ country: 'CN', application_number: '201310033299.6' })).toEqual({});
+    // Wrong check digit: left for the rule across fields to refuse.
+    expect(normalizeApplicationNumber({ country: 'CN', application_number: '2013100332995' })).toEqual({});
+    expect(normalizeApplicationNumber({ country: 'US', application_number: '16123456' })).toEqual({
+      application_number: '16/123,456',
+    });
+    expect(normalizeApplicationNumber({ country: 'DE', application_number: ' 10 2020  1 ' })).toEqual({});
+    expect(normalizeApplicationNumber({ country: 'CN', application_number: null })).toEqual({});
+  });
+
+  it.each([
+    ['201210687633.5', 'invention'],
+    ['201220687633.0', 'utility_model'],
+    ['2019900000012', 'utility_model'],
+    ['95115608.X', 'invention'],
+  ] as const)('reads the type digit of %s as %s', (number, type) => {
+    expect(cnTypeOfNumber('CN', number)).toBe(type);
+  });
+
+  it('says which type the digit stands for only when it contradicts the case', () => {
+    expect(applicationNumberTypeConflict('CN', '201220687633.0', 'invention')).toBe('utility_model');
+    expect(applicationNumberTypeConflict('CN', '201220687633.0', 'utility_model')).toBeUndefined();
+    // Not CN, or not a valid CN number: no opinion.
+    expect(applicationNumberTypeConflict('EP', '99403122.7', 'design')).toBeUndefined();
+    expect(applicationNumberTypeConflict('CN', '201220687633.1', 'invention')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // also by their check digit, the other main offices by format only, any other office permissively.
 // Each rule names its source; where we could not source a rule we check the format and say so.
 import type { RecordIssue } from '../models/define.js';
+import type { PatentType } from './case-facts.js';
 
 export type ApplicationNumberProblem = 'format' | 'checkDigit';
 
@@ -209,4 +210,53 @@ export function applicationNumberIssues(values: Readonly<Record<string, unknown>
       ...(result.problem === 'checkDigit' && result.expected ? { params: { expected: result.expected } } : {}),
     },
   ];
+}
+
+/**
+ * The patent model's normalisation (ModelDeclaration.normalize): a number that fits a strictly checked
+ * office is stored in that office's written form, so "2013100332996" and "201310033299.6" are one number
+ * (for the duplicate warning too). Other offices' numbers and numbers that do not fit stay as typed (the
+ * rule across fields then refuses the latter).
+ */
+export function normalizeApplicationNumber(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const number = values.application_number;
+  const office = values.country;
+  if (typeof number !== 'string' || number.trim() === '' || typeof office !== 'string') return {};
+  if (!CHECKED_OFFICES.includes(office.trim().toUpperCase())) return {};
+  const result = checkApplicationNumber(office, number);
+  return result.ok && result.normalized !== number ? { application_number: result.normalized } : {};
+}
+
+/*
+ * The patent type a CN number's type digit stands for (5th digit of the 12-digit form, 3rd of the
+ * 8-digit one): 1 invention, 2 utility model, 3 design, 8 PCT invention in the national phase, 9 PCT
+ * utility model in the national phase (ZC 0006-2003 as quoted at embroidery-sz.com/baike/show.php?
+ * itemid=258; the same digits at chwang.com/ask/182660553824 and 191i.com/i/1310370875774597059.html:
+ * secondary sources, consistent with each other). Other digits have no type here.
+ */
+const CN_TYPE_BY_DIGIT: Readonly<Record<string, PatentType>> = {
+  '1': 'invention',
+  '2': 'utility_model',
+  '3': 'design',
+  '8': 'invention',
+  '9': 'utility_model',
+};
+
+/** The patent type a CN application number's type digit says, or undefined (not CN, or not a CN number). */
+export function cnTypeOfNumber(office: string, number: string): PatentType | undefined {
+  if (office.trim().toUpperCase() !== 'CN') return undefined;
+  const result = checkApplicationNumber('CN', number);
+  if (!result.ok) return undefined;
+  const body = result.normalized.split('.')[0]!;
+  return CN_TYPE_BY_DIGIT[body[body.length === 12 ? 4 : 2]!];
+}
+
+/** The type digit of a CN number contradicts the case's patent type: the type the digit says, else undefined. */
+export function applicationNumberTypeConflict(
+  office: string,
+  number: string,
+  patentType: string,
+): PatentType | undefined {
+  const said = cnTypeOfNumber(office, number);
+  return said !== undefined && said !== patentType ? said : undefined;
 }

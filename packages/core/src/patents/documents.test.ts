@@ -93,8 +93,18 @@ describe('design picture check', () => {
     expect(designPictureProblem({ ...jpeg, widthPx: 1948, heightPx: 2893, dpi: 72 })?.problem).toBe('dimensions');
   });
 
-  it('fits a landscape picture turned, and honours a separate vertical resolution', () => {
-    expect(designPictureProblem({ ...jpeg, widthPx: 694, heightPx: 467, dpi: 72 })).toBeUndefined();
+  it('does not turn a landscape picture to fit (spec §5: width ≤ 16.5 cm, height ≤ 24.5 cm), and honours a separate vertical resolution', () => {
+    // 694 × 467 px at 72 dpi is 24.48 cm wide: too wide, though it would fit turned.
+    expect(designPictureProblem({ ...jpeg, widthPx: 694, heightPx: 467, dpi: 72 })).toEqual({
+      problem: 'dimensions',
+      widthCm: 24.48,
+      heightCm: 16.47,
+      maxWidthCm: 16.5,
+      maxHeightCm: 24.5,
+    });
+    // Just over 16.5 cm wide and short is refused too; the portrait picture of the same pixels passes.
+    expect(designPictureProblem({ ...jpeg, widthPx: 468, heightPx: 100, dpi: 72 })?.problem).toBe('dimensions');
+    expect(designPictureProblem({ ...jpeg, widthPx: 467, heightPx: 694, dpi: 72 })).toBeUndefined();
     expect(designPictureProblem({ ...jpeg, widthPx: 467, heightPx: 2893, dpi: 72, verticalDpi: 300 })).toBeUndefined();
   });
 

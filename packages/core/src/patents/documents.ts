@@ -183,8 +183,10 @@ export type DesignPictureProblem =
   | { problem: 'dimensions'; widthCm: number; heightCm: number; maxWidthCm: number; maxHeightCm: number };
 
 /**
- * Why a design picture is refused, or undefined when it is fine. Its printed size at its own resolution
- * must fit 16.5 cm × 24.5 cm; a landscape picture fits when turned (it is placed rotated on the page).
+ * Why a design picture is refused, or undefined when it is fine. Spec §5: a design picture must not
+ * exceed 16.5 cm by 24.5 cm, so at its own resolution the width is at most 16.5 cm and the height at
+ * most 24.5 cm. A landscape picture is not turned to fit: up to 24.5 cm wide it used to pass, but the
+ * picture is filed as it is, not rotated.
  */
 export function designPictureProblem(facts: DesignPictureFacts): DesignPictureProblem | undefined {
   if (facts.mediaType !== 'image/jpeg') return { problem: 'type' };
@@ -196,7 +198,7 @@ export function designPictureProblem(facts: DesignPictureFacts): DesignPicturePr
   // A hair of tolerance: 467.7 px at 72 dpi is exactly the limit and must not fail on rounding.
   const fits = (w: number, h: number) =>
     w <= DESIGN_PICTURE_MAX_CM.width + 1e-9 && h <= DESIGN_PICTURE_MAX_CM.height + 1e-9;
-  if (fits(width, height) || fits(height, width)) return undefined;
+  if (fits(width, height)) return undefined;
   return {
     problem: 'dimensions',
     widthCm: Math.round(width * 100) / 100,

@@ -13,8 +13,22 @@ export interface CalendarEntry {
   stamp: Date;
 }
 
-function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/*
+ * TEXT values (RFC 5545 §3.3.11): backslash, semicolon and comma escaped; a line break of any kind
+ * (CRLF, LF or a lone CR) becomes the two characters backslash-n; every other control character (CONTROL in §3.1:
+ * %x00-08, %x0A-1F, %x7F) is not allowed in a TEXT value and is dropped. A lone CR written raw ended
+ * the content line early for strict parsers, which then lost the SUMMARY. HTAB is allowed and kept.
+ */
+export function escapeText(text: string): string {
+  return (
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- the control characters are what this removes
+      .replace(/[\u0000-\u0008\u000A-\u001F\u007F]/g, '')
+  );
 }
 
 /** Folds a content line so no physical line exceeds 75 octets, never splitting a UTF-8 character. */

@@ -39,3 +39,4 @@ export * from './documents.js';
 export * from './relations.js';
 export * from './inventors.js';
 export * from './application-number.js';
+export * from './titles.js';

@@ -87,6 +87,21 @@ export interface ModelSchema {
   fields: SchemaField[];
   /** This caller's abilities; absent from an older server's answer. */
   abilities?: ModelAbilities;
+  /** The fields the model's non-blocking warnings read (a form checks them as they change). */
+  warning_fields?: string[];
+}
+
+/** A non-blocking remark of the server on a record (a duplicate application number, say). */
+export interface RecordWarning {
+  code: string;
+  field?: string;
+  message: string;
+  links?: Array<{ model: string; sid: string; label: string }>;
+}
+
+/** A create or update answer: the record, and the warnings the save went through with. */
+export interface SavedRecordEnvelope extends TitledEnvelope<ModelRow> {
+  warnings?: RecordWarning[];
 }
 
 /** A record as the API returns it: system fields plus the declared ones, by field name. */
@@ -138,7 +153,7 @@ export function createRecord(
   model: string,
   data: Record<string, unknown>,
   options: ModelCallOptions = {},
-): Promise<RequestResult<TitledEnvelope<ModelRow>>> {
+): Promise<RequestResult<SavedRecordEnvelope>> {
   return request({ url: `${base(model)}/do/create`, method: 'POST', body: { data }, ...options });
 }
 
@@ -146,8 +161,17 @@ export function updateRecord(
   model: string,
   input: { sid: string; version: number; data: Record<string, unknown> },
   options: ModelCallOptions = {},
-): Promise<RequestResult<TitledEnvelope<ModelRow>>> {
+): Promise<RequestResult<SavedRecordEnvelope>> {
   return request({ url: `${base(model)}/do/update`, method: 'POST', body: input, ...options });
+}
+
+/** A form's values checked for warnings before saving: their stored form and the warnings; nothing saved. */
+export function checkRecordWarnings(
+  model: string,
+  input: { sid?: string; data: Record<string, unknown> },
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<{ normalized: Record<string, unknown>; warnings: RecordWarning[] }>>> {
+  return request({ url: `${base(model)}/do/warnings`, method: 'POST', body: input, ...options });
 }
 
 /** With the version read, so a record changed meanwhile is not deleted (409000). */

@@ -84,7 +84,8 @@ export interface OfficeCalendar {
   office: string;
   year: number;
   built_in: boolean;
-  source: string;
+  /** What the built-in calendar covers, in the reader's language (null without one). */
+  source: string | null;
   /** 0 Sunday … 6 Saturday. */
   weekend: number[];
   coverage: { from: string; to: string };
@@ -133,6 +134,15 @@ export function fetchFeeSchedule(
   options: CaseCallOptions = {},
 ): Promise<RequestResult<DataEnvelope<FeeSchedule>>> {
   return request({ url: `${patentPath(sid)}/fee-schedule`, ...options });
+}
+
+/** Makes the fee record of a schedule line that has none (to record its payment); answers the record. */
+export function createFeeRecord(
+  sid: string,
+  key: string,
+  options: CaseCallOptions = {},
+): Promise<RequestResult<DataEnvelope<StoredFee>>> {
+  return request({ url: `${patentPath(sid)}/fee-records`, method: 'POST', body: { key }, ...options });
 }
 
 /** Recomputes the case's deadlines, fees and expiry now; answers the counts of what changed. */

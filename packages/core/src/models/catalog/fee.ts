@@ -1,12 +1,15 @@
 // Official fees of a case (spec model fee): annuities, maintenance and renewal fees generated from the
 // fee rule packs, and fees entered by hand. A fee keeps its amount, reduction, surcharge, status and
 // payment record; unpaid rule-generated fees follow the case when its dates change.
+import { localizeFeeRow } from '../../patents/titles.js';
 import { defineModel, field } from '../define.js';
 
 export const fee = defineModel({
   name: 'fee',
   label: { zh: '费用', en: 'Fees' },
   titleField: 'title',
+  // A generated fee's title is its rule's label and year in the reader's language (patents/titles.ts).
+  localize: { reads: ['fee_rule', 'fee_code', 'patent_year'], apply: localizeFeeRow },
   // The portfolio's "fees due in the next N days" list reads this index.
   filterIndexes: [['status', 'due_date']],
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
@@ -82,6 +85,13 @@ export const fee = defineModel({
       flags: { import: false },
     }),
     fee_code: field('text', {
+      label: { zh: '费用类型代码', en: 'Fee type code' },
+      maxLength: 64,
+      managed: true,
+      flags: { import: false },
+    }),
+    // The rule that generated the fee ('CN-ANNUITY-INV'): the key its title is rendered from.
+    fee_rule: field('text', {
       label: { zh: '费用规则', en: 'Fee rule' },
       maxLength: 64,
       managed: true,

@@ -1,11 +1,14 @@
 // Deadlines of a case (spec model patent_task). Rule-computed ones carry the rule, its pack version and
 // the dates used (modules/patents keeps them in step with the case); users may add their own by hand.
+import { localizeDeadlineRow } from '../../patents/titles.js';
 import { defineModel, field } from '../define.js';
 
 export const patentTask = defineModel({
   name: 'patent_task',
   label: { zh: '期限', en: 'Deadlines' },
   titleField: 'title',
+  // A rule deadline's title is its rule's label in the reader's language (patents/titles.ts).
+  localize: { reads: ['rule_code'], apply: localizeDeadlineRow },
   // The portfolio's "open deadlines within N days" list reads this index.
   filterIndexes: [['status', 'due_date']],
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).

@@ -1,7 +1,7 @@
 // Patent cases (spec §3 Patent): bibliographic data, route and priority, parties, classification and the
 // application-form extras. Inventors, relations, items, deadlines, fees and documents hang off a case in
 // their own models and tables (modules/patents on the server).
-import { applicationNumberIssues } from '../../patents/application-number.js';
+import { applicationNumberIssues, normalizeApplicationNumber } from '../../patents/application-number.js';
 import { defineModel, field } from '../define.js';
 
 export const patent = defineModel({
@@ -10,7 +10,9 @@ export const patent = defineModel({
   titleField: 'title',
   // Where a deadline, fee or office action points at the case: its case number, then its title.
   referenceTitle: ['sn', 'title'],
-  // The application number must fit the case's office (format, and CN/EP check digits).
+  // The application number is stored in its office's written form (201310033299.6, not 2013100332996) …
+  normalize: normalizeApplicationNumber,
+  // … and must fit the case's office (format, and CN/EP check digits).
   validate: applicationNumberIssues,
   // The combinations of the patent list's quick filters (measured: docs/benchmarks.md).
   filterIndexes: [

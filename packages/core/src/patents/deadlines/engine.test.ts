@@ -62,7 +62,7 @@ describe('computeDeadlines', () => {
     expect(computeDeadlines(facts({ office: 'US' }), CN_RULE_PACK, CN)).toEqual([]);
     const ds = computeDeadlines(facts({}), CN_RULE_PACK, CN);
     expect(ds.map((d) => d.dueDate)).toEqual([...ds.map((d) => d.dueDate)].sort());
-    expect(ds.every((d) => d.packVersion === 'CN-2024.1' && d.calendarOffice === 'CN')).toBe(true);
+    expect(ds.every((d) => d.packVersion === 'CN-2024.2' && d.calendarOffice === 'CN')).toBe(true);
   });
 
   it('starts no deadline after the case ended, and cancels open ones falling due after it', () => {

@@ -31,15 +31,23 @@ function ordinal(n: number): string {
 /** A period as people write it: "36个月" / "36 months", "2个月+15日" / "2 months + 15 days". */
 export function formatOffset(offset: Period, language: Language): string {
   const parts: string[] = [];
+  // A negative part is written as a subtraction ("20 years − 1 day": a term's last day).
   const unit = (n: number | undefined, zh: string, one: string, many: string) => {
     if (!n) return;
-    parts.push(language === 'en' ? `${n} ${Math.abs(n) === 1 ? one : many}` : `${n}${zh}`);
+    const size = Math.abs(n);
+    const written = language === 'en' ? `${size} ${size === 1 ? one : many}` : `${size}${zh}`;
+    parts.push(n < 0 ? `− ${written}` : written);
   };
   unit(offset.years, '年', 'year', 'years');
   unit(offset.months, '个月', 'month', 'months');
   unit(offset.days, '日', 'day', 'days');
   if (parts.length === 0) parts.push(language === 'en' ? '0 days' : '0日');
-  const joined = parts.join(language === 'en' ? ' + ' : '+');
+  const joined = parts
+    .map((part, i) =>
+      i === 0 ? part : part.startsWith('− ') ? ` ${part}` : `${language === 'en' ? ' + ' : '+'}${part}`,
+    )
+    .join('')
+    .replace(/^− /, '−');
   if (!offset.endOfMonth) return joined;
   return language === 'en' ? `${joined} to the month end` : `${joined}（至月末）`;
 }

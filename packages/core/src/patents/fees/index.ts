@@ -9,6 +9,7 @@ export type {
   FeeCategory,
   FeeRule,
   FeeRulePack,
+  OfficialFeeRule,
   FeeScheduleOptions,
   FeeSource,
   FeeType,

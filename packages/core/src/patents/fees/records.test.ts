@@ -12,7 +12,7 @@ const [, y4] = feeSchedule(
     events: [],
   },
   CN_FEE_PACK,
-);
+).filter((fee) => fee.feeCode === 'CN-ANNUITY');
 if (!y4) throw new Error('no year 4');
 
 describe('fee records', () => {

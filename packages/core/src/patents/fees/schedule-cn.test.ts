@@ -13,10 +13,14 @@ const facts = (over: Partial<CaseFacts>): CaseFacts => ({
   ...over,
 });
 
+// The annuities only; the one-off official fees have their own tests below.
+const annuities = (...args: Parameters<typeof feeSchedule>) =>
+  feeSchedule(...args).filter((fee) => fee.feeCode === 'CN-ANNUITY');
+
 const invention = facts({ filingDate: '2015-06-03', grantDate: '2018-05-10' });
 
 describe('CN invention filed 2015-06-03, granted 2018-05-10', () => {
-  const fees = feeSchedule(invention, CN_FEE_PACK);
+  const fees = annuities(invention, CN_FEE_PACK);
 
   it('schedules the grant year (year 3) through year 20, nothing before grant', () => {
     expect(fees.map((f) => f.patentYear)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
@@ -41,19 +45,19 @@ describe('CN invention filed 2015-06-03, granted 2018-05-10', () => {
     expect(fees.every((f) => f.dueDate <= '2035-06-02')).toBe(true);
   });
   it('with endedDate set, nothing due after it (a fee due on that day stays)', () => {
-    const ended = feeSchedule({ ...invention, endedDate: '2024-06-03' }, CN_FEE_PACK);
+    const ended = annuities({ ...invention, endedDate: '2024-06-03' }, CN_FEE_PACK);
     expect(ended.at(-1)).toMatchObject({ patentYear: 10, dueDate: '2024-06-03' });
-    expect(feeSchedule({ ...invention, endedDate: '2024-06-02' }, CN_FEE_PACK).at(-1)?.patentYear).toBe(9);
+    expect(annuities({ ...invention, endedDate: '2024-06-02' }, CN_FEE_PACK).at(-1)?.patentYear).toBe(9);
   });
   it('stops at the caller horizon (until)', () => {
-    expect(feeSchedule(invention, CN_FEE_PACK, { until: '2020-12-31' }).map((f) => f.patentYear)).toEqual([3, 4, 5, 6]);
+    expect(annuities(invention, CN_FEE_PACK, { until: '2020-12-31' }).map((f) => f.patentYear)).toEqual([3, 4, 5, 6]);
   });
   it('schedules nothing before grant, or without a filing date', () => {
-    expect(feeSchedule(facts({ filingDate: '2015-06-03' }), CN_FEE_PACK)).toEqual([]);
-    expect(feeSchedule(facts({ grantDate: '2018-05-10' }), CN_FEE_PACK)).toEqual([]);
+    expect(annuities(facts({ filingDate: '2015-06-03' }), CN_FEE_PACK)).toEqual([]);
+    expect(annuities(facts({ grantDate: '2018-05-10' }), CN_FEE_PACK)).toEqual([]);
   });
   it('a PCT national phase counts years from the international filing date', () => {
-    const pct = feeSchedule(
+    const pct = annuities(
       facts({
         route: 'pct_national',
         internationalFilingDate: '2019-04-12',
@@ -73,7 +77,7 @@ describe('CN invention filed 2015-06-03, granted 2018-05-10', () => {
 
 describe('CN utility models and designs', () => {
   it('utility model: 10-year term, bands 600 / 900 / 1,200 / 2,000', () => {
-    const fees = feeSchedule(
+    const fees = annuities(
       facts({ patentType: 'utility_model', filingDate: '2020-03-15', grantDate: '2020-09-01' }),
       CN_FEE_PACK,
     );
@@ -93,12 +97,12 @@ describe('CN utility models and designs', () => {
     expect(fees.at(-1)?.dueDate).toBe('2029-03-15');
   });
   it('design filed 2021-05-31: 10 years; filed 2021-06-01: 15 years with y11–15 at 3,000', () => {
-    const before = feeSchedule(
+    const before = annuities(
       facts({ patentType: 'design', filingDate: '2021-05-31', grantDate: '2021-11-02' }),
       CN_FEE_PACK,
     );
     expect(before.at(-1)).toMatchObject({ patentYear: 10, dueDate: '2030-05-31' });
-    const after = feeSchedule(
+    const after = annuities(
       facts({ patentType: 'design', filingDate: '2021-06-01', grantDate: '2021-11-02' }),
       CN_FEE_PACK,
     );
@@ -113,7 +117,7 @@ describe('CN utility models and designs', () => {
 
 describe('CN fee reduction (财税〔2016〕78号; 10 years from the grant year, f2dsex4 — secondary)', () => {
   it('85 % off for patent years 3–12 (grant year 3 and the nine after), none from year 13', () => {
-    const fees = feeSchedule({ ...invention, feeReduction: 0.85 }, CN_FEE_PACK);
+    const fees = annuities({ ...invention, feeReduction: 0.85 }, CN_FEE_PACK);
     const by = new Map(fees.map((f) => [f.patentYear, f]));
     expect(by.get(3)).toMatchObject({ baseAmount: 900, reductionRate: 0.85, amount: 135 });
     expect(by.get(4)).toMatchObject({ baseAmount: 1_200, reductionRate: 0.85, amount: 180 });
@@ -122,7 +126,7 @@ describe('CN fee reduction (财税〔2016〕78号; 10 years from the grant year,
     expect(by.get(13)).toMatchObject({ baseAmount: 6_000, reductionRate: 0, amount: 6_000 });
   });
   it('70 % off for joint qualifying parties', () => {
-    const fees = feeSchedule({ ...invention, feeReduction: 0.7 }, CN_FEE_PACK);
+    const fees = annuities({ ...invention, feeReduction: 0.7 }, CN_FEE_PACK);
     const by = new Map(fees.map((f) => [f.patentYear, f]));
     expect(by.get(3)).toMatchObject({ reductionRate: 0.7, amount: 270 });
     expect(by.get(7)).toMatchObject({ reductionRate: 0.7, amount: 600 });
@@ -130,10 +134,68 @@ describe('CN fee reduction (财税〔2016〕78号; 10 years from the grant year,
     expect(by.get(13)).toMatchObject({ reductionRate: 0, amount: 6_000 });
   });
   it('utility model granted in year 1: every year of the 10 is reduced', () => {
-    const fees = feeSchedule(
+    const fees = annuities(
       facts({ patentType: 'utility_model', filingDate: '2020-03-15', grantDate: '2020-09-01', feeReduction: 0.85 }),
       CN_FEE_PACK,
     );
     expect(fees.map((f) => f.amount)).toEqual([90, 90, 90, 135, 135, 180, 180, 180, 300, 300]);
+  });
+});
+
+describe('CN official fees of the procedure (filing, examination; patent-rules.md CN fees, 2018-08-01 list)', () => {
+  const official = (over: Partial<CaseFacts>) =>
+    feeSchedule(facts(over), CN_FEE_PACK).filter((fee) => fee.feeCode !== 'CN-ANNUITY');
+
+  it('an invention owes the filing fee 2 months from filing and the examination fee with the exam request', () => {
+    const fees = official({ filingDate: '2025-03-14' });
+    expect(fees).toMatchObject([
+      { feeCode: 'CN-FILING', ruleCode: 'CN-FILING-INV', patentYear: 0, dueDate: '2025-05-14', amount: 900 },
+      // CNL 35, CNR 113: three years from filing, the same date as the CN-EXAM-REQUEST deadline before rolling.
+      { feeCode: 'CN-EXAM', ruleCode: 'CN-EXAM-FEE', dueDate: '2028-03-14', amount: 2_500 },
+    ]);
+    // No grace period, hence no surcharge: unpaid, the application is deemed withdrawn.
+    expect(fees.every((f) => f.graceEnds === f.dueDate && f.surcharges.length === 0)).toBe(true);
+    expect(fees[0]!.label).toEqual({ zh: '发明专利申请费', en: 'Invention filing fee' });
+  });
+
+  it('counts the examination fee from the priority date, and drops it once the request is recorded', () => {
+    const claimed = official({ route: 'paris', filingDate: '2025-03-14', priorityDate: '2024-09-01' });
+    expect(claimed.find((f) => f.feeCode === 'CN-EXAM')?.dueDate).toBe('2027-09-01');
+    const requested = official({
+      filingDate: '2025-03-14',
+      events: [{ code: 'exam_requested', date: '2025-04-01' }],
+    });
+    expect(requested.map((f) => f.ruleCode)).toEqual(['CN-FILING-INV']);
+  });
+
+  it('utility models and designs owe 500 filing fee and no examination fee; PCT entries no filing fee here', () => {
+    expect(official({ patentType: 'utility_model', filingDate: '2025-03-14' })).toMatchObject([
+      { ruleCode: 'CN-FILING-UM', amount: 500 },
+    ]);
+    expect(official({ patentType: 'design', filingDate: '2025-03-14' })).toMatchObject([
+      { ruleCode: 'CN-FILING-DES', amount: 500 },
+    ]);
+    expect(official({ route: 'pct_national', filingDate: '2025-03-14' }).map((f) => f.ruleCode)).toEqual([
+      'CN-EXAM-FEE',
+    ]);
+  });
+
+  it('applies the CN reduction to them as to annuities (财税〔2016〕78号), and nothing after the case ended', () => {
+    const reduced = official({ filingDate: '2025-03-14', feeReduction: 0.85 });
+    expect(reduced.map((f) => [f.baseAmount, f.reductionRate, f.amount])).toEqual([
+      [900, 0.85, 135],
+      [2_500, 0.85, 375],
+    ]);
+    expect(official({ filingDate: '2025-03-14', endedDate: '2026-01-01' }).map((f) => f.ruleCode)).toEqual([
+      'CN-FILING-INV',
+    ]);
+  });
+
+  it('keeps everything in due-date order with the annuities, and schedules no registration fee (abolished 2018-08-01)', () => {
+    const all = feeSchedule(facts({ filingDate: '2019-03-14', grantDate: '2022-06-10' }), CN_FEE_PACK);
+    const dates = all.map((f) => f.dueDate);
+    expect(dates).toEqual([...dates].sort());
+    expect(all.slice(0, 3).map((f) => f.ruleCode)).toEqual(['CN-FILING-INV', 'CN-EXAM-FEE', 'CN-ANNUITY-INV']);
+    expect(all.some((f) => /REGISTRATION|PRINT/.test(f.ruleCode))).toBe(false);
   });
 });

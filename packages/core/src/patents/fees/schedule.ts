@@ -3,8 +3,9 @@
 // the server generates schedules for up to a million cases at a time.
 import type { CaseFacts } from '../case-facts.js';
 import type { IsoDate } from '../period.js';
-import { preparePack } from './compile.js';
+import { preparePack, type PreparedRule } from './compile.js';
 import { scheduleCn, scheduleEp, scheduleJp, scheduleUs, type ScheduleContext } from './schedule-offices.js';
+import { scheduleOfficial } from './schedule-official.js';
 import { lastDayOfTerm, termRuleFor, termStart } from './term.js';
 import type { FeeRulePack, FeeScheduleOptions, ScheduledFee } from './types.js';
 
@@ -30,7 +31,9 @@ export function feeSchedule(facts: CaseFacts, pack: FeeRulePack, options: FeeSch
   const rule = preparePack(pack).byType.get(facts.patentType);
   const start = termStart(facts);
   const term = termRuleFor(facts, start);
-  if (!rule || start === undefined || term === undefined) return [];
+  // One-off official fees (filing, examination) need no term: they fall due before grant.
+  const official = scheduleOfficial(pack, facts, earliest(earliest('9999-12-31', facts.endedDate), options.until));
+  if (!rule || start === undefined || term === undefined) return official;
   const ctx: ScheduleContext = {
     facts,
     start,
@@ -38,6 +41,12 @@ export function feeSchedule(facts: CaseFacts, pack: FeeRulePack, options: FeeSch
     limit: earliest(earliest(lastDayOfTerm(start, term.years), facts.endedDate), options.until),
     claimCount,
   };
+  const periodic = periodicFees(rule, ctx);
+  if (official.length === 0) return periodic;
+  return [...official, ...periodic].sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+}
+
+function periodicFees(rule: PreparedRule, ctx: ScheduleContext): ScheduledFee[] {
   switch (rule.rule.scheme) {
     case 'cn_annuity':
       return scheduleCn(rule, ctx);

@@ -2,7 +2,7 @@
 // Fees stop at the term end. Term adjustments and extensions (CN PTA, US PTA/PTE, terminal
 // disclaimers, SPCs) are not applied: they need facts CaseFacts does not carry.
 import type { CaseFacts, PatentType } from '../case-facts.js';
-import type { IsoDate } from '../period.js';
+import type { IsoDate, Period } from '../period.js';
 import { plusDays, plusMonths } from './day-math.js';
 import type { FeeSource } from './types.js';
 
@@ -81,15 +81,42 @@ export function termRuleFor(facts: CaseFacts, start: IsoDate | undefined = termS
   return undefined;
 }
 
-/** The last day of a term of `years` from `start`: the day before the anniversary. */
+/*
+ * A term of N years "counted from the filing date" (CNL 42(1)) ends on the day before the Nth
+ * anniversary: the Patent Examination Guidelines (2010) Part V Chapter 9 §2.1 give a utility model
+ * filed 1999-09-06 the term 1999-09-06 to 2009-09-05, the right terminating on 2009-09-06, not moved
+ * for holidays (quoted at kaotiyun.com/show/va3D777K; secondary). The anniversary is the same-numbered
+ * day, else the month end (CNR 5), so a filing on 29 February has its anniversary on 28 February of a
+ * common year and its last day on the 27th: our reading of CNR 5 with the Guidelines' example, which
+ * has no 29 February case. This period is the one computation of the term end: the term deadlines
+ * (deadline packs), the case's expiry date, the fee schedule and the statistics all read it.
+ */
+export function termPeriod(years: number): Period {
+  return { years, days: -1 };
+}
+
+/** The last day of a term of `years` from `start` (termPeriod, on the fee schedule's fast arithmetic). */
 export function lastDayOfTerm(start: IsoDate, years: number): IsoDate {
   return plusDays(plusMonths(start, years * 12), -1);
 }
 
+/** The term rule's length for an office and type filed on `filed` (the deadline packs' term rules). */
+export function termYears(office: string, patentType: PatentType, filed: IsoDate): number {
+  const rule = TERM_RULES.find(
+    (r) =>
+      r.office === office &&
+      r.patentType === patentType &&
+      (r.filedFrom === undefined || filed >= r.filedFrom) &&
+      (r.filedUntil === undefined || filed <= r.filedUntil),
+  );
+  if (!rule) throw new Error(`no term rule for ${office} ${patentType} filed ${filed}`);
+  return rule.years;
+}
+
 /**
  * The last day of protection, or undefined when the term is not known (no filing date, or a type the
- * office has no term rule for here, such as US designs). "20 years from the filing date" is taken to
- * end the day before the 20th anniversary (filed 2015-06-03 → last day 2035-06-02), the same in every
+ * office has no term rule for here, such as US designs). "20 years from the filing date" ends the day
+ * before the 20th anniversary (termPeriod; filed 2015-06-03 → last day 2035-06-02), the same in every
  * office, so that patent year N runs from the (N−1)th anniversary to the day before the Nth and the
  * last patent year ends on the term end.
  */

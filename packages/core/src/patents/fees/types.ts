@@ -2,7 +2,7 @@
 // in force) and of what the schedule produces. Data lives in packs/*.ts; the timing of each office's
 // fees is code in schedule-*.ts because it differs in kind, not just in numbers.
 import type { Label } from '../../models/define.js';
-import type { EntitySize, PatentType } from '../case-facts.js';
+import type { EntitySize, FilingRoute, PatentType } from '../case-facts.js';
 import type { IsoDate, Period } from '../period.js';
 
 /** How far a rule or amount has been checked (patent-rules.md St column). */
@@ -124,6 +124,30 @@ export interface JpAnnuityRule extends RuleBase {
 
 export type FeeRule = CnAnnuityRule | UsMaintenanceRule | EpRenewalRule | JpAnnuityRule;
 
+/**
+ * A one-off official fee of a procedure (filing, examination request): due a period after a date of the
+ * case, no grace period (unpaid, the application is deemed withdrawn), so no surcharge either; reduced
+ * like the annuities where the office's reduction covers it. Its patent year is 0 (none).
+ */
+export interface OfficialFeeRule {
+  /** 'CN-FILING-INV' style. */
+  code: string;
+  feeType: string;
+  patentTypes: readonly PatentType[];
+  /** Routes the fee applies to (a PCT national phase pays other fees on entry). */
+  routes: readonly FilingRoute[];
+  label: Label;
+  /** One row per amendment; `years` is [0, 0]. */
+  amounts: readonly FeeAmountRow[];
+  /** 'filing': the filing date; 'priority_or_filing': the earliest priority date, else the filing date. */
+  due: { base: 'filing' | 'priority_or_filing'; offset: Period };
+  /** Not scheduled once one of these events is recorded (the fee is paid with that request). */
+  settledBy?: readonly string[];
+  /** Whether the office's fee reduction covers it (CN 财税〔2016〕78号). */
+  reducible: boolean;
+  source: FeeSource;
+}
+
 /** A versioned set of fee rules of one office. A new fee list is a new version, never an edit. */
 export interface FeeRulePack {
   office: string;
@@ -133,6 +157,8 @@ export interface FeeRulePack {
   effectiveFrom: IsoDate;
   feeTypes: readonly FeeType[];
   rules: readonly FeeRule[];
+  /** One-off official fees of the procedure (filing, examination request). */
+  officialFees?: readonly OfficialFeeRule[];
   /** Notes on the sources of the pack as a whole (what was read, what conflicts). */
   sources: readonly FeeSource[];
 }

@@ -19,6 +19,7 @@ import { menuDefaults } from './0017-menu-defaults.js';
 import { documentVersion } from './0018-document-version.js';
 import { importJobs } from './0020-import-jobs.js';
 import { signInHardening } from './0021-sign-in-hardening.js';
+import { patentTitles } from './0025-patent-titles.js';
 
 export interface Migration {
   id: number;
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   documentVersion,
   importJobs,
   signInHardening,
+  patentTitles,
 ];

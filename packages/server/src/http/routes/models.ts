@@ -10,8 +10,10 @@ import {
   createRecord,
   deletePreview,
   deleteRecord,
+  draftWarnings,
   readRecord,
   recordHistory,
+  recordWarnings,
   updateRecord,
 } from '../../modules/models/records.js';
 import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
@@ -25,6 +27,7 @@ import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { sentAsBuilt } from '../serializer.js';
+import { localizeRows, withLocalizeReads } from '../../modules/models/localize.js';
 
 export interface ModelRouteOptions {
   accounts: AccountsContext;
@@ -39,6 +42,12 @@ const sidField = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
 const iqlField = labelled(z.string().max(20_000), 'field.iql');
 const recordData = labelled(z.record(z.string(), z.unknown()), 'field.data');
 const anyRecord = z.record(z.string(), z.unknown());
+const warningSchema = z.object({
+  code: z.string(),
+  field: z.string().optional(),
+  message: z.string(),
+  links: z.array(z.object({ model: z.string(), sid: z.string(), label: z.string() })).optional(),
+});
 
 type Options = Map<string, Array<{ value: string; label: string; disabled: boolean; parent: string | null }>>;
 
@@ -48,7 +57,14 @@ const SYSTEM_REF_KINDS: Record<string, string> = { company_sid: 'company', creat
 /** Linked records' titles beside the records (reference-titles.ts): target model → sid → title, or null. */
 const titlesSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
 
-function schemaOf(model: ResolvedModel, language: Language, options: Options, version: number, access: Access) {
+function schemaOf(
+  model: ResolvedModel,
+  language: Language,
+  options: Options,
+  version: number,
+  access: Access,
+  warningFields: readonly string[],
+) {
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
   const can = (action: ModelAction) => access.resources.has(modelResourceCode(model.name, action));
   return {
@@ -64,6 +80,8 @@ function schemaOf(model: ResolvedModel, language: Language, options: Options, ve
     },
     label: pick(model.declaration.label),
     title_field: model.declaration.titleField,
+    // The fields the model's non-blocking warnings read: the form checks them (do/warnings) as they change.
+    warning_fields: warningFields,
     fields: [...model.fields.values()].map((f) => {
       const d = f.declaration;
       return {
@@ -121,6 +139,16 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   };
   // Records are answered with the titles of what their references point at.
   const readAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord, titles: titlesSchema }));
+  /** Create and update answers carry the model's non-blocking warnings, when it has any. */
+  const warningsOf = async (
+    model: ResolvedModel,
+    principal: Principal,
+    record: Record<string, unknown>,
+    language: Language,
+  ) => {
+    const warnings = await recordWarnings(accounts, registry, model, principal, record, language);
+    return warnings.length ? { warnings } : {};
+  };
 
   app.get(
     '/model/:model/do/schema',
@@ -158,6 +186,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           options,
           await models.version(tenantSid, model.name),
           principalOf(request).access,
+          registry.hooks.of(model.name)?.warningFields ?? [],
         ),
       });
     },
@@ -179,7 +208,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const model = await modelFor(request, request.params.model);
       const principal = principalOf(request);
       const data = await readRecord(accounts, model, principal, request.params.sid);
-      return ok(request, { data, titles: await titlesForRows(accounts.db, registry, principal, model, [data]) });
+      return ok(request, {
+        data: localizeRows(model, [data], request.language)[0]!,
+        titles: await titlesForRows(accounts.db, registry, principal, model, [data]),
+      });
     },
   );
 
@@ -203,7 +235,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         language: request.language,
         requestId: request.id,
       });
-      return ok(request, { data, titles: await titlesForRows(accounts.db, registry, principal, model, [data]) });
+      return ok(request, {
+        data: localizeRows(model, [data], request.language)[0]!,
+        titles: await titlesForRows(accounts.db, registry, principal, model, [data]),
+        ...(await warningsOf(model, principal, data, request.language)),
+      });
     },
   );
 
@@ -229,8 +265,40 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         language: request.language,
         requestId: request.id,
       });
-      return ok(request, { data, titles: await titlesForRows(accounts.db, registry, principal, model, [data]) });
+      return ok(request, {
+        data: localizeRows(model, [data], request.language)[0]!,
+        titles: await titlesForRows(accounts.db, registry, principal, model, [data]),
+        ...(await warningsOf(model, principal, data, request.language)),
+      });
     },
+  );
+
+  app.post(
+    '/model/:model/do/warnings',
+    {
+      config: { access: { model: 'view' } },
+      schema: {
+        summary:
+          "A form's values checked for non-blocking warnings before saving (a duplicate application number, say), with the values in their stored form; nothing is saved",
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        body: z.object({ sid: sidField.optional(), data: recordData }).strict(),
+        response: {
+          200: envelopeSchema({ data: z.object({ normalized: anyRecord, warnings: z.array(warningSchema) }) }),
+        },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        data: await draftWarnings(
+          accounts,
+          registry,
+          await modelFor(request, request.params.model),
+          principalOf(request),
+          request.body,
+          request.language,
+        ),
+      }),
   );
 
   app.post(
@@ -392,14 +460,14 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const principal = principalOf(request);
       const result = await searchRecords(search, model, principal, {
         iql: b.iql,
-        fl: b.fl,
+        fl: withLocalizeReads(model, b.fl),
         start,
         rows,
         cursor: b.cursor,
         total: b.total ?? true,
       });
       const titles = await titlesForRows(accounts.db, registry, principal, model, result.rows, b.fl);
-      return ok(request, { data: result, titles });
+      return ok(request, { data: { ...result, rows: localizeRows(model, result.rows, request.language) }, titles });
     },
   );
 

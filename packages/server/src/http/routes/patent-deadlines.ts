@@ -6,6 +6,7 @@ import {
   DEADLINE_EVENTS,
   FEE_PACKS,
   OFFICES,
+  localizeDeadlineRow,
   RULE_PACKS,
   SID_PATTERN,
   explainDeadline,
@@ -24,6 +25,7 @@ import { scopeCondition } from '../../modules/models/scope.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { calendarDays, importCalendar } from '../../modules/patents/calendar-import.js';
 import { caseFeeSchedule } from '../../modules/patents/fee-schedule.js';
+import { createFeeRecord } from '../../modules/patents/fee-records.js';
 import { recomputeCases } from '../../modules/patents/recompute.js';
 import { principalOf, type Principal } from '../context.js';
 import { labelled } from '../labels.js';
@@ -34,7 +36,6 @@ const sidParam = labelled(z.string().regex(SID_PATTERN), 'field.patentSid');
 const anyRecord = z.record(z.string(), z.unknown());
 const tags = ['patents'];
 const pick = (language: Language, label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
-const ruleLabels = new Map(RULE_PACKS.flatMap((p) => p.rules.map((r) => [r.code, r.label] as const)));
 const ICAL_MAX = 5000;
 
 export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
@@ -84,10 +85,9 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       const language = request.language;
       return ok(request, {
         data: rows.map(({ basis, ...row }) => {
-          const label = row.rule_code ? ruleLabels.get(row.rule_code) : undefined;
           return {
             ...row,
-            title: label ? pick(language, label) : row.title,
+            ...localizeDeadlineRow(row, language),
             explanation: basis ? explainDeadline(basis, language) : null,
             citation: basis ? pick(language, basis.citation) : null,
             base_date: basis?.baseDate ?? null,
@@ -116,6 +116,44 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       return ok(request, {
         data: await caseFeeSchedule(accounts.db, principal.tenantSid, record, request.language),
       });
+    },
+  );
+
+  app.post(
+    '/patent/:sid/fee-records',
+    {
+      config: { access: { resource: 'fee:create' } },
+      schema: {
+        summary:
+          'Make the fee record of a fee-schedule line that has none (the grant-year annuity paid at registration, say), to record its payment',
+        tags,
+        params: z.object({ sid: sidParam }).strict(),
+        body: z
+          .object({
+            key: labelled(
+              z
+                .string()
+                .min(3)
+                .max(80)
+                .regex(/^[A-Z0-9-]+\|\d{1,2}$/),
+              'field.feeLine',
+            ),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: anyRecord }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const patent = await visibleCase(principal, request.params.sid);
+      const data = await createFeeRecord(accounts, {
+        principal,
+        patent,
+        key: request.body.key,
+        language: request.language,
+        requestId: request.id,
+      });
+      return ok(request, { data });
     },
   );
 
@@ -200,8 +238,7 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       const text = toICalendar(
         rows.slice(0, ICAL_MAX).map((r) => {
           const c = cases.get(String(r.patent));
-          const label = r.rule_code ? ruleLabels.get(String(r.rule_code)) : undefined;
-          const title = label ? pick(language, label) : String(r.title);
+          const title = String(localizeDeadlineRow(r, language).title ?? r.title);
           return {
             uid: `${String(r.sid)}@ipdesk`,
             date: String(r.due_date),

@@ -266,6 +266,14 @@ describe(`patent document uploads (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
 
     const within = sampleJpeg({ width: 1900, height: 2800, jfif: { units: 1, x: 300, y: 300 } });
     expect((await uploadOk(design, { filename: 'front.jpg', bytes: within })).media_type).toBe('image/jpeg');
+    // The same picture in landscape is 23.71 cm wide: not turned to fit (spec §5: width ≤ 16.5 cm).
+    const landscape = sampleJpeg({ width: 2800, height: 1900, jfif: { units: 1, x: 300, y: 300 } });
+    const wide = await upload({ patent_sid: patentSid, ...design }, { filename: 'side.jpg', bytes: landscape });
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json()).toMatchObject({
+      code: 400332,
+      message: 'The design picture measures 23.71 × 16.09 cm (at 300 dpi); at most 16.5 × 24.5 cm is allowed',
+    });
     // The same pixels without a stated resolution are measured at 72 dpi: far too large.
     const unstated = await upload(
       { patent_sid: patentSid, ...design },

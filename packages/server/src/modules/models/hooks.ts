@@ -38,6 +38,26 @@ export interface ImportEvent {
   requestId: string;
 }
 
+/** What a warnings hook is asked about: a record as it is, or as it would be saved. */
+export interface WarningEvent {
+  principal: Principal;
+  model: ResolvedModel;
+  /** The record's values (sid absent for a record not yet created). */
+  record: RecordRow;
+  language: Language;
+}
+
+/**
+ * A non-blocking remark on a record, in the caller's language (a duplicate application number, say):
+ * the save goes through; the answer and the form show it. Links name other records the caller may see.
+ */
+export interface RecordWarning {
+  code: string;
+  field?: string;
+  message: string;
+  links?: Array<{ model: string; sid: string; label: string }>;
+}
+
 /** One kind of record a delete also removes, with how many. */
 export interface DeleteDependent {
   key: string;
@@ -56,6 +76,10 @@ export interface ModelHooks {
   afterDelete?(event: DeleteEvent): Promise<void>;
   /** What deleting the record also deletes. */
   deletePreview?(db: Queryable, event: Omit<DeleteEvent, 'now' | 'requestId'>): Promise<DeleteDependent[]>;
+  /** Non-blocking warnings on a record: after a create or update, and for a form before it saves. */
+  warnings?(db: Queryable, event: WarningEvent): Promise<RecordWarning[]>;
+  /** The fields the warnings read: a form asks again when one of them changes (schema `warning_fields`). */
+  warningFields?: readonly string[];
 }
 
 export interface HookRegistry {
@@ -94,6 +118,16 @@ export function createHookRegistry(): HookRegistry {
           for (const h of list) all.push(...((await h.deletePreview?.(db, event)) ?? []));
           return all;
         },
+        ...(list.some((h) => h.warnings)
+          ? {
+              async warnings(db: Queryable, event: WarningEvent) {
+                const all: RecordWarning[] = [];
+                for (const h of list) all.push(...((await h.warnings?.(db, event)) ?? []));
+                return all;
+              },
+              warningFields: [...new Set(list.flatMap((h) => h.warningFields ?? []))],
+            }
+          : {}),
       };
     },
   };

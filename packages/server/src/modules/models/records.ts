@@ -6,11 +6,11 @@ import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
-import type { DeleteDependent, DeleteEvent } from './hooks.js';
+import type { DeleteDependent, DeleteEvent, RecordWarning } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
-import { checkRecordRules, checkValues } from './values.js';
+import { checkRecordRules, checkValues, normalizeRecord } from './values.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { maskRows } from '../rbac/model-view.js';
 import { enabledKeys } from '../dictionary/dictionary.js';
@@ -275,6 +275,7 @@ export async function updateRecord(
     ctx.db.transaction(async (tx) => {
       const before = await lockRecord(tx, model, principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
+      normalizeRecord(model, values, before);
       checkRecordRules(model, { ...before, ...Object.fromEntries(values) }, language);
       await checkReferences(tx, registry, model, principal.tenantSid, values, language);
       await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
@@ -469,4 +470,42 @@ async function deletedInScope(
     params.values as never,
   );
   return rows.length > 0;
+}
+
+/** The model's non-blocking warnings on a saved record (create and update answers carry them). */
+export async function recordWarnings(
+  ctx: AccountsContext,
+  registry: ModelRegistry,
+  model: ResolvedModel,
+  principal: Principal,
+  record: RecordRow,
+  language: Language,
+): Promise<RecordWarning[]> {
+  const hook = registry.hooks.of(model.name)?.warnings;
+  return hook ? hook(ctx.db, { principal, model, record, language }) : [];
+}
+
+/**
+ * The warnings a form shows before it saves: the stored record (when editing one the caller may see)
+ * overlaid with the form's values for declared fields, in their stored form (the model's normalize).
+ * Nothing is checked or written: the values may be half typed. Answers the normalised fields too, so
+ * the form can show "2013100332996" as it will be stored.
+ */
+export async function draftWarnings(
+  ctx: AccountsContext,
+  registry: ModelRegistry,
+  model: ResolvedModel,
+  principal: Principal,
+  input: { sid?: string; data: Record<string, unknown> },
+  language: Language,
+): Promise<{ normalized: Record<string, unknown>; warnings: RecordWarning[] }> {
+  const stored = input.sid ? await readRecord(ctx, model, principal, input.sid) : {};
+  const declared = Object.entries(input.data).filter(([name]) => {
+    const field = model.fields.get(name);
+    return field !== undefined && !field.system;
+  });
+  const record: RecordRow = { ...stored, ...Object.fromEntries(declared) };
+  const normalized = model.declaration.normalize?.(record) ?? {};
+  const warnings = await recordWarnings(ctx, registry, model, principal, { ...record, ...normalized }, language);
+  return { normalized, warnings };
 }

@@ -181,8 +181,28 @@ export function checkValues(
     }
   }
   if (fields.length) throw new AppError('fieldRule', { fields });
-  if (mode === 'create') checkRecordRules(model, Object.fromEntries(values), language);
+  if (mode === 'create') {
+    normalizeRecord(model, values, {});
+    checkRecordRules(model, Object.fromEntries(values), language);
+  }
   return { values };
+}
+
+/**
+ * The model's normalisation on the record as it will be stored (`before` on update, nothing on
+ * create, overlaid with the values to write): the fields it changes join the values to write.
+ */
+export function normalizeRecord(
+  model: ResolvedModel,
+  values: Map<string, unknown>,
+  before: Readonly<Record<string, unknown>>,
+): void {
+  const normalize = model.declaration.normalize;
+  if (!normalize) return;
+  const record = { ...before, ...Object.fromEntries(values) };
+  for (const [name, value] of Object.entries(normalize(record))) {
+    if (record[name] !== value) values.set(name, value);
+  }
 }
 
 /** The model's rules across fields on the record as it will be stored. */

@@ -29,6 +29,14 @@ const FIELD_LABELS: Record<CalendarImportField, MessageKey> = {
   name_en: 'field.calendarName',
 };
 
+const CALENDAR_ABOUT: Readonly<Record<string, MessageKey>> = {
+  CN: 'patentCalendar.about.CN',
+  US: 'patentCalendar.about.US',
+  EP: 'patentCalendar.about.EP',
+  JP: 'patentCalendar.about.JP',
+  WO: 'patentCalendar.about.WO',
+};
+
 export async function calendarDays(
   db: AccountsContext['db'],
   tenantSid: string,
@@ -46,7 +54,8 @@ export async function calendarDays(
     office,
     year,
     built_in: CALENDAR_DATA.some((c) => c.office === office),
-    source: calendar.source,
+    // User-facing text in the reader's language; the data's source note is for reviewers.
+    source: CALENDAR_ABOUT[office] ? translate(language, CALENDAR_ABOUT[office]) : null,
     weekend: calendar.weekend,
     coverage: calendar.coverage,
     closed: [...calendar.closedDays]

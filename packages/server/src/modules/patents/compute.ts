@@ -9,6 +9,7 @@ import {
   pickPack,
   RULE_PACKS,
   FEE_PACKS,
+  storedTitle,
   termEnd,
   toBasis,
   type CaseFacts,
@@ -43,6 +44,11 @@ export interface FeePlan {
   key: string;
   fee: ScheduledFee;
   title: string;
+  /**
+   * Its grace ended before today: not inserted (paid or lost long ago), but a record that exists (made
+   * on request, fee-records.ts) is kept and follows the case instead of being deleted as obsolete.
+   */
+  past?: true;
 }
 
 export interface CasePlan {
@@ -59,9 +65,9 @@ export function feeKey(feeCode: string, year: number): string {
   return `${feeCode}|${year}`;
 }
 
-/** A fee's title as stored (the default language; pages show the rule's label in the reader's). */
+/** A fee's title as stored: both languages, for title searches; every output shows the reader's (titles.ts). */
 export function feeTitle(fee: ScheduledFee): string {
-  return fee.label.zh.replace('{n}', String(fee.patentYear));
+  return storedTitle(fee.label, fee.patentYear);
 }
 
 /** The packs a computation uses: the built-in ones unless a caller (a benchmark, a test) passes its own. */
@@ -89,7 +95,8 @@ export function planCase(
         key: deadlineKey(d.ruleCode, d.triggerItemSid),
         ruleCode: d.ruleCode,
         itemSid: d.triggerItemSid ?? null,
-        title: d.label.zh,
+        // Both languages, for title searches; every output shows the reader's language (titles.ts).
+        title: storedTitle(d.label),
         dueDate: d.dueDate,
         baseDate: d.baseDate,
         unadjustedDate: d.unadjustedDate,
@@ -103,9 +110,11 @@ export function planCase(
   const feePack = pickFeePack(packs.fees, facts.office);
   if (feePack) {
     for (const fee of feeSchedule(facts, feePack, { claimCount })) {
-      // Fees whose grace ended before today were paid or lost long ago: only the schedule view shows them.
-      if (fee.graceEnds < today) continue;
-      fees.push({ key: feeKey(fee.feeCode, fee.patentYear), fee, title: feeTitle(fee) });
+      // Fees whose grace ended before today were paid or lost long ago: not inserted (the schedule view
+      // shows them), yet a record made on request stays.
+      const plan: FeePlan = { key: feeKey(fee.feeCode, fee.patentYear), fee, title: feeTitle(fee) };
+      if (fee.graceEnds < today) plan.past = true;
+      fees.push(plan);
     }
   }
   return { deadlines, fees, expiry: termEnd(facts) ?? null };

@@ -1,15 +1,16 @@
 // A case's whole fee schedule as the rules give it (every year up to the term, past ones included),
 // each line beside its stored fee record (status, payment, decision); hand-made fees follow.
-import { FEE_PACKS, feeSchedule, pickFeePack, termEnd, type Language } from '@ipdesk/core';
+import { FEE_PACKS, feeSchedule, localizeFeeRow, pickFeePack, termEnd, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { feeKey } from './compute.js';
 import { caseFacts, loadFacts } from './facts.js';
 
-interface StoredFee {
+type StoredFee = {
   sid: string;
   version: number;
   title: string;
   fee_code: string | null;
+  fee_rule: string | null;
   patent_year: number | null;
   due_date: string;
   amount: number | null;
@@ -20,7 +21,7 @@ interface StoredFee {
   paid_amount: number | null;
   surcharge: number | null;
   origin: string | null;
-}
+};
 
 export async function caseFeeSchedule(
   db: Queryable,
@@ -31,12 +32,14 @@ export async function caseFeeSchedule(
   const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
   const [loaded] = await loadFacts(db, tenantSid, [String(record.sid)]);
   const facts = loaded ? caseFacts(loaded.row, loaded.items) : undefined;
-  const stored = await db.query<StoredFee>(
-    `SELECT sid, version, title, fee_code, patent_year, due_date, amount, currency, status, decision, paid_date,
+  const rows = await db.query<StoredFee>(
+    `SELECT sid, version, title, fee_code, fee_rule, patent_year, due_date, amount, currency, status, decision, paid_date,
             paid_amount, surcharge, origin
        FROM m_fee WHERE tenant_sid = $1 AND patent = $2 ORDER BY due_date, sid`,
     [tenantSid, String(record.sid)],
   );
+  // Generated fees titled in the reader's language (their stored title holds both: titles.ts).
+  const stored = rows.map((f) => ({ ...f, ...localizeFeeRow(f, language) }));
   const byKey = new Map(
     stored.filter((f) => f.origin === 'rule' && f.fee_code).map((f) => [feeKey(f.fee_code!, Number(f.patent_year)), f]),
   );

@@ -5,6 +5,7 @@ import type { ModelHooks, RecordRow } from '../models/hooks.js';
 import type { ModelRegistry } from '../models/registry.js';
 import type { Queryable } from '../../db/database.js';
 import type { FileStorage } from '../files/storage.js';
+import { applicationNumberWarningHooks } from './application-number-warnings.js';
 import { caseDeletionHooks } from './case-delete.js';
 import { FACT_COLUMNS } from './facts.js';
 import { feeRecordHooks } from './fee-hooks.js';
@@ -95,5 +96,6 @@ export function installPatentHooks(
   if (!PATENT_RULE_MODELS.every((name) => registry.get(name))) return;
   for (const [model, h] of Object.entries(patentRuleHooks(options.timeZone))) registry.hooks.add(model, h);
   registry.hooks.add('patent', caseDeletionHooks(options.storage, options.db));
+  registry.hooks.add('patent', applicationNumberWarningHooks);
   registry.hooks.add('fee', feeRecordHooks);
 }

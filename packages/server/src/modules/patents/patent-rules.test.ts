@@ -111,6 +111,33 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(read.json().data.expiry_date).toBe('2043-03-13');
   });
 
+  it('gives the term end one date: the term deadline, the expiry field, the fee schedule and counts by expiry', async () => {
+    const patent = await cnInvention({ filing_date: '2023-02-14', grant_date: '2025-05-10' });
+    // CNL 42(1), Guidelines V-9 §2.1: filed 2023-02-14 → protected to 2043-02-13 (the anniversary ends it).
+    expect(byRule(await deadlines(patent.sid), 'CN-TERM-INVENTION')?.due_date).toBe('2043-02-13');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    expect(read.json().data.expiry_date).toBe('2043-02-13');
+    const schedule = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent/${patent.sid}/fee-schedule`,
+      headers: authed(admin),
+    });
+    expect(schedule.json().data.term_end).toBe('2043-02-13');
+    const lines = schedule.json().data.lines as Array<{ patent_year: number; due_date: string }>;
+    expect(lines.at(-1)).toMatchObject({ patent_year: 20, due_date: '2042-02-14' });
+    const counted = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent/do/search',
+      headers: authed(admin),
+      payload: { iql: `sn = '${String(patent.sn)}' AND expiry_date = '2043-02-13'` },
+    });
+    expect(counted.json().data.rows).toHaveLength(1);
+  });
+
   it('follows office actions: a reply period per item, rolled over National Day, gone with the item', async () => {
     const patent = await cnInvention();
     const item = await create('patent_item', {
@@ -151,8 +178,9 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     await update('patent', patent.sid, fresh.json().data.version, { priority_date: null, filing_date: '2023-05-04' });
     const after = await deadlines(patent.sid);
     expect(byRule(after, 'CN-EXAM-REQUEST')).toMatchObject({ sid: exam.sid, status: 'done', due_date: '2025-09-01' });
-    // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42).
-    expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-04');
+    // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42), its last
+    // day the day before the 20th anniversary.
+    expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-03');
   });
 
   it('schedules annuities once granted, stops at abandonment, and shows the whole schedule', async () => {
@@ -181,7 +209,10 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(schedule.statusCode, schedule.body).toBe(200);
     const data = schedule.json().data;
     expect(data.term_end).toBe('2043-03-13');
-    expect(data.lines[0]).toMatchObject({ patent_year: 3, due_date: '2025-05-10', amount: 900, record: null });
+    // The official filing fee comes first (2 months from filing; grace ended long ago, so no record).
+    expect(data.lines[0]).toMatchObject({ fee_code: 'CN-FILING', due_date: '2023-05-14', amount: 900, record: null });
+    const annuities = data.lines.filter((l: { fee_code: string }) => l.fee_code === 'CN-ANNUITY');
+    expect(annuities[0]).toMatchObject({ patent_year: 3, due_date: '2025-05-10', amount: 900, record: null });
     const year5 = data.lines.find((l: { patent_year: number }) => l.patent_year === 5);
     expect(year5.record).toMatchObject({ status: 'unpaid' });
     // CN grace surcharges by month of delay (CNR 115): none in the first month, then 5 % … 25 % of the full fee.
@@ -200,6 +231,121 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
     });
     expect((left.json().data.rows as Array<{ patent_year: number }>).map((r) => r.patent_year)).toEqual([5]);
+  });
+
+  it('stores the official filing and examination fees of a new case, reduced, and drops the exam fee once requested', async () => {
+    const patent = await cnInvention({ filing_date: '2026-11-02', fee_reduction: 'r85' });
+    const search = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webapi/model/fee/do/search',
+        headers: authed(admin, { 'x-language': 'en' }),
+        payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.rows as Array<Record<string, unknown>>;
+    };
+    const rows = await search();
+    expect(rows).toMatchObject([
+      // 2 months from filing; 900 less 85 % (财税〔2016〕78号); no grace period.
+      {
+        fee_code: 'CN-FILING',
+        fee_rule: 'CN-FILING-INV',
+        patent_year: null,
+        due_date: '2027-01-02',
+        grace_end_date: '2027-01-02',
+      },
+      // With the exam request: 3 years from filing (CNL 35, CNR 113).
+      { fee_code: 'CN-EXAM', fee_rule: 'CN-EXAM-FEE', due_date: '2029-11-02', title: 'Substantive examination fee' },
+    ]);
+    expect(rows.map((r) => [Number(r.base_amount), Number(r.amount), r.status])).toEqual([
+      [900, 135, 'unpaid'],
+      [2500, 375, 'unpaid'],
+    ]);
+    expect(rows[0]!.title).toBe('Invention filing fee');
+    await create('patent_item', {
+      patent: patent.sid,
+      event: 'exam_requested',
+      title: '实审请求',
+      event_date: '2027-03-01',
+    });
+    expect((await search()).map((r) => r.fee_code)).toEqual(['CN-FILING']);
+  });
+
+  it('makes the record of the grant-year annuity on request, keeps it through recomputes, refuses twice', async () => {
+    const patent = await cnInvention({ grant_date: '2025-05-10' });
+    const scheduleLine = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/webapi/patent/${patent.sid}/fee-schedule`,
+        headers: authed(admin, { 'x-language': 'en' }),
+      });
+      return (
+        res.json().data.lines as Array<{ key: string; patent_year: number; record: Record<string, unknown> | null }>
+      ).find((l) => l.patent_year === 3)!;
+    };
+    // Paid with the registration before the grant was announced: past, so no record was generated.
+    const before = await scheduleLine();
+    expect(before).toMatchObject({ key: 'CN-ANNUITY|3', record: null });
+    const make = (key: string, who = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/webapi/patent/${patent.sid}/fee-records`,
+        headers: authed(who, { 'x-language': 'en' }),
+        payload: { key },
+      });
+    const made = await make(before.key);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({
+      title: 'Invention annuity, year 3',
+      patent_year: 3,
+      due_date: '2025-05-10',
+      status: 'unpaid',
+      fee_rule: 'CN-ANNUITY-INV',
+    });
+    // The pay action records its payment; a recompute neither deletes the record nor makes another.
+    const fee = made.json().data as { sid: string; version: number };
+    await update('fee', fee.sid, fee.version, { status: 'paid', paid_date: '2025-04-20', paid_amount: 900 });
+    const recomputed = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/patent/${patent.sid}/recompute`,
+      headers: authed(admin),
+    });
+    expect(recomputed.statusCode, recomputed.body).toBe(200);
+    expect((await scheduleLine()).record).toMatchObject({ sid: fee.sid, status: 'paid' });
+    // Once only; an unknown line, a malformed key, a case of another tenant, a caller without the right.
+    expect((await make(before.key)).json()).toMatchObject({
+      code: 409402,
+      message: 'This fee already has a fee record',
+    });
+    expect((await make('CN-ANNUITY|25')).json()).toMatchObject({ code: 404402 });
+    expect((await make('drop table')).statusCode).toBe(400);
+    expect((await make(before.key, outsider)).statusCode).toBe(404);
+    expect((await make(before.key, viewer)).statusCode).toBe(403);
+  });
+
+  it('keeps an unpaid record made on request when the case is saved again, and follows its dates', async () => {
+    const patent = await cnInvention({ grant_date: '2025-05-10' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/patent/${patent.sid}/fee-records`,
+      headers: authed(admin),
+      payload: { key: 'CN-ANNUITY|3' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent/${patent.sid}`,
+      headers: authed(admin),
+    });
+    await update('patent', patent.sid, read.json().data.version, { grant_date: '2025-05-12' });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/fee/${String(made.json().data.sid)}`,
+      headers: authed(admin),
+    });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().data).toMatchObject({ status: 'unpaid', due_date: '2025-05-12' });
   });
 
   it('records payments with the late surcharge of the rules, and abandoning decisions', async () => {
@@ -255,6 +401,19 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(res.body.match(/BEGIN:VEVENT/g)!.length).toBe((await deadlines(patent.sid)).length);
   });
 
+  it('escapes a carriage return typed into a deadline title, so the SUMMARY stays one content line (RFC 5545)', async () => {
+    const patent = await cnInvention();
+    await create('patent_task', { patent: patent.sid, title: 'Call\rclient; now', due_date: '2026-12-01' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/patent-deadlines/ical?iql=${encodeURIComponent(`patent = '${patent.sid}' AND origin = 'manual'`)}`,
+      headers: authed(admin, { 'x-language': 'en' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body.split('\r\n')).toContain(`SUMMARY:Call\\nclient\\; now — CN-T-${sn}`);
+    expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('imports calendar days: bad rows are refused by row, good ones move open deadlines', async () => {
     const patent = await cnInvention();
     const bad = await t.app.inject({
@@ -289,6 +448,25 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(days.json().data.closed).toContainEqual({ date: '2026-03-16', name: 'Test closure', imported: true });
     // Make-up working days of the built-in CN calendar are listed (e.g. the Saturday before National Day).
     expect(days.json().data.working.length).toBeGreaterThan(0);
+    // What the calendar is, for users and in their language: no reviewers' notes (file names, UNVERIFIED).
+    expect(days.json().data.source).toContain("The State Council's yearly holiday notices");
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: '/webapi/patent-calendars/CN?year=2026',
+      headers: authed(admin, { 'x-language': 'zh-CN' }),
+    });
+    expect(zh.json().data.source).toContain('国务院办公厅历年节假日安排通知');
+    for (const office of ['CN', 'US', 'EP', 'JP', 'WO', 'KR']) {
+      for (const language of ['en', 'zh-CN']) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/webapi/patent-calendars/${office}?year=2026`,
+          headers: authed(admin, { 'x-language': language }),
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(String(answer.json().data.source)).not.toMatch(/patent-rules\.md|UNVERIFIED|ASSUMPTION|MUST/);
+      }
+    }
   });
 
   it('recomputes at start the cases of a pack whose fingerprint changed', async () => {

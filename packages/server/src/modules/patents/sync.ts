@@ -32,6 +32,7 @@ interface StoredFee {
   sid: string;
   patent: string;
   fee_code: string;
+  fee_rule: string | null;
   patent_year: number | null;
   title: string;
   due_date: string;
@@ -79,6 +80,7 @@ function changedFee(stored: StoredFee, plan: FeePlan): boolean {
   return (
     stored.due_date !== f.dueDate ||
     stored.title !== plan.title ||
+    stored.fee_rule !== f.ruleCode ||
     stored.grace_end_date !== f.graceEnds ||
     Number(stored.amount) !== f.amount ||
     Number(stored.base_amount) !== f.baseAmount ||
@@ -122,7 +124,7 @@ export async function syncCases(
     feeSids.length === 0
       ? []
       : await tx.query<StoredFee>(
-          `SELECT sid, patent, fee_code, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
+          `SELECT sid, patent, fee_code, fee_rule, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
              FROM m_fee WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
           [tenantSid, feeSids],
         );
@@ -164,7 +166,7 @@ export async function syncCases(
       if (!next) deleteFees.push(stored.sid);
       else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next });
     }
-    for (const next of plannedFees.values()) insertFees.push({ owner, plan: next });
+    for (const next of plannedFees.values()) if (!next.past) insertFees.push({ owner, plan: next });
   }
 
   if (deleteDeadlines.length) {
@@ -247,14 +249,14 @@ export async function syncCases(
     await tx.query(
       `INSERT INTO m_fee (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
          patent, title, patent_year, due_date, grace_end_date, base_amount, reduction_rate, amount, currency, status,
-         office, origin, fee_code)
+         office, origin, fee_code, fee_rule)
        SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
          u.patent, u.title, u.patent_year, u.due_date, u.grace_end_date, u.base_amount, u.reduction_rate, u.amount,
-         u.currency, 'unpaid', u.office, 'rule', u.fee_code
+         u.currency, 'unpaid', u.office, 'rule', u.fee_code, u.fee_rule
          FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::date[], $11::date[],
-                     $12::numeric[], $13::numeric[], $14::numeric[], $15::text[], $16::text[], $17::text[])
+                     $12::numeric[], $13::numeric[], $14::numeric[], $15::text[], $16::text[], $17::text[], $18::text[])
            AS u(sid, company_sid, created_by, patent, title, patent_year, due_date, grace_end_date, base_amount,
-                reduction_rate, amount, currency, office, fee_code)`,
+                reduction_rate, amount, currency, office, fee_code, fee_rule)`,
       [
         tenantSid,
         now,
@@ -264,7 +266,8 @@ export async function syncCases(
         col((d) => d.owner.createdBy),
         col((d) => d.owner.sid),
         col((d) => d.plan.title),
-        col((d) => d.plan.fee.patentYear),
+        // One-off official fees have no patent year (0 in the schedule).
+        col((d) => d.plan.fee.patentYear || null),
         col((d) => d.plan.fee.dueDate),
         col((d) => d.plan.fee.graceEnds),
         col((d) => d.plan.fee.baseAmount),
@@ -273,6 +276,7 @@ export async function syncCases(
         col((d) => d.plan.fee.currency),
         col((d) => d.owner.office),
         col((d) => d.plan.fee.feeCode),
+        col((d) => d.plan.fee.ruleCode),
       ],
     );
   }
@@ -281,9 +285,10 @@ export async function syncCases(
     await tx.query(
       `UPDATE m_fee t SET title = u.title, due_date = u.due_date, grace_end_date = u.grace_end_date,
           base_amount = u.base_amount, reduction_rate = u.reduction_rate, amount = u.amount, currency = u.currency,
-          updated_at = $2, updated_by = $3, version = t.version + 1
-         FROM unnest($4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::numeric[], $10::numeric[], $11::text[])
-           AS u(sid, title, due_date, grace_end_date, base_amount, reduction_rate, amount, currency)
+          fee_rule = u.fee_rule, updated_at = $2, updated_by = $3, version = t.version + 1
+         FROM unnest($4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::numeric[], $10::numeric[], $11::text[],
+                     $12::text[])
+           AS u(sid, title, due_date, grace_end_date, base_amount, reduction_rate, amount, currency, fee_rule)
         WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
       [
         tenantSid,
@@ -297,6 +302,7 @@ export async function syncCases(
         col((d) => d.plan.fee.reductionRate),
         col((d) => d.plan.fee.amount),
         col((d) => d.plan.fee.currency),
+        col((d) => d.plan.fee.ruleCode),
       ],
     );
   }

@@ -12,6 +12,7 @@ import { audit } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
+import { localizeRows, withLocalizeReads } from '../models/localize.js';
 import { searchRecords, type SearchContext } from '../models/search.js';
 import { exportCell, type OptionLabels } from './cells.js';
 import { referenceText, titlesForRows } from '../models/reference-titles.js';
@@ -168,7 +169,10 @@ export async function openExport(
       for (;;) {
         const page = await searchRecords(search, model, principal, {
           iql: link.iql,
-          fl: fields.map((f) => f.name),
+          fl: withLocalizeReads(
+            model,
+            fields.map((f) => f.name),
+          ),
           start: cursor ? 0 : start,
           rows: PAGE,
           cursor,
@@ -183,7 +187,7 @@ export async function openExport(
           page.rows,
           fields.map((f) => f.name),
         );
-        for (const row of page.rows) {
+        for (const row of localizeRows(model, page.rows, link.language)) {
           const values: Record<string, unknown> = {};
           for (const f of fields) {
             if (f.dataType === 'ref' && f.target) {

@@ -5,7 +5,8 @@
 // the current record, anything else above the form. Fields the caller cannot write
 // (read-only for them, or masked on edit) are shown as plain text and never sent; a new record's form
 // leaves out the read-only ones. While a process is open on the record, the fields its current step does
-// not grant the caller are shown the same way (the server would refuse them: 403706).
+// not grant the caller are shown the same way (the server would refuse them: 403706). The model's
+// non-blocking warnings (schema warning_fields) are listed above the save button (RecordWarnings.tsx).
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Space } from 'antd';
@@ -37,6 +38,7 @@ import {
   type FormValues,
 } from './form-values';
 import { ReadOnlyValue } from './ReadOnlyValue';
+import { RecordWarningList, useRecordWarnings } from './RecordWarnings';
 
 /** Kinds that take a whole row: long texts and file lists. */
 const WIDE_KINDS = new Set(['longText', 'designSample', 'figure']);
@@ -65,6 +67,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
   const loaded = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.data : undefined;
   const titles = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.titles : undefined;
   const processLock = useFieldLock(model, sid, subCompanySid);
+  const warnings = useRecordWarnings(schema, form, sid, subCompanySid);
 
   // A new record may start from its link (?patent=<sid> from a case's tab).
   useEffect(() => {
@@ -118,6 +121,8 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     void queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
     void queryClient.invalidateQueries({ queryKey: modelKeys.history(model, row.sid) });
     void message.success(t(opened ? 'modelForm.saved' : 'modelForm.created'));
+    // Saved with warnings (they never refuse a save): the user still reads them.
+    for (const warning of outcome.data.warnings ?? []) void message.warning(warning.message);
     void navigate(recordPath(model, row.sid, location.search));
   };
 
@@ -210,6 +215,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
             );
           })}
         </Row>
+        <RecordWarningList warnings={warnings} />
         <Space style={{ marginTop: 8 }}>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="form-save">
             {t('modelForm.save')}

@@ -113,7 +113,7 @@ export function OfficeCalendarPanel() {
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('officeCalendar.source')}>
-              {calendar.built_in ? calendar.source : t('officeCalendar.weekendOnly')}
+              {(calendar.built_in && calendar.source) || t('officeCalendar.weekendOnly')}
             </Descriptions.Item>
           </Descriptions>
         )}

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, RESULT_CODES, RULE_PACKS, isLanguage, type Language } from '@ipdesk/core';
+import { DEFAULT_LANGUAGE, RESULT_CODES, isLanguage, localizeDeadlineRow, type Language } from '@ipdesk/core';
 import { patentRuleKeys, searchPage } from '../../api/patent-rules';
 import type { ModelRow } from '../../api/model';
 import { casesIql } from './deadline-query';
@@ -13,8 +13,6 @@ import { casesIql } from './deadline-query';
 export const PORTFOLIO_MAX = 2000;
 const PAGE = 100;
 const NO_NUMBERS: ReadonlyMap<string, string> = new Map();
-
-const RULE_LABELS = new Map(RULE_PACKS.flatMap((pack) => pack.rules.map((rule) => [rule.code, rule.label] as const)));
 
 export interface PortfolioDeadline {
   sid: string;
@@ -36,11 +34,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 export function toPortfolioDeadline(row: ModelRow, language: Language): PortfolioDeadline {
   const ruleCode = text(row.rule_code);
-  const label = ruleCode ? RULE_LABELS.get(ruleCode) : undefined;
+  // The rule's label in the reader's language (the list may be cached from the other language).
+  const title = localizeDeadlineRow(row, language).title ?? row.title;
   return {
     sid: row.sid,
     patent: String(row.patent ?? ''),
-    title: label ? (language === 'en' ? label.en : label.zh) : String(row.title ?? ''),
+    title: String(title ?? ''),
     due_date: String(row.due_date ?? ''),
     status: String(row.status ?? ''),
     office: text(row.office),

@@ -147,6 +147,23 @@ const feeSchedule = {
         origin: 'rule',
       },
     },
+    {
+      // Past and never stored (the grant-year annuity, say): the user may make its record.
+      key: 'CN-ANNUITY|4',
+      fee_code: 'CN-ANNUITY',
+      patent_year: 4,
+      label: '第4年年费',
+      due_date: '2021-03-14',
+      window_opens: null,
+      grace_ends: '2021-09-14',
+      base_amount: 1200,
+      reduction_rate: 0,
+      amount: 1200,
+      currency: 'CNY',
+      surcharges: [],
+      source: { ref: 'CNR 115', status: 'verified' },
+      record: null,
+    },
   ],
   other_fees: [],
 };
@@ -171,6 +188,8 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
       return answer(feeSchedule);
     case `/webapi/patent/${PATENT}/recompute`:
       return answer({ deadlines_created: 0 });
+    case `/webapi/patent/${PATENT}/fee-records`:
+      return answer({ sid: 'Fee0000000000004', version: 1, status: 'unpaid' });
     case '/webapi/menu/do/my':
       if (!resources) return sendJson(500, { code: 500000, message: 'x', request_id: 'n' })(request, response);
       return answer({ menus: [], resources });
@@ -305,5 +324,23 @@ describe('fees tab', { timeout: 30_000 }, () => {
     await settle();
     expect(present('fee-pay-3')).toBe(false);
     expect(present('fee-decide-3')).toBe(false);
+    expect(present('fee-make-record-4')).toBe(false);
+  });
+
+  it('makes the record of a line that has none, then reads the schedule again', async () => {
+    await openTab('fees');
+    await waitUntil(() => present('fee-make-record-4'));
+    expect(present('fee-make-record-3')).toBe(false);
+    const schedulesBefore = server.received.filter((r) =>
+      r.url.startsWith(`/webapi/patent/${PATENT}/fee-schedule`),
+    ).length;
+    await click(byTestId(document, 'fee-make-record-4'));
+    await waitUntil(() => bodiesOf(`/webapi/patent/${PATENT}/fee-records`).length === 1);
+    expect(bodiesOf(`/webapi/patent/${PATENT}/fee-records`)[0]).toEqual({ key: 'CN-ANNUITY|4' });
+    await waitUntil(
+      () =>
+        server.received.filter((r) => r.url.startsWith(`/webapi/patent/${PATENT}/fee-schedule`)).length >
+        schedulesBefore,
+    );
   });
 });

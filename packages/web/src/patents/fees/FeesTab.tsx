@@ -16,10 +16,11 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, RESULT_CODES, isLanguage, type Language } from '@ipdesk/core';
 import {
+  createFeeRecord,
   fetchFeeSchedule,
   patentRuleKeys,
   type FeeScheduleLine,
@@ -33,6 +34,9 @@ import { mayUse, useHeldResources } from '../../people/resources';
 import type { DetailTabProps } from '../types';
 import { FeeActions } from './FeeActions';
 import { SOURCE_TAG, decisionLabel, feeStatusTag, isOpenFee, moneyText, reductionText } from './fee-rules';
+
+/** Test ids of schedule lines: the patent year, or the fee type of a one-off official fee (year 0). */
+const lineTestKey = (line: FeeScheduleLine): string => (line.patent_year ? String(line.patent_year) : line.fee_code);
 
 // Stable empty lists: tables re-measure whenever their rows are a new array.
 const NO_LINES: FeeScheduleLine[] = [];
@@ -54,6 +58,8 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
   const queryClient = useQueryClient();
   const feeSchema = useModelSchema('fee').schema;
   const canUpdate = feeSchema !== undefined && abilitiesOf(feeSchema).update;
+  const canCreate = feeSchema !== undefined && abilitiesOf(feeSchema).create;
+  const [making, setMaking] = useState<string>();
 
   const query = useQuery({
     queryKey: patentRuleKeys.fees(record.sid),
@@ -74,8 +80,32 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
   const money = (value: number | string | null | undefined, currency: string | null | undefined) =>
     moneyText(value, currency, language);
 
-  const recordCell = (fee: StoredFee | null, testKey: string) => {
-    if (!fee) return <Typography.Text type="secondary">{t('patentFees.noRecord')}</Typography.Text>;
+  /** A schedule line without a record (the grant-year annuity, paid at registration): make its record. */
+  const makeRecord = async (key: string): Promise<void> => {
+    setMaking(key);
+    const made = await createFeeRecord(record.sid, key, { subCompanySid });
+    setMaking(undefined);
+    if (made.result === RESULT_CODES.success) await reload();
+  };
+
+  const recordCell = (fee: StoredFee | null, testKey: string, lineKey?: string) => {
+    if (!fee)
+      return (
+        <Space size={4} wrap>
+          <Typography.Text type="secondary">{t('patentFees.noRecord')}</Typography.Text>
+          {lineKey && canCreate && (
+            <Button
+              size="small"
+              type="link"
+              loading={making === lineKey}
+              onClick={() => void makeRecord(lineKey)}
+              data-testid={`fee-make-record-${testKey}`}
+            >
+              {t('patentFees.makeRecord')}
+            </Button>
+          )}
+        </Space>
+      );
     const tag = feeStatusTag(fee.status);
     const decision = decisionLabel(fee.decision);
     return (
@@ -129,7 +159,7 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
       align: 'right',
       width: 130,
       render: (_v, line) => (
-        <Typography.Text strong data-testid={`fee-amount-${line.patent_year}`}>
+        <Typography.Text strong data-testid={`fee-amount-${lineTestKey(line)}`}>
           {money(line.amount, line.currency)}
         </Typography.Text>
       ),
@@ -148,7 +178,7 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
         const tag = SOURCE_TAG[line.source.status];
         return (
           <Tooltip title={[line.source.ref, line.source.note].filter(Boolean).join(' — ')}>
-            <Tag color={tag?.color} data-testid={`fee-source-${line.patent_year}`}>
+            <Tag color={tag?.color} data-testid={`fee-source-${lineTestKey(line)}`}>
               {tag ? t(tag.labelKey) : line.source.status}
             </Tag>
           </Tooltip>
@@ -159,7 +189,7 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
       key: 'record',
       title: t('patentFees.recordStatus'),
       width: 200,
-      render: (_v, line) => recordCell(line.record, String(line.patent_year)),
+      render: (_v, line) => recordCell(line.record, lineTestKey(line), line.key),
     },
     ...(canUpdate
       ? [
@@ -167,8 +197,7 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
             key: 'actions',
             title: t('patentFees.actions'),
             width: 200,
-            render: (_v: unknown, line: FeeScheduleLine) =>
-              actionsCell(line.record, line.label, String(line.patent_year)),
+            render: (_v: unknown, line: FeeScheduleLine) => actionsCell(line.record, line.label, lineTestKey(line)),
           },
         ]
       : []),
@@ -247,7 +276,7 @@ function SurchargeBands({
   const { t } = useTranslation();
   if (line.surcharges.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   const content = (
-    <Flex vertical gap={4} data-testid={`fee-surcharge-list-${line.patent_year}`}>
+    <Flex vertical gap={4} data-testid={`fee-surcharge-list-${lineTestKey(line)}`}>
       {line.surcharges.map((band: FeeSurcharge) => (
         <Typography.Text key={`${band.from}-${band.to}`}>
           {t(band.kind === 'rate' ? 'patentFees.surchargeRate' : 'patentFees.surchargeFixed', {
@@ -262,7 +291,7 @@ function SurchargeBands({
   );
   return (
     <Popover title={t('patentFees.surchargesTitle')} content={content} trigger="click">
-      <Button size="small" type="link" data-testid={`fee-surcharges-${line.patent_year}`}>
+      <Button size="small" type="link" data-testid={`fee-surcharges-${lineTestKey(line)}`}>
         {t('patentFees.surchargeBands', { n: line.surcharges.length })}
       </Button>
     </Popover>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { calendarFor } from '../../calendar/offices.js';
 import type { CaseFacts } from '../../case-facts.js';
+import { termEnd } from '../../fees/term.js';
 import { computeDeadlines } from '../engine.js';
+import { explainDeadline } from '../explain.js';
 import type { ComputedDeadline } from '../types.js';
 import { CN_RULE_PACK } from './cn.js';
 
@@ -180,21 +182,48 @@ describe('CN rule pack (CNL = Patent Law 2020, CNR = Implementing Regulations 20
     // Exam request: CNR 12, priority date + 3 years (30 Apr 2026 is a Thursday).
     expect(one(ds, 'CN-EXAM-REQUEST').dueDate).toBe('2026-04-30');
     // The term counts from the international filing date, not the priority (CNL 42; PCT Art. 11(3)).
-    expect(one(ds, 'CN-TERM-INVENTION')).toMatchObject({ baseKind: 'international_filing', dueDate: '2044-04-28' });
+    expect(one(ds, 'CN-TERM-INVENTION')).toMatchObject({ baseKind: 'international_filing', dueDate: '2044-04-27' });
   });
 
   it('CN design term by filing date: 10 years until 2021-05-31, 15 years from 2021-06-01 (CNL 42(1); 2021 interim measures Art 10)', () => {
     const before = run({ patentType: 'design', filingDate: '2021-05-31' });
-    expect(one(before, 'CN-TERM-DESIGN-PRE-2021')).toMatchObject({ dueDate: '2031-05-31', rolled: false });
+    expect(one(before, 'CN-TERM-DESIGN-PRE-2021')).toMatchObject({ dueDate: '2031-05-30', rolled: false });
     expect(pick(before, 'CN-TERM-DESIGN')).toHaveLength(0);
     const after = run({ patentType: 'design', filingDate: '2021-06-01' });
-    expect(one(after, 'CN-TERM-DESIGN').dueDate).toBe('2036-06-01');
+    expect(one(after, 'CN-TERM-DESIGN').dueDate).toBe('2036-05-31');
     expect(pick(after, 'CN-TERM-DESIGN-PRE-2021')).toHaveLength(0);
   });
 
-  it('CN invention term does not roll: filing 2023-03-14 → 2043-03-14, a Saturday (CNL 42(1))', () => {
+  it('CN invention term ends the day before the anniversary and does not roll: filing 2023-03-14 → 2043-03-13 (CNL 42(1))', () => {
     const d = one(run({ filingDate: '2023-03-14' }), 'CN-TERM-INVENTION');
-    expect(d).toMatchObject({ unadjustedDate: '2043-03-14', dueDate: '2043-03-14', rolled: false, skipped: [] });
+    // 2043-03-13 is a Friday: not rolled either way; the anniversary 2043-03-14 is the day the right ends.
+    expect(d).toMatchObject({ unadjustedDate: '2043-03-13', dueDate: '2043-03-13', rolled: false, skipped: [] });
+    expect(explainDeadline(d, 'en')).toContain('filing date 2023-03-14 + 20 years − 1 day = 2043-03-13');
+  });
+
+  it('CN term, Guidelines V-9 §2.1 example: a utility model filed 1999-09-06 is protected to 2009-09-05', () => {
+    expect(one(run({ patentType: 'utility_model', filingDate: '1999-09-06' }), 'CN-TERM-UM').dueDate).toBe(
+      '2009-09-05',
+    );
+  });
+
+  // One computation: the term deadline, the case's expiry date and the fee schedule's term end (termEnd).
+  it.each([
+    ['invention', '2023-02-14', 'CN-TERM-INVENTION', '2043-02-13'],
+    ['utility_model', '2023-02-14', 'CN-TERM-UM', '2033-02-13'],
+    ['design', '2023-02-14', 'CN-TERM-DESIGN', '2038-02-13'],
+    ['design', '2020-02-14', 'CN-TERM-DESIGN-PRE-2021', '2030-02-13'],
+    // 29 February: the anniversary in a common year is 28 February (CNR 5), so the last day is the 27th …
+    ['invention', '2024-02-29', 'CN-TERM-INVENTION', '2044-02-28'],
+    ['utility_model', '2024-02-29', 'CN-TERM-UM', '2034-02-27'],
+    ['design', '2024-02-29', 'CN-TERM-DESIGN', '2039-02-27'],
+    ['design', '2020-02-29', 'CN-TERM-DESIGN-PRE-2021', '2030-02-27'],
+    // … and in a leap year the 28th (2044 and 2040 are leap years).
+    ['invention', '2020-02-29', 'CN-TERM-INVENTION', '2040-02-28'],
+  ] as const)('CN %s filed %s: %s ends %s, the same as termEnd', (patentType, filingDate, code, last) => {
+    const facts: CaseFacts = { office: 'CN', patentType, route: 'direct', events: [], filingDate };
+    expect(one(run(facts), code).dueDate).toBe(last);
+    expect(termEnd(facts)).toBe(last);
   });
 
   it('CN restoration: 2 months from the notice of loss, and the end of the case does not cancel it (CNR 6(2))', () => {

@@ -2,6 +2,7 @@
 // /work/shared/domain/patent-rules.md. Periods count from the day after the start (CNR 5), to the same-
 // numbered day or the month end; office-action periods count from the date the action is served.
 import type { FilingRoute, PatentType } from '../../case-facts.js';
+import { termPeriod, termYears } from '../../fees/term.js';
 import type { DeadlineRule, RulePack } from '../types.js';
 
 const CNL = 'LawRefBook/Laws 民法商法/专利法(2020-10-17).md';
@@ -267,35 +268,53 @@ const rules: DeadlineRule[] = [
 ];
 
 function termRules(): DeadlineRule[] {
-  // CNR 12 excepts Art. 42: the term counts from the CN filing date, never the priority date.
+  // CNR 12 excepts Art. 42: the term counts from the CN filing date, never the priority date. The date
+  // is the last day of protection, the day before the anniversary (termPeriod), from the same term
+  // rules as the case's expiry date and the fee schedule, so all three show one date.
   const term = (
     code: string,
-    types: readonly PatentType[],
-    years: number,
+    type: PatentType,
+    filed: string,
     label: DeadlineRule['label'],
     extra: Partial<DeadlineRule>,
   ): DeadlineRule => ({
     code,
     label,
     office: 'CN',
-    patentTypes: types,
+    patentTypes: [type],
     routes: WITH_HAGUE,
     trigger: { base: 'filing' },
-    offset: { years },
+    offset: termPeriod(termYears('CN', type, filed)),
     roll: false,
     cancelledBy: [...ENDED, 'lapsed'],
-    citation: { zh: '专利法第42条第1款', en: 'Patent Law Art. 42(1)' },
-    source: `CNL 42(1) — ${CNL}`,
-    status: 'verified',
+    citation: {
+      zh: '专利法第42条第1款；专利审查指南第五部分第九章第2.1节（期限届满前一日为最后一日，不因节假日顺延）',
+      en: 'Patent Law Art. 42(1); Examination Guidelines Part V Ch. 9 §2.1 (the last day is the day before the anniversary, not moved for holidays)',
+    },
+    source: `CNL 42(1) — ${CNL}; Guidelines V-9 §2.1 example (UM filed 1999-09-06: term to 2009-09-05, terminated 2009-09-06) via kaotiyun.com/show/va3D777K (S)`,
+    // CNL 42(1) is read in the statute; the day-before reading only in a quotation of the Guidelines.
+    status: 'secondary',
     ...extra,
   });
   return [
-    term('CN-TERM-INVENTION', INV, 20, { zh: '发明专利权期限届满', en: 'Invention patent term ends' }, {}),
-    term('CN-TERM-UM', ['utility_model'], 10, { zh: '实用新型专利权期限届满', en: 'Utility model term ends' }, {}),
+    term(
+      'CN-TERM-INVENTION',
+      'invention',
+      '2021-06-01',
+      { zh: '发明专利权期限届满', en: 'Invention patent term ends' },
+      {},
+    ),
+    term(
+      'CN-TERM-UM',
+      'utility_model',
+      '2021-06-01',
+      { zh: '实用新型专利权期限届满', en: 'Utility model term ends' },
+      {},
+    ),
     term(
       'CN-TERM-DESIGN',
-      ['design'],
-      15,
+      'design',
+      '2021-06-01',
       { zh: '外观设计专利权期限届满', en: 'Design patent term ends' },
       {
         appliesFrom: '2021-06-01',
@@ -303,16 +322,17 @@ function termRules(): DeadlineRule[] {
     ),
     term(
       'CN-TERM-DESIGN-PRE-2021',
-      ['design'],
-      10,
+      'design',
+      '2021-05-31',
       { zh: '外观设计专利权期限届满（2021年6月1日前申请）', en: 'Design patent term ends (filed before 1 June 2021)' },
       {
         appliesUntil: '2021-05-31',
         citation: {
-          zh: '专利法（2008年）第42条；关于施行修改后专利法的相关审查业务处理暂行办法第10条',
-          en: 'Patent Law (2008) Art. 42; CNIPA interim measures on the amended Law (2021) Art. 10',
+          zh: '专利法（2008年）第42条；关于施行修改后专利法的相关审查业务处理暂行办法第10条；专利审查指南第五部分第九章第2.1节',
+          en: 'Patent Law (2008) Art. 42; CNIPA interim measures on the amended Law (2021) Art. 10; Examination Guidelines Part V Ch. 9 §2.1',
         },
-        source: '2021 interim measures Art 10 via aoyamapat.gr.jp/?p=2858 (S)',
+        source:
+          '2021 interim measures Art 10 via aoyamapat.gr.jp/?p=2858 (S); Guidelines V-9 §2.1 via kaotiyun.com/show/va3D777K (S)',
         status: 'secondary',
       },
     ),
@@ -321,7 +341,7 @@ function termRules(): DeadlineRule[] {
 
 export const CN_RULE_PACK: RulePack = {
   office: 'CN',
-  version: 'CN-2024.1',
+  version: 'CN-2024.2',
   effectiveFrom: '2024-01-20',
   calendarOffice: 'CN',
   rules,

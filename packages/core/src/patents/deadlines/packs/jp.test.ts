@@ -95,7 +95,7 @@ describe('JP rule pack (Patent Act; closed days Art. 3(2), Act on Holidays of Ad
     ]);
   });
 
-  it('the patent term does not roll (Art. 3(2) covers procedures, not the term): filing 2023-03-14 → 2043-03-14', () => {
-    expect(one(run({ filingDate: '2023-03-14' }), 'JP-TERM')).toMatchObject({ dueDate: '2043-03-14', rolled: false });
+  it('the patent term does not roll (Art. 3(2) covers procedures, not the term): filing 2023-03-14 → last day 2043-03-13', () => {
+    expect(one(run({ filingDate: '2023-03-14' }), 'JP-TERM')).toMatchObject({ dueDate: '2043-03-13', rolled: false });
   });
 });

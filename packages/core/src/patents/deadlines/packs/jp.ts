@@ -2,6 +2,7 @@
 // closed day (Saturday, Sunday, national holiday, 29 Dec–3 Jan) ends on the next open day (Patent Act
 // Art. 3(2)); the patent term does not. The exam request counts from the JP (or international) filing date.
 import type { FilingRoute } from '../../case-facts.js';
+import { termPeriod, termYears } from '../../fees/term.js';
 import type { DeadlineRule, RulePack } from '../types.js';
 
 const ENDED = ['abandoned', 'withdrawn'] as const;
@@ -115,7 +116,8 @@ const rules: DeadlineRule[] = [
     patentTypes: ['invention'],
     routes: JP_ALL,
     trigger: { base: 'filing' },
-    offset: { years: 20 },
+    // The last day of protection, as the case's expiry date and fee schedule have it (fees/term.ts).
+    offset: termPeriod(termYears('JP', 'invention', '2000-01-01')),
     roll: false,
     cancelledBy: [...ENDED, 'lapsed'],
     citation: { zh: '日本专利法第67条第1款', en: 'JP Patent Act Art. 67(1)' },
@@ -126,7 +128,7 @@ const rules: DeadlineRule[] = [
 
 export const JP_RULE_PACK: RulePack = {
   office: 'JP',
-  version: 'JP-2024.1',
+  version: 'JP-2024.2',
   effectiveFrom: '2022-04-01',
   calendarOffice: 'JP',
   rules,

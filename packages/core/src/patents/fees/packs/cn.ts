@@ -1,7 +1,7 @@
 // CNIPA annuities (年费): amounts by patent-year band per patent type, the 85 % / 70 % reduction for
 // ten years from the grant year, and the monthly late-payment surcharge of the six-month grace period.
 // Facts and their status from shared/domain/patent-rules.md.
-import type { FeeAmountRow, FeeRulePack, FeeSource, SurchargeRule } from '../types.js';
+import type { FeeAmountRow, FeeRulePack, FeeSource, OfficialFeeRule, SurchargeRule } from '../types.js';
 
 // The amounts were read as "current from 2018-08-01"; the date of the underlying standard was not.
 const LISTED_2018: FeeSource = {
@@ -57,14 +57,87 @@ const REDUCTION = {
 
 const GRACE = { months: 6 };
 
+// The official fees of the procedure before grant (patent-rules.md, CN fees "Others", 2018-08-01 list).
+// Registration and printing fees were abolished on 2018-08-01 (f2dsex4.com): none is scheduled; the
+// grant-year annuity paid with the registration formalities is the annuity rule's first fee.
+const OTHERS_2018: FeeSource = {
+  ref: 'm.meiqi88.com/baike/show.php?itemid=205 (fee list current 2018-08-01)',
+  status: 'secondary',
+};
+const official = (amount: number): FeeAmountRow[] => [
+  { years: [0, 0], amount, effectiveFrom: FROM_2018, source: OTHERS_2018 },
+];
+const FILING_TIMING: FeeSource = {
+  ref: 'CNR (2010) 95 via jqkq.cn/wenku/ressh/ovBW9Az6mQ and zgxyx.cn/science/5277.html: 2 months from filing, or 15 days from receipt of the acceptance notice; unpaid → deemed withdrawn',
+  status: 'secondary',
+  note: 'Scheduled at 2 months from filing: the receipt date of the acceptance notice is not recorded. The article number in the 2023 regulations was not read.',
+};
+const FILING_ROUTES = ['direct', 'paris', 'divisional'] as const;
+const REDUCIBLE_SOURCE = '财税〔2016〕78号: filing and examination fees are reducible (f2dsex4.com/zlfy/509.htm, S)';
+
+const OFFICIAL_FEES: readonly OfficialFeeRule[] = [
+  {
+    code: 'CN-FILING-INV',
+    feeType: 'CN-FILING',
+    patentTypes: ['invention'],
+    routes: FILING_ROUTES,
+    label: { zh: '发明专利申请费', en: 'Invention filing fee' },
+    amounts: official(900),
+    due: { base: 'filing', offset: { months: 2 } },
+    reducible: true,
+    source: { ...FILING_TIMING, note: `${FILING_TIMING.note} ${REDUCIBLE_SOURCE}` },
+  },
+  {
+    code: 'CN-FILING-UM',
+    feeType: 'CN-FILING',
+    patentTypes: ['utility_model'],
+    routes: FILING_ROUTES,
+    label: { zh: '实用新型申请费', en: 'Utility model filing fee' },
+    amounts: official(500),
+    due: { base: 'filing', offset: { months: 2 } },
+    reducible: true,
+    source: { ...FILING_TIMING, note: `${FILING_TIMING.note} ${REDUCIBLE_SOURCE}` },
+  },
+  {
+    code: 'CN-FILING-DES',
+    feeType: 'CN-FILING',
+    patentTypes: ['design'],
+    routes: FILING_ROUTES,
+    label: { zh: '外观设计申请费', en: 'Design filing fee' },
+    amounts: official(500),
+    due: { base: 'filing', offset: { months: 2 } },
+    reducible: true,
+    source: { ...FILING_TIMING, note: `${FILING_TIMING.note} ${REDUCIBLE_SOURCE}` },
+  },
+  {
+    // Due with the request for substantive examination: the CN-EXAM-REQUEST deadline (CNL 35, CNR 113).
+    code: 'CN-EXAM-FEE',
+    feeType: 'CN-EXAM',
+    patentTypes: ['invention'],
+    routes: ['direct', 'paris', 'pct_national', 'divisional'],
+    label: { zh: '发明专利申请实质审查费', en: 'Substantive examination fee' },
+    amounts: official(2_500),
+    due: { base: 'priority_or_filing', offset: { months: 36 } },
+    settledBy: ['exam_requested'],
+    reducible: true,
+    source: {
+      ref: 'CNL 35; CNR 113 (exam request and its fee within 3 years of the priority date, else the filing date)',
+      status: 'verified',
+      note: REDUCIBLE_SOURCE,
+    },
+  },
+];
+
 export const CN_FEE_PACK: FeeRulePack = {
   office: 'CN',
-  version: '2022.1',
+  version: '2026.1',
   currency: 'CNY',
   effectiveFrom: '2022-05-05',
   feeTypes: [
     { code: 'CN-ANNUITY', label: { zh: '年费', en: 'Annuity' }, category: 'annuity' },
     { code: 'CN-LATE-FEE', label: { zh: '年费滞纳金', en: 'Annuity late payment surcharge' }, category: 'official' },
+    { code: 'CN-FILING', label: { zh: '申请费', en: 'Filing fee' }, category: 'official' },
+    { code: 'CN-EXAM', label: { zh: '实质审查费', en: 'Examination fee' }, category: 'official' },
   ],
   rules: [
     {
@@ -112,7 +185,13 @@ export const CN_FEE_PACK: FeeRulePack = {
       source: TIMING,
     },
   ],
+  officialFees: OFFICIAL_FEES,
   sources: [
+    {
+      ref: 'f2dsex4.com (patent-rules.md, CN fees)',
+      status: 'secondary',
+      note: 'Patent registration and printing fees were abolished on 2018-08-01: none is scheduled.',
+    },
     {
       ref: 'patent-rules.md, CN fees',
       status: 'secondary',
