@@ -12,3 +12,4 @@ export * from './iql/index.js';
 export * from './rbac/index.js';
 export * from './patents/index.js';
 export * from './workflow/index.js';
+export * from './tenants/index.js';

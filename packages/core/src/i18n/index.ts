@@ -58,6 +58,8 @@ import { workflowZhCN, type WorkflowMessageKey } from './workflow.zh-CN.js';
 import { workflowDesignEn } from './workflow-design.en.js';
 import { workflowDesignZhCN, type WorkflowDesignMessageKey } from './workflow-design.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
+import { tenantsEn } from './tenants.en.js';
+import { tenantsZhCN, type TenantsMessageKey } from './tenants.zh-CN.js';
 
 export type MessageKey =
   | ShellMessageKey
@@ -88,7 +90,8 @@ export type MessageKey =
   | WorkflowMessageKey
   | WebWorkflowDefinitionsMessageKey
   | WebWorkflowDesignerMessageKey
-  | WebWorkflowRunsMessageKey;
+  | WebWorkflowRunsMessageKey
+  | TenantsMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -125,6 +128,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webWorkflowDefinitionsZhCN,
     ...webWorkflowDesignerZhCN,
     ...webWorkflowRunsZhCN,
+    ...tenantsZhCN,
   },
   en: {
     ...en,
@@ -156,6 +160,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webWorkflowDefinitionsEn,
     ...webWorkflowDesignerEn,
     ...webWorkflowRunsEn,
+    ...tenantsEn,
   },
 };
 
