@@ -27,5 +27,7 @@ export const tenantsEn: Record<TenantsMessageKey, string> = {
   'tenant.passwordOnce': 'The password is shown only now; it must be changed at first sign-in.',
   'tenant.usage':
     'Usage: npm run tenant:create -- --name <Chinese name> [--name-en <English name>] --admin <admin account> [--admin-name <name>] [--admin-email <e-mail>] [--code <code>]',
+  'mailTest.subject': 'IPDesk test mail',
+  'mailTest.text': 'This is a test mail: the mail server in the system settings can send mail.',
   'tenant.failed': 'Tenant not created:',
 };

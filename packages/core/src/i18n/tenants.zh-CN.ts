@@ -27,6 +27,8 @@ export const tenantsZhCN = {
   'tenant.passwordOnce': '密码只显示这一次，首次登录时须修改。',
   'tenant.usage':
     '用法：npm run tenant:create -- --name <中文名称> [--name-en <英文名称>] --admin <管理员账号> [--admin-name <姓名>] [--admin-email <邮箱>] [--code <编码>]',
+  'mailTest.subject': 'IPDesk 测试邮件',
+  'mailTest.text': '这是一封测试邮件：系统设置中的邮件服务器可以发送邮件。',
   'tenant.failed': '未创建租户：',
 } as const;
 

@@ -16,6 +16,7 @@ import { workflowTaskIndexes } from './0014-workflow-task-indexes.js';
 import { workflowCc } from './0015-workflow-cc.js';
 import { authChangeNotify } from './0016-auth-change-notify.js';
 import { menuDefaults } from './0017-menu-defaults.js';
+import { seededNames } from './0022-seeded-names.js';
 
 export interface Migration {
   id: number;
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   workflowCc,
   authChangeNotify,
   menuDefaults,
+  seededNames,
 ];

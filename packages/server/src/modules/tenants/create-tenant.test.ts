@@ -5,7 +5,15 @@ import { DEFAULT_ROLES, newSid } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { runTenantCreate } from '../../cli/tenant-create.js';
-import { createAccountsTestApp, signIn, type AccountsTestApp } from '../../../test/accounts.js';
+import {
+  authed,
+  createAccountsTestApp,
+  createTenant as createTestTenant,
+  createUser,
+  loginRequest,
+  signIn,
+  type AccountsTestApp,
+} from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { createTenant } from './create-tenant.js';
 
@@ -202,19 +210,18 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const u = unique();
       await call({ name_zh: `双语院 ${u}`, admin_account: `z${u}` });
       const zh = await call(
-        { name_zh: `双语院 ${u}`, admin_account: 'bad login' },
+        { name_zh: `双语院 ${u}`, admin_account: `z${u}` },
         { authorization: `Bearer ${TOKEN}`, 'x-language': 'zh-CN' },
       );
       expect(zh.statusCode, zh.body).toBe(400);
       expect(zh.json()).toMatchObject({ code: 500001 });
-      expect(zh.json().data).toEqual([
+      expect(zh.json().fields).toEqual([
         { field: 'name_zh', label: '租户名称', message: `已有租户名为“双语院 ${u}”` },
-        { field: 'admin_account', label: '管理员账号', message: '1–50 位字母、数字或 @ _ . -' },
+        { field: 'admin_account', label: '管理员账号', message: `账号“z${u}”已被使用` },
       ]);
-      const en = await call({ name_zh: `双语院 ${u}`, admin_account: `z${u}` });
-      expect(en.json().data).toEqual([
-        { field: 'name_zh', label: 'Tenant name', message: `a tenant named "双语院 ${u}" already exists` },
-        { field: 'admin_account', label: 'Administrator account', message: `the account "z${u}" is already used` },
+      const en = await call({ name_zh: `双语院 ${u}`, admin_account: 'bad login' });
+      expect(en.json().fields).toEqual([
+        { field: 'admin_account', label: 'Administrator account', message: '1–50 letters, digits or @ _ . -' },
       ]);
       // Unknown fields, wrong types and missing fields are refused by the schema, never a 5xx.
       for (const body of [{ name_zh: 'x', admin_account: 'y', tenant_sid: 'z' }, { name_zh: 1, admin_account: 'y' }, {}]) {
@@ -239,7 +246,7 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       }
       expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(ConfigError);
       expect(loadConfig({ OPERATOR_TOKEN: '' }).operatorToken).toBeUndefined();
-    });
+    }, 180_000);
   });
 
   describe('the operator command line', () => {
@@ -279,6 +286,74 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(usage.err.join('\n')).toContain('Usage: npm run tenant:create');
       const unknown = await run(['--name', 'x', '--admin', 'y', '--bogus']);
       expect(unknown.code).toBe(2);
+    });
+  });
+
+  describe("seeded data in the viewer's language", () => {
+    it("names the tenant's root company and the first administrator in the language of the request", async () => {
+      const u = unique();
+      const created = await createTenant(
+        t.database.db,
+        { nameZh: `语言院 ${u}`, nameEn: `Lingua ${u}`, admin: { account: `l${u}` } },
+        { at: t.clock.now },
+      );
+      const login = (language: string) =>
+        loginRequest(t.app, created.admin.account, created.admin.password, { 'x-language': language });
+      const en = (await login('en')).json();
+      expect(en.companys).toEqual([
+        expect.objectContaining({ sid: created.sid, company_name: `语言院 ${u}`, english_name: `Lingua ${u}` }),
+      ]);
+      // Renamed, the company is called what it was named, in every language.
+      await t.database.db.query('UPDATE company SET company_name = $2 WHERE sid = $1', [created.sid, `新名 ${u}`]);
+      const renamed = (await login('en')).json();
+      expect(renamed.companys[0]).toMatchObject({ company_name: `新名 ${u}`, english_name: null });
+    });
+
+    it("lists the default roles in the viewer's language; saving one back in English keeps it seeded; a renamed role shows as named", async () => {
+      const tenant = await createTestTenant(t);
+      const user = await createUser(t, tenant, { isTenantAdmin: true });
+      const session = await signIn(t.app, user.account, user.password);
+      const search = async (language: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/webapi/model/role/do/search',
+          headers: authed(session, { 'x-language': language }),
+          payload: { iql: "code = 'ip_specialist'", fl: ['name', 'description', 'version'] },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data.rows[0] as { sid: string; name: string; description: string; version: number };
+      };
+      const specialist = DEFAULT_ROLES.find((r) => r.code === 'ip_specialist')!;
+      expect(await search('en')).toMatchObject({ name: specialist.name.en, description: specialist.description.en });
+      const zh = await search('zh-CN');
+      expect(zh).toMatchObject({ name: specialist.name.zh, description: specialist.description.zh });
+
+      const board = await t.app.inject({
+        method: 'POST',
+        url: '/webapi/model/role/do/search_for_board',
+        headers: authed(session, { 'x-language': 'en' }),
+        payload: {},
+      });
+      expect((board.json().data as Array<{ name: string }>).map((r) => r.name)).toEqual(
+        expect.arrayContaining(DEFAULT_ROLES.filter((r) => r.platform === 1).map((r) => r.name.en)),
+      );
+
+      const update = (body: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/webapi/model/role/do/update',
+          headers: authed(session, { 'x-language': 'en' }),
+          payload: { sid: zh.sid, ...body },
+        });
+      const saved = await update({ version: zh.version, name: specialist.name.en, description: specialist.description.en });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data).toMatchObject({ name: specialist.name.en });
+      const stored = await t.database.db.query('SELECT name, description FROM role WHERE sid = $1', [zh.sid]);
+      expect(stored).toEqual([{ name: specialist.name.zh, description: specialist.description.zh }]);
+
+      const renamed = await update({ version: zh.version + 1, name: '专利专员' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await search('en')).name).toBe('专利专员');
     });
   });
 });
