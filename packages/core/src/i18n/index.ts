@@ -59,6 +59,8 @@ import { workflowDesignEn } from './workflow-design.en.js';
 import { workflowDesignZhCN, type WorkflowDesignMessageKey } from './workflow-design.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 import { tenantsEn } from './tenants.en.js';
+import { webTenantSettingsEn } from './web-tenant-settings.en.js';
+import { webTenantSettingsZhCN, type WebTenantSettingsMessageKey } from './web-tenant-settings.zh-CN.js';
 import { tenantsZhCN, type TenantsMessageKey } from './tenants.zh-CN.js';
 
 export type MessageKey =
@@ -91,7 +93,8 @@ export type MessageKey =
   | WebWorkflowDefinitionsMessageKey
   | WebWorkflowDesignerMessageKey
   | WebWorkflowRunsMessageKey
-  | TenantsMessageKey;
+  | TenantsMessageKey
+  | WebTenantSettingsMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -129,6 +132,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webWorkflowDesignerZhCN,
     ...webWorkflowRunsZhCN,
     ...tenantsZhCN,
+    ...webTenantSettingsZhCN,
   },
   en: {
     ...en,
@@ -161,6 +165,7 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webWorkflowDesignerEn,
     ...webWorkflowRunsEn,
     ...tenantsEn,
+    ...webTenantSettingsEn,
   },
 };
 
