@@ -9,8 +9,7 @@ const BY_CODE = new Map<string, DefaultRole>(DEFAULT_ROLES.map((role) => [role.c
 
 type Text = 'name' | 'description';
 
-const pick = (role: DefaultRole, text: Text, language: Language) =>
-  language === 'en' ? role[text].en : role[text].zh;
+const pick = (role: DefaultRole, text: Text, language: Language) => (language === 'en' ? role[text].en : role[text].zh);
 
 /** The stored text in the viewer's language when it is the default role's seeded one; else as stored. */
 export function defaultRoleText(code: string, text: Text, stored: string, language: Language): string;
@@ -23,7 +22,11 @@ export function defaultRoleText(code: string, text: Text, stored: string | null,
 
 /** The text to store for a default role given in any language: its seeded text, when it is one. */
 export function storedDefaultRoleText(code: string, text: Text, given: string): string;
-export function storedDefaultRoleText(code: string, text: Text, given: string | null | undefined): string | null | undefined;
+export function storedDefaultRoleText(
+  code: string,
+  text: Text,
+  given: string | null | undefined,
+): string | null | undefined;
 export function storedDefaultRoleText(code: string, text: Text, given: string | null | undefined) {
   const role = BY_CODE.get(code.toLowerCase());
   if (!role || given === null || given === undefined) return given;

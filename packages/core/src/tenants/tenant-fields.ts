@@ -25,6 +25,14 @@ export interface NormalisedTenantInput {
   admin: { account: string; name: string | undefined; email: string | undefined };
 }
 
+/** Control characters (C0 and DEL) have no place in a name shown in headers and mails. */
+function hasControlCharacter(value: string): boolean {
+  return [...value].some((char) => {
+    const code = char.codePointAt(0)!;
+    return code < 0x20 || code === 0x7f;
+  });
+}
+
 export function normaliseTenantInput(input: NewTenantInput): NormalisedTenantInput {
   const nameZh = input.nameZh.trim();
   const nameEn = input.nameEn?.trim() || nameZh;
@@ -45,7 +53,7 @@ export function tenantInputIssues(input: NormalisedTenantInput): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const name = (field: string, labelKey: FieldIssue['labelKey'], value: string) => {
     if (value.length === 0) issues.push({ field, labelKey, messageKey: 'validation.tenantNameRequired' });
-    else if (value.length > TENANT_NAME_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(value))
+    else if (value.length > TENANT_NAME_MAX_LENGTH || hasControlCharacter(value))
       issues.push({
         field,
         labelKey,
@@ -58,9 +66,13 @@ export function tenantInputIssues(input: NormalisedTenantInput): FieldIssue[] {
   name('name_zh', 'field.tenantNameZh', input.nameZh);
   name('name_en', 'field.tenantNameEn', input.nameEn);
   if (!ACCOUNT_NAME_PATTERN.test(input.admin.account))
-    issues.push({ field: 'admin_account', labelKey: 'field.adminAccount', messageKey: 'validation.adminAccountInvalid' });
+    issues.push({
+      field: 'admin_account',
+      labelKey: 'field.adminAccount',
+      messageKey: 'validation.adminAccountInvalid',
+    });
   const adminName = input.admin.name;
-  if (adminName !== undefined && (adminName.length > USER_NAME_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(adminName)))
+  if (adminName !== undefined && (adminName.length > USER_NAME_MAX_LENGTH || hasControlCharacter(adminName)))
     issues.push({
       field: 'admin_name',
       labelKey: 'field.adminName',

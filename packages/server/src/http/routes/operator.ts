@@ -43,8 +43,7 @@ const createBody = z
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, options) => {
   const guard = async (request: FastifyRequest) => {
     if (!options.operatorToken) throw new AppError('notFound');
-    if (!operatorTokenMatches(options.operatorToken, request.headers.authorization))
-      throw new AppError('unauthorized');
+    if (!operatorTokenMatches(options.operatorToken, request.headers.authorization)) throw new AppError('unauthorized');
   };
 
   app.post(

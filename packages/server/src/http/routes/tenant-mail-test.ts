@@ -9,10 +9,7 @@ import { principalOf } from '../context.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { emailField } from './schemas.js';
 
-export const tenantMailTestRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (
-  app,
-  { accounts },
-) => {
+export const tenantMailTestRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   app.post(
     '/setting/tenant/mail/do/test',
     {

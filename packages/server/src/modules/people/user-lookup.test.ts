@@ -133,7 +133,20 @@ describe(`user pickers and the selection range (${onPostgres ? 'PostgreSQL' : 'P
     const byUser = new Map(Object.entries(users).map(([key, u]) => [u.sid, key]));
     return found.map((f) => byUser.get(f.sid) ?? `?${f.sid}`).sort();
   };
-  const active = ['firstAdmin', 'admin', 'alice', 'bob', 'carol', 'eve', 'frank', 'wide', 'branch', 'head', 'loner', 'mixed'];
+  const active = [
+    'firstAdmin',
+    'admin',
+    'alice',
+    'bob',
+    'carol',
+    'eve',
+    'frank',
+    'wide',
+    'branch',
+    'head',
+    'loner',
+    'mixed',
+  ];
 
   it('range all: every active user of the tenant, ordered by name, with department and companies', async () => {
     const found = await search('wide');

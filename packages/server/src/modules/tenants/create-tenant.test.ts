@@ -53,8 +53,9 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       );
       expect(created).toMatchObject({ code: `huake-${u}`, nameZh: `华科 ${u}`, nameEn: `Huake ${u}` });
       const db = t.database.db;
-      expect(await db.query('SELECT code, name_zh, name_en, is_demo, status FROM tenant WHERE sid = $1', [created.sid]))
-        .toEqual([{ code: `huake-${u}`, name_zh: `华科 ${u}`, name_en: `Huake ${u}`, is_demo: false, status: 1 }]);
+      expect(
+        await db.query('SELECT code, name_zh, name_en, is_demo, status FROM tenant WHERE sid = $1', [created.sid]),
+      ).toEqual([{ code: `huake-${u}`, name_zh: `华科 ${u}`, name_en: `Huake ${u}`, is_demo: false, status: 1 }]);
       expect(
         await db.query('SELECT sid, parent_sid, company_name FROM company WHERE tenant_sid = $1', [created.sid]),
       ).toEqual([{ sid: created.sid, parent_sid: null, company_name: `华科 ${u}` }]);
@@ -84,7 +85,10 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         [created.sid],
       );
       expect(audits).toEqual([
-        { action: 'tenant.created', detail: { code: `huake-${u}`, name_zh: `华科 ${u}`, name_en: `Huake ${u}`, admin: `huake-${u}` } },
+        {
+          action: 'tenant.created',
+          detail: { code: `huake-${u}`, name_zh: `华科 ${u}`, name_en: `Huake ${u}`, admin: `huake-${u}` },
+        },
       ]);
       // The password is answered once and works, with the change demanded at first sign-in.
       const session = await signIn(t.app, created.admin.account, created.admin.password);
@@ -137,7 +141,12 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const u = unique();
       await createTenant(
         t.database.db,
-        { code: `d${u}`, nameZh: `重名院 ${u}`, nameEn: `Twin ${u}`, admin: { account: `d${u}`, email: `d${u}@example.com` } },
+        {
+          code: `d${u}`,
+          nameZh: `重名院 ${u}`,
+          nameEn: `Twin ${u}`,
+          admin: { account: `d${u}`, email: `d${u}@example.com` },
+        },
         { at: t.clock.now },
       );
       const before = [await tenants(), await users()];
@@ -146,7 +155,12 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
           createTenant(
             t.database.db,
             // Names differ from the taken ones in case only: still the same name.
-            { code: `d${u}`, nameZh: `重名院 ${u}`, nameEn: `TWIN ${u}`, admin: { account: `D${u}`, email: `D${u}@example.com` } },
+            {
+              code: `d${u}`,
+              nameZh: `重名院 ${u}`,
+              nameEn: `TWIN ${u}`,
+              admin: { account: `D${u}`, email: `D${u}@example.com` },
+            },
             { at: t.clock.now },
           ),
         ),
@@ -198,7 +212,12 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('refuses a missing or wrong token (401) and creates nothing', async () => {
       const before = await tenants();
       const body = { name_zh: `无权院 ${unique()}`, admin_account: `x${unique()}` };
-      for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: 'Bearer ' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: TOKEN },
+        { authorization: 'Bearer ' },
+      ]) {
         const res = await call(body, headers);
         expect(res.statusCode, res.body).toBe(401);
         expect(res.json().code).toBe(401000);
@@ -224,7 +243,11 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         { field: 'admin_account', label: 'Administrator account', message: '1–50 letters, digits or @ _ . -' },
       ]);
       // Unknown fields, wrong types and missing fields are refused by the schema, never a 5xx.
-      for (const body of [{ name_zh: 'x', admin_account: 'y', tenant_sid: 'z' }, { name_zh: 1, admin_account: 'y' }, {}]) {
+      for (const body of [
+        { name_zh: 'x', admin_account: 'y', tenant_sid: 'z' },
+        { name_zh: 1, admin_account: 'y' },
+        {},
+      ]) {
         const res = await call(body);
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().code).toBe(500001);
@@ -345,7 +368,11 @@ describe(`creating a tenant (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
           headers: authed(session, { 'x-language': 'en' }),
           payload: { sid: zh.sid, ...body },
         });
-      const saved = await update({ version: zh.version, name: specialist.name.en, description: specialist.description.en });
+      const saved = await update({
+        version: zh.version,
+        name: specialist.name.en,
+        description: specialist.description.en,
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().data).toMatchObject({ name: specialist.name.en });
       const stored = await t.database.db.query('SELECT name, description FROM role WHERE sid = $1', [zh.sid]);

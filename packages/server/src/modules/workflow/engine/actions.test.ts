@@ -172,7 +172,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(rounds.map((r) => r.round)).toEqual([1, 2]);
     });
 
-    it("writes a return or jump before the cancellations it causes, each naming whose task was cancelled", async () => {
+    it('writes a return or jump before the cancellations it causes, each naming whose task was cancelled', async () => {
       const graph = linearGraph([
         ['a', { approvers: byUsers(u1) }],
         ['b', { approvers: byUsers(u2, u3), voteMode: 4, freeJump: true }],
