@@ -82,8 +82,27 @@ describe('tenant settings', () => {
       },
     ]);
 
-    const before = inbox.messages.length;
+    // The test SMTP server knows no sign-in: the test mail says why it failed.
+    browser.expectProblems(/status of 502 \(Bad Gateway\)/);
     await page.getByTestId('mail-test-to').fill('ops@example.com');
+    await page.getByTestId('mail-test-send').click();
+    await page
+      .locator(`[data-testid="mail-test-error"]:has-text("${translate('zh-CN', 'error.mailSendFailed')}")`)
+      .waitFor();
+
+    // Without an account it sends; the password stays stored (and unused).
+    await page.getByTestId('mail-username').fill('');
+    await page.getByTestId('mail-save').click();
+    for (let waited = 0; ; waited += 100) {
+      const [row] = await server.db.query<{ username: string | null }>(
+        'SELECT username FROM tenant_mail_settings WHERE tenant_sid = $1',
+        [server.tenantSid],
+      );
+      if (row?.username === null) break;
+      if (waited > 15_000) throw new Error('the mail server without an account was not saved');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const before = inbox.messages.length;
     await page.getByTestId('mail-test-send').click();
     await page.getByText(translate('zh-CN', 'adminMail.testSent', { to: 'ops@example.com' })).waitFor();
     const mail = await inbox.waitFor('ops@example.com', before);
