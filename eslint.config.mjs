@@ -77,6 +77,7 @@ export default tseslint.config(
       'bench/**/*.ts',
       'e2e/**/*.ts',
       'packages/server/src/main.ts',
+      'packages/server/src/tenant-create.ts',
       'packages/server/src/seed/**/*.ts',
     ],
     rules: { 'no-console': 'off' },

@@ -14,3 +14,4 @@ export * from './rbac/index.js';
 export * from './patents/index.js';
 export * from './workflow/index.js';
 export * from './audit/actions.js';
+export * from './tenants/index.js';

@@ -55,6 +55,8 @@ export interface Config {
   importTenantConcurrency: number;
   /** Serve the OpenAPI description and its browsable page at /docs (off by default in prod). */
   apiDocs: boolean;
+  /** Bearer token of the platform operator API (creating tenants); unset: that API is off. */
+  operatorToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +126,11 @@ const schema = z.object({
   RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(30).default(30),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  OPERATOR_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+    .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   SEARCH_WALK_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
@@ -207,5 +214,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: values.TIME_ZONE,
     // The API description maps every route and field for an attacker too: production opts in.
     apiDocs: values.API_DOCS ? values.API_DOCS === 'on' : environment !== 'prod',
+    operatorToken: values.OPERATOR_TOKEN,
   };
 }

@@ -11,7 +11,8 @@ import {
   type FieldAccess,
 } from '@ipdesk/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createCompany, createUserAccount, type NewUserAccount } from '../src/modules/accounts/provision.js';
+import { createUserAccount, type NewUserAccount } from '../src/modules/accounts/provision.js';
+import { createTenant as createTenantCommand } from '../src/modules/tenants/create-tenant.js';
 import type { ModelRegistry } from '../src/modules/models/registry.js';
 import { createTestApp, type TestApp } from './app.js';
 
@@ -42,20 +43,29 @@ export interface TestTenant {
   sid: string;
   rootCompany: string;
   subCompany: string;
+  /** The first administrator every tenant is created with (its password must be changed at first sign-in). */
+  admin: { sid: string; account: string; password: string };
 }
 
+/**
+ * A tenant made by the product's own tenant command (modules/tenants/create-tenant.ts, as the operator
+ * command and API make one): default roles and a first administrator included, plus one sub-company.
+ * Names carry the code (tenant names are unique); the root company keeps the name tests expect.
+ */
 export async function createTenant(t: TestApp, code = `t${newSid().toLowerCase().slice(0, 8)}`): Promise<TestTenant> {
-  const sid = newSid();
-  const db = t.database.db;
-  await db.query('INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ($1, $2, $3, $4)', [
-    sid,
-    code,
-    '测试院',
-    'Test Institute',
-  ]);
-  await createCompany(db, { tenantSid: sid, sid, name: '测试院' });
-  const sub = await createCompany(db, { tenantSid: sid, parentSid: sid, name: '测试院 · 分所' });
-  return { sid, rootCompany: sid, subCompany: sub.sid };
+  const created = await createTenantCommand(
+    t.database.db,
+    {
+      code,
+      nameZh: `测试院 ${code}`,
+      nameEn: `Test Institute ${code}`,
+      companyName: '测试院',
+      subCompanies: ['测试院 · 分所'],
+      admin: { account: `adm${newSid().toLowerCase()}` },
+    },
+    { at: t.app.accounts.now() },
+  );
+  return { sid: created.sid, rootCompany: created.sid, subCompany: created.subCompanies[0]!, admin: created.admin };
 }
 
 export const GOOD_PASSWORD = 'Patent#2026a';

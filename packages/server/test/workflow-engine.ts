@@ -12,6 +12,7 @@ import {
   type UserTaskNode,
 } from '@ipdesk/core';
 import type { Database } from '../src/db/database.js';
+import { createTenant } from '../src/modules/tenants/create-tenant.js';
 import { insertUserAccount } from '../src/modules/accounts/provision.js';
 import { syncModelTables } from '../src/modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../src/modules/models/registry.js';
@@ -217,17 +218,19 @@ export async function createWorkflowFixture(existing?: TestDatabase): Promise<Wo
       notifications.push(n);
     },
   });
-  const tenantSid = newSid();
-  await db.query('INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ($1, $2, $3, $4)', [
-    tenantSid,
-    `t${tenantSid.toLowerCase().slice(0, 8)}`,
-    '测试院',
-    'Test Institute',
-  ]);
-  await db.query("INSERT INTO company (sid, tenant_sid, path, company_name) VALUES ($1, $1, $2, '测试院')", [
-    tenantSid,
-    `/${tenantSid}/`,
-  ]);
+  // Made by the product's tenant command (with its default roles and first administrator), as every tenant is.
+  const code = `t${newSid().toLowerCase().slice(0, 8)}`;
+  const { sid: tenantSid } = await createTenant(
+    db,
+    {
+      code,
+      nameZh: `测试院 ${code}`,
+      nameEn: `Test Institute ${code}`,
+      companyName: '测试院',
+      admin: { account: `adm${newSid().toLowerCase()}` },
+    },
+    { at: clock.now },
+  );
   let n = 0;
   const user: WorkflowFixture['user'] = async (options = {}) => {
     n += 1;

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   'patent_document.updated': { zh: '修改文档', en: 'Document changed' },
   'patent_document.delete': { zh: '删除文档', en: 'Document deleted' },
   'patent_document.deleted': { zh: '删除文档', en: 'Document deleted' },
+  'tenant.created': { zh: '创建租户', en: 'Tenant created' },
+  'tenant.mail_test_sent': { zh: '发送测试邮件', en: 'Test mail sent' },
   'tenant.mail_settings_updated': { zh: '修改邮件服务器设置', en: 'Mail server settings changed' },
   'tenant.security_updated': { zh: '修改安全策略', en: 'Security policy changed' },
   'user.avatar_changed': { zh: '更换头像', en: 'Avatar changed' },

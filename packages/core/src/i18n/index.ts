@@ -60,6 +60,10 @@ import { workflowZhCN, type WorkflowMessageKey } from './workflow.zh-CN.js';
 import { workflowDesignEn } from './workflow-design.en.js';
 import { workflowDesignZhCN, type WorkflowDesignMessageKey } from './workflow-design.zh-CN.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
+import { tenantsEn } from './tenants.en.js';
+import { webTenantSettingsEn } from './web-tenant-settings.en.js';
+import { webTenantSettingsZhCN, type WebTenantSettingsMessageKey } from './web-tenant-settings.zh-CN.js';
+import { tenantsZhCN, type TenantsMessageKey } from './tenants.zh-CN.js';
 
 export type MessageKey =
   | ShellMessageKey
@@ -91,7 +95,9 @@ export type MessageKey =
   | WorkflowMessageKey
   | WebWorkflowDefinitionsMessageKey
   | WebWorkflowDesignerMessageKey
-  | WebWorkflowRunsMessageKey;
+  | WebWorkflowRunsMessageKey
+  | TenantsMessageKey
+  | WebTenantSettingsMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
@@ -129,6 +135,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webWorkflowDefinitionsZhCN,
     ...webWorkflowDesignerZhCN,
     ...webWorkflowRunsZhCN,
+    ...tenantsZhCN,
+    ...webTenantSettingsZhCN,
   },
   en: {
     ...en,
@@ -161,6 +169,8 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...webWorkflowDefinitionsEn,
     ...webWorkflowDesignerEn,
     ...webWorkflowRunsEn,
+    ...tenantsEn,
+    ...webTenantSettingsEn,
   },
 };
 

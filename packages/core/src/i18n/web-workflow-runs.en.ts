@@ -36,6 +36,7 @@ export const webWorkflowRunsEn: Record<WebWorkflowRunsMessageKey, string> = {
   'wfRun.history': 'History',
   'wfRun.historyEmpty': 'No history yet',
   'wfRun.system': 'System',
+  'wfRun.taskOf': "{{name}}'s task",
   'wfRun.commentQuoted': 'Comment: {{comment}}',
   'wfRun.attachments': 'Attachments:',
   'wfRun.attachmentsLabel': 'Attachments',

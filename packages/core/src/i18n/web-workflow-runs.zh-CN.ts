@@ -34,6 +34,7 @@ export const webWorkflowRunsZhCN = {
   'wfRun.history': '审批记录',
   'wfRun.historyEmpty': '还没有审批记录',
   'wfRun.system': '系统',
+  'wfRun.taskOf': '{{name}} 的任务',
   'wfRun.commentQuoted': '意见：{{comment}}',
   'wfRun.attachments': '附件：',
   'wfRun.attachmentsLabel': '附件',

@@ -184,6 +184,20 @@ export const DEFAULT_MENUS: readonly DefaultMenu[] = [
         path: '/admin/resignation-notice',
         icon: 'setting',
       },
+      {
+        key: 'mail_server',
+        label: { zh: '邮件服务器', en: 'Mail server' },
+        resource: 'system.settings',
+        path: '/admin/mail-server',
+        icon: 'setting',
+      },
+      {
+        key: 'security_policy',
+        label: { zh: '安全策略', en: 'Security policy' },
+        resource: 'system.settings',
+        path: '/admin/security-policy',
+        icon: 'safety',
+      },
     ],
   },
 ];

@@ -25,6 +25,7 @@ import { loggerOptions } from './logging.js';
 import { installNotFound, trackRoutes } from './not-found.js';
 import { installOriginCheck } from './origin-check.js';
 import { requestIdFrom } from './request-id.js';
+import { operatorRoutes } from './routes/operator.js';
 import { systemRoutes } from './routes/system.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { installUnstorableTextGuard } from './unstorable-text.js';
@@ -121,7 +122,7 @@ export async function buildApp({
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 50, fields: 50, parts: 100 } });
 
   const known = trackRoutes(app);
-  installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health']);
+  installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health', '/operator']);
   installErrorHandler(app);
   installUnstorableTextGuard(app);
   installOriginCheck(app, config.publicUrl, config.allowedOrigins);
@@ -129,6 +130,7 @@ export async function buildApp({
   if (config.apiDocs) await registerDocs(app, APP_VERSION);
 
   await app.register(systemRoutes, { db, environment: config.environment });
+  await app.register(operatorRoutes, { db, operatorToken: config.operatorToken, now: accounts.now });
   if (synced.length) app.log.info({ models: synced }, 'model tables created or extended');
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -21,6 +21,7 @@ import { modelRoutes } from './routes/models.js';
 import { patentDocumentRoutes } from './routes/patent-documents.js';
 import { patentRelationRoutes } from './routes/patent-relations.js';
 import { passportRoutes } from './routes/passport.js';
+import { tenantMailTestRoutes } from './routes/tenant-mail-test.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
@@ -76,6 +77,7 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     webapiRoutes,
     userInfoRoutes,
     tenantSettingsRoutes,
+    tenantMailTestRoutes,
     listSettingsRoutes,
     customFieldRoutes,
     transferRoutes,

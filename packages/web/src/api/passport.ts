@@ -9,6 +9,8 @@ export interface CompanyEntry {
   sid: string;
   path: string;
   company_name: string;
+  /** The name English-language viewers see, when the company has one (a root company named as its tenant). */
+  english_name?: string | null;
   simple_name: string | null;
   last_login_flag: boolean;
 }

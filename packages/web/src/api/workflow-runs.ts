@@ -62,6 +62,9 @@ export interface HistoryEntry {
   node_id: string | null;
   node_name: string | null;
   task_sid: string | null;
+  /** Whose task a system entry (cancelled, approved automatically) is about. */
+  assignee_sid: string | null;
+  assignee_name: string | null;
   comment: string | null;
   attachments: Attachment[];
   detail: Record<string, unknown> | null;

@@ -103,6 +103,14 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('../admin/ResignationNoticePage')).ResignationNoticePage,
             }),
           },
+          {
+            path: 'admin/mail-server',
+            lazy: async () => ({ Component: (await import('../admin/MailServerPage')).MailServerPage }),
+          },
+          {
+            path: 'admin/security-policy',
+            lazy: async () => ({ Component: (await import('../admin/SecurityPolicyPage')).SecurityPolicyPage }),
+          },
           // Process definitions and the designer (resource workflow; see menu-tree's guard).
           {
             path: 'workflow/definitions',

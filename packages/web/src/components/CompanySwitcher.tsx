@@ -7,11 +7,12 @@ import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseCompany } from '../session/actions';
+import { companyDisplayName } from '../session/display-names';
 import { defaultCompany } from '../session/storage';
 import { useSession } from '../session/store';
 
 export function CompanySwitcher() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -22,7 +23,11 @@ export function CompanySwitcher() {
 
   const items: MenuProps['items'] = companys.map((company) => ({
     key: company.sid,
-    label: <span data-testid={`company-option-${company.sid}`}>{company.company_name}</span>,
+    label: (
+      <span data-testid={`company-option-${company.sid}`}>
+        {i18n.language === 'en' && company.english_name ? company.english_name : company.company_name}
+      </span>
+    ),
   }));
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const chosen = companys.find((company) => company.sid === key);
@@ -31,7 +36,7 @@ export function CompanySwitcher() {
     void chooseCompany(chosen.sid).then(async (ok) => {
       setBusy(false);
       if (!ok) return;
-      void message.success(t('company.switched', { name: chosen.company_name }));
+      void message.success(t('company.switched', { name: companyDisplayName(chosen, i18n.language) }));
       await queryClient.resetQueries();
     });
   };
@@ -48,7 +53,7 @@ export function CompanySwitcher() {
       // With one company there is nothing to choose: shown, not offered.
       style={companys.length < 2 ? { cursor: 'default' } : undefined}
     >
-      {current.simple_name || current.company_name}
+      {companyDisplayName(current, i18n.language)}
       {companys.length > 1 && <DownOutlined style={{ fontSize: 10 }} />}
     </Button>
   );

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resetLanguageAfterSignOut } from '../i18n/i18n';
 import { signOut } from '../session/actions';
+import { userDisplayName } from '../session/display-names';
 import { useAvatarUrl, useMyUser } from '../session/my-user';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH } from '../session/redirect';
 
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useMyUser();
@@ -43,7 +44,7 @@ export function UserMenu() {
     <Dropdown menu={{ items, onClick }} trigger={['click']}>
       <Button type="text" aria-label={t('user.menu')} data-testid="user-menu" style={{ paddingInline: 8 }}>
         <Avatar size="small" src={avatarUrl} icon={<UserOutlined />} data-testid="header-avatar" />
-        <span data-testid="header-user-name">{user?.name}</span>
+        <span data-testid="header-user-name">{userDisplayName(user, i18n.language)}</span>
       </Button>
     </Dropdown>
   );

@@ -19,6 +19,7 @@ import { menuDefaults } from './0017-menu-defaults.js';
 import { documentVersion } from './0018-document-version.js';
 import { importJobs } from './0020-import-jobs.js';
 import { signInHardening } from './0021-sign-in-hardening.js';
+import { seededNames } from './0022-seeded-names.js';
 import { patentTitles } from './0025-patent-titles.js';
 
 export interface Migration {
@@ -48,5 +49,6 @@ export const migrations: readonly Migration[] = [
   documentVersion,
   importJobs,
   signInHardening,
+  seededNames,
   patentTitles,
 ];

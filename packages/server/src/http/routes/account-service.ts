@@ -55,6 +55,7 @@ export const accountServiceRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
                   sid: z.string(),
                   path: z.string(),
                   company_name: z.string(),
+                  english_name: z.string().nullable(),
                   simple_name: z.string().nullable(),
                   last_login_flag: z.boolean(),
                 }),

@@ -23,6 +23,7 @@ const companySchema = z.object({
   sid: z.string(),
   path: z.string(),
   company_name: z.string(),
+  english_name: z.string().nullable(),
   simple_name: z.string().nullable(),
   last_login_flag: z.boolean(),
 });

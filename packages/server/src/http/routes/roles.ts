@@ -18,7 +18,15 @@ import { resourceTree, type ResourceNode } from '../../modules/rbac/resource-tre
 import { readPermissions, savePermissions, type RoleActor } from '../../modules/rbac/role-permissions.js';
 import { searchRoles } from '../../modules/rbac/role-search.js';
 import { changeRoleUsers, listRoleUsers } from '../../modules/rbac/role-users.js';
-import { boardRoles, copyRole, createRole, deleteRole, readRole, updateRole } from '../../modules/rbac/roles.js';
+import {
+  boardRoles,
+  copyRole,
+  createRole,
+  deleteRole,
+  readRole,
+  roleInLanguage,
+  updateRole,
+} from '../../modules/rbac/roles.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -116,7 +124,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         accounts.db,
         p.tenantSid,
         { ...request.body, start: request.body.start ?? 0, rows: request.body.rows ?? 20 },
-        { registry, now: accounts.now(), timeZone, full: p.access.resources.has('system.roles') },
+        {
+          registry,
+          now: accounts.now(),
+          timeZone,
+          full: p.access.resources.has('system.roles'),
+          language: request.language,
+        },
       );
       return ok(request, { data });
     },
@@ -134,7 +148,11 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) =>
-      ok(request, { data: await boardRoles(accounts.db, principalOf(request).tenantSid, request.body?.platform) }),
+      ok(request, {
+        data: (await boardRoles(accounts.db, principalOf(request).tenantSid, request.body?.platform)).map((row) =>
+          roleInLanguage(row, request.language),
+        ),
+      }),
   );
 
   app.get(
@@ -149,7 +167,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) =>
-      ok(request, { data: await readRole(accounts.db, principalOf(request).tenantSid, request.params.sid) }),
+      ok(request, {
+        data: roleInLanguage(
+          await readRole(accounts.db, principalOf(request).tenantSid, request.params.sid),
+          request.language,
+        ),
+      }),
   );
 
   app.post(
@@ -165,7 +188,10 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: await createRole(accounts.db, actorOf(request), request.language, newSid(), request.body),
+        data: roleInLanguage(
+          await createRole(accounts.db, actorOf(request), request.language, newSid(), request.body),
+          request.language,
+        ),
       }),
   );
 
@@ -189,7 +215,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) =>
-      ok(request, { data: await updateRole(accounts.db, actorOf(request), request.language, request.body) }),
+      ok(request, {
+        data: roleInLanguage(
+          await updateRole(accounts.db, actorOf(request), request.language, request.body),
+          request.language,
+        ),
+      }),
   );
 
   app.post(
@@ -222,7 +253,10 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: await copyRole(accounts.db, actorOf(request), request.language, request.body.sid, newSid()),
+        data: roleInLanguage(
+          await copyRole(accounts.db, actorOf(request), request.language, request.body.sid, newSid()),
+          request.language,
+        ),
       }),
   );
 

@@ -81,6 +81,8 @@ export function presentView(language: Language, view: InstanceView) {
       node_id: h.nodeId,
       node_name: h.nodeName,
       task_sid: h.taskSid,
+      assignee_sid: h.assigneeSid,
+      assignee_name: h.assigneeName,
       comment: h.comment,
       attachments: files(h.attachments),
       detail: h.detail,

@@ -154,6 +154,8 @@ export const viewAnswer = z.object({
       node_id: z.string().nullable(),
       node_name: z.string().nullable(),
       task_sid: z.string().nullable(),
+      assignee_sid: z.string().nullable(),
+      assignee_name: z.string().nullable(),
       comment: z.string().nullable(),
       attachments: z.array(attachmentOut),
       detail: z.record(z.string(), z.unknown()).nullable(),

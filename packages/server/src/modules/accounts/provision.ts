@@ -38,6 +38,8 @@ export interface NewUserAccount {
   account: string;
   password: string;
   name: string;
+  /** The name shown to English-language viewers; none: the name. */
+  englishName?: string;
   email?: string;
   mobile?: string;
   side?: ClientSide;
@@ -68,8 +70,8 @@ export async function insertUserAccount(
   {
     await tx.query(
       `INSERT INTO user_account (sid, tenant_sid, account, email, mobile, name, user_type_client, status, is_tenant_admin,
-         login_restriction, password_hash, password_changed_at, must_change_password)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+         login_restriction, password_hash, password_changed_at, must_change_password, english_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         sid,
         input.tenantSid,
@@ -84,6 +86,7 @@ export async function insertUserAccount(
         passwordHash,
         changedAt,
         input.mustChangePassword ?? false,
+        input.englishName ?? null,
       ],
     );
     await tx.query('INSERT INTO password_history (user_sid, password_hash, created_at) VALUES ($1, $2, $3)', [

@@ -59,6 +59,11 @@ export interface CompanyChoice {
   sid: string;
   path: string;
   company_name: string;
+  /**
+   * The name for English-language viewers: a root company still named as its tenant has the tenant's
+   * English name (kept with the tenant, so renaming the company ends it); null: the name is the only one.
+   */
+  english_name: string | null;
   simple_name: string | null;
   last_login_flag: boolean;
 }
@@ -66,8 +71,11 @@ export interface CompanyChoice {
 /** The companies a user works in, the last chosen first, then by the tenant's order. */
 export async function companiesOf(tx: Queryable, userSid: string): Promise<CompanyChoice[]> {
   return tx.query<CompanyChoice>(
-    `SELECT c.sid, c.path, c.company_name, c.simple_name, uc.last_login_flag
+    `SELECT c.sid, c.path, c.company_name,
+            CASE WHEN c.company_name = t.name_zh AND t.name_en <> t.name_zh THEN t.name_en END AS english_name,
+            c.simple_name, uc.last_login_flag
        FROM user_company uc JOIN company c ON c.sid = uc.company_sid
+       LEFT JOIN tenant t ON t.sid = c.sid
       WHERE uc.user_sid = $1 AND c.status = 1
       ORDER BY uc.sort_by, c.sort_by, c.company_name`,
     [userSid],

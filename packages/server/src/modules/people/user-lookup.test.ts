@@ -46,6 +46,8 @@ describe(`user pickers and the selection range (${onPostgres ? 'PostgreSQL' : 'P
   beforeAll(async () => {
     t = await createAccountsTestApp();
     tenant = await createTenant(t);
+    // Every tenant starts with its first administrator, an active user of the root company.
+    users.firstAdmin = tenant.admin;
     const db = t.database.db;
     subSub = (await createCompany(db, { tenantSid: tenant.sid, parentSid: tenant.subCompany, name: '电池分所' })).sid;
     sibling = (await createCompany(db, { tenantSid: tenant.sid, parentSid: tenant.rootCompany, name: '法务分所' })).sid;
@@ -131,7 +133,20 @@ describe(`user pickers and the selection range (${onPostgres ? 'PostgreSQL' : 'P
     const byUser = new Map(Object.entries(users).map(([key, u]) => [u.sid, key]));
     return found.map((f) => byUser.get(f.sid) ?? `?${f.sid}`).sort();
   };
-  const active = ['admin', 'alice', 'bob', 'carol', 'eve', 'frank', 'wide', 'branch', 'head', 'loner', 'mixed'];
+  const active = [
+    'firstAdmin',
+    'admin',
+    'alice',
+    'bob',
+    'carol',
+    'eve',
+    'frank',
+    'wide',
+    'branch',
+    'head',
+    'loner',
+    'mixed',
+  ];
 
   it('range all: every active user of the tenant, ordered by name, with department and companies', async () => {
     const found = await search('wide');

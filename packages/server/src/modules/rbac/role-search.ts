@@ -1,7 +1,7 @@
 // Role search with iql over code, name, status, weight, platform, description and the time stamps:
 // the role table described as a model so the generic iql compiler checks fields, operators and values,
 // always scoped to the caller's tenant, ordered by weight then name unless the query orders.
-import { defineModel, field } from '@ipdesk/core';
+import { defineModel, field, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { resolveModel, type ResolvedModel } from '../models/registry.js';
 import {
@@ -11,7 +11,7 @@ import {
   type TableSearchContext,
   type TableSearchInput,
 } from '../models/table-search.js';
-import { roleColumns, type RoleRow } from './roles.js';
+import { roleColumns, roleInLanguage, type RoleRow } from './roles.js';
 
 const number = (zh: string, en: string) => field('number', { label: { zh, en }, required: true });
 
@@ -68,6 +68,8 @@ export const PUBLIC_ROLE_FIELDS: readonly string[] = [
 export interface RoleSearchContext extends TableSearchContext {
   /** Whether the caller holds system.roles: else only the public fields are answered. */
   full: boolean;
+  /** Default roles' seeded names and descriptions are answered in this language. */
+  language: Language;
 }
 
 const ROLE_TABLE: SearchedTable = {
@@ -88,7 +90,8 @@ export async function searchRoles(
   const wanted = new Set(input.fl?.length ? ['sid', ...input.fl] : readable);
   const found = await searchTable<RoleRow>(q, ROLE_TABLE, tenantSid, input, ctx);
   return {
-    rows: found.rows.map((row) => {
+    rows: found.rows.map((stored) => {
+      const row = roleInLanguage(stored, ctx.language);
       const out: Partial<Record<keyof RoleRow, unknown>> = {};
       for (const key of ROLE_FIELDS) if (wanted.has(key)) out[key] = row[key];
       return out as Partial<RoleRow>;

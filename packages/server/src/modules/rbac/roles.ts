@@ -3,6 +3,8 @@
 // refreshes cached access; a duplicate code or name answers 409201 naming the field.
 import {
   AppError,
+  defaultRoleText,
+  storedDefaultRoleText,
   translate,
   type DataScope,
   type Language,
@@ -76,6 +78,19 @@ export function boardRoles(q: Queryable, tenantSid: string, platform?: RolePlatf
   );
 }
 
+/** The row as a viewer reads it: a default role's seeded name and description in their language. */
+export function roleInLanguage<Row extends Partial<Pick<RoleRow, 'code' | 'name' | 'description'>>>(
+  row: Row,
+  language: Language,
+): Row {
+  if (row.code === undefined) return row;
+  const out = { ...row };
+  if (row.name !== undefined) out.name = defaultRoleText(row.code, 'name', row.name, language);
+  if (row.description !== undefined)
+    out.description = defaultRoleText(row.code, 'description', row.description, language);
+  return out;
+}
+
 const UNIQUE_INDEXES: Array<{ index: string; field: 'code' | 'name'; label: MessageKey }> = [
   { index: 'role_code_idx', field: 'code', label: 'field.roleCode' },
   { index: 'role_name_idx', field: 'name', label: 'field.roleName' },
@@ -116,9 +131,14 @@ export async function createRole(
   actor: RoleActor,
   language: Language,
   sid: string,
-  input: NewRole,
+  given: NewRole,
 ): Promise<RoleRow> {
-  return uniqueGuard(language, input, () =>
+  const input = {
+    ...given,
+    name: storedDefaultRoleText(given.code, 'name', given.name),
+    description: storedDefaultRoleText(given.code, 'description', given.description),
+  };
+  return uniqueGuard(language, given, () =>
     db.transaction(async (tx) => {
       const scope = input.data_scope ?? 'own';
       const departments = await scopeDepartments(
@@ -171,12 +191,18 @@ export async function updateRole(
   db: Database,
   actor: RoleActor,
   language: Language,
-  input: RoleChanges,
+  given: RoleChanges,
 ): Promise<RoleRow> {
-  return uniqueGuard(language, input, () =>
+  return uniqueGuard(language, given, () =>
     db.transaction(async (tx) => {
-      const before = await readRole(tx, actor.tenantSid, input.sid, true);
-      if (before.version !== input.version) throw new AppError('conflict');
+      const before = await readRole(tx, actor.tenantSid, given.sid, true);
+      if (before.version !== given.version) throw new AppError('conflict');
+      const code = given.code ?? before.code;
+      const input = {
+        ...given,
+        name: storedDefaultRoleText(code, 'name', given.name),
+        description: storedDefaultRoleText(code, 'description', given.description),
+      };
       const values: unknown[] = [input.sid, actor.tenantSid, actor.at];
       const sets = ['updated_at = $3', 'version = version + 1'];
       for (const key of SETTABLE) {

@@ -1,5 +1,6 @@
 // The process' history as a timeline, oldest first: what happened (in the caller's language, as the
-// server names it), at which step, by whom, when, and the opinion given with its files as download links.
+// server names it), at which step, by whom (and whose task, when the system cancelled or approved it),
+// when, and the opinion given with its files as download links.
 import { Timeline, Typography } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +46,11 @@ export function HistoryTimeline({ instanceSid, entries }: HistoryTimelineProps) 
             {entry.node_name && (
               <Typography.Text type="secondary" style={{ marginInlineStart: 8 }} data-testid="wf-history-node">
                 {entry.node_name}
+              </Typography.Text>
+            )}
+            {entry.assignee_name && (
+              <Typography.Text type="secondary" style={{ marginInlineStart: 8 }} data-testid="wf-history-assignee">
+                {t('wfRun.taskOf', { name: entry.assignee_name })}
               </Typography.Text>
             )}
             <div>

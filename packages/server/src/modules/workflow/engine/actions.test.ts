@@ -16,6 +16,7 @@ import {
   dispatchOutbox,
   endInstance,
   jumpTask,
+  openInstanceView,
   rejectTask,
   resubmitInstance,
   returnTask,
@@ -169,6 +170,37 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         [started.instanceSid],
       );
       expect(rounds.map((r) => r.round)).toEqual([1, 2]);
+    });
+
+    it('writes a return or jump before the cancellations it causes, each naming whose task was cancelled', async () => {
+      const graph = linearGraph([
+        ['a', { approvers: byUsers(u1) }],
+        ['b', { approvers: byUsers(u2, u3), voteMode: 4, freeJump: true }],
+        ['c', { approvers: byUsers(u1) }],
+      ]);
+      const names = async (sids: string[]) =>
+        (await f.db.query<{ name: string }>('SELECT name FROM user_account WHERE sid = ANY($1::text[])', [sids])).map(
+          (r) => r.name,
+        );
+      const [u3Name] = await names([u3]);
+      const cancelled = async (instanceSid: string) =>
+        (await openInstanceView(f.ctx, { tenantSid: t(), instanceSid, viewerSid: starter })).history
+          .filter((h) => h.action === 'cancel')
+          .map((h) => [h.nodeName, h.assigneeSid, h.assigneeName]);
+
+      const returned = await start(graph);
+      const atB = await approve(u1, returned.openTasks[0]!.sid);
+      const mine = atB.openTasks.find((x) => x.assigneeSid === u2)!.sid;
+      await returnTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: mine });
+      expect(await f.history(returned.instanceSid)).toEqual(['submit@start', 'approve@a', 'return@b', 'cancel@b']);
+      expect(await cancelled(returned.instanceSid)).toEqual([['b', u3, u3Name]]);
+
+      const jumped = await start(graph);
+      const atB2 = await approve(u1, jumped.openTasks[0]!.sid);
+      const mine2 = atB2.openTasks.find((x) => x.assigneeSid === u2)!.sid;
+      await jumpTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: mine2, targetNodeId: 'c' });
+      expect(await f.history(jumped.instanceSid)).toEqual(['submit@start', 'approve@a', 'jump@b', 'cancel@b']);
+      expect(await cancelled(jumped.instanceSid)).toEqual([['b', u3, u3Name]]);
     });
   });
 

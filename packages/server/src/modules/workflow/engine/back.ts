@@ -10,12 +10,16 @@ import { writeHistory, type Step } from './step.js';
 import { cancelTasks, createTask, finishTask } from './tasks.js';
 import { loadTasks, loadToken, type TaskOutcome, type TaskRow, type TokenRow } from './tables.js';
 
-/** Ends the acting task with its outcome, cancels the step's other tasks and takes its token away. */
+/**
+ * Ends the acting task with its outcome and writes its history, then cancels the step's other tasks and
+ * takes its token away: the return (or jump) comes before the cancellations it causes in the timeline.
+ */
 async function leaveStepAside(
   step: Step,
   task: TaskRow,
   outcome: TaskOutcome,
   input: TaskCommandInput,
+  history: { action: 'return' | 'jump'; target: string },
 ): Promise<TokenRow> {
   await finishTask(step, task, {
     status: 'done',
@@ -23,6 +27,14 @@ async function leaveStepAside(
     by: input.actorSid,
     comment: input.comment,
     attachments: input.attachments,
+  });
+  await writeHistory(step, {
+    action: history.action,
+    nodeId: task.nodeId,
+    taskSid: task.sid,
+    comment: input.comment,
+    attachments: input.attachments,
+    detail: { target: history.target },
   });
   const token = await loadToken(step.tx, task.tokenSid);
   const others = await loadTasks(step.tx, "token_sid = $1 AND status IN ('open', 'pending')", [token.sid]);
@@ -68,15 +80,7 @@ export function returnTask(ctx: WorkflowContext, input: ReturnInput): Promise<Co
       );
       if (handled.length === 0) throw new AppError('returnTargetInvalid');
     }
-    const token = await leaveStepAside(step, task, 'returned', input);
-    await writeHistory(step, {
-      action: 'return',
-      nodeId: task.nodeId,
-      taskSid: task.sid,
-      comment: input.comment,
-      attachments: input.attachments,
-      detail: { target },
-    });
+    const token = await leaveStepAside(step, task, 'returned', input, { action: 'return', target });
     if (targetNode.kind === 'userTask') return arrive(step, target, token.scope, task.sid);
     // Back to the starter: their submit task is their to-do; restart mode 2 remembers where to come back.
     step.instance.returnedFromNode = task.nodeId;
@@ -103,15 +107,7 @@ export function jumpTask(ctx: WorkflowContext, input: JumpInput): Promise<Comman
     if (!target || (target.kind !== 'userTask' && target.kind !== 'end') || target.id === task.nodeId)
       throw new AppError('jumpTargetInvalid');
     if (!withinOneRegion(step.graph, task.nodeId, target.id)) throw new AppError('returnAcrossParallel');
-    const token = await leaveStepAside(step, task, 'jumped', input);
-    await writeHistory(step, {
-      action: 'jump',
-      nodeId: task.nodeId,
-      taskSid: task.sid,
-      comment: input.comment,
-      attachments: input.attachments,
-      detail: { target: target.id },
-    });
+    const token = await leaveStepAside(step, task, 'jumped', input, { action: 'jump', target: target.id });
     await arrive(step, target.id, token.scope, task.sid);
   });
 }

@@ -67,6 +67,9 @@ export interface HistoryView {
   nodeId: string | null;
   nodeName: string | null;
   taskSid: string | null;
+  /** Whose task the entry is about when the system acted on it (cancelled, approved automatically). */
+  assigneeSid: string | null;
+  assigneeName: string | null;
   comment: string | null;
   attachments: Attachment[];
   detail: Record<string, unknown> | null;
@@ -141,7 +144,15 @@ export async function openInstanceView(
        FROM workflow_history WHERE instance_sid = $1 ORDER BY id`,
     [instance.sid],
   );
-  const names = await userNames(db, [...tasks.map((t) => t.assigneeSid), ...history.map((h) => h.actor_sid as string)]);
+  const assigneeOf = (h: Record<string, unknown>): string | null => {
+    const assignee = (h.detail as { assignee?: unknown } | null)?.assignee;
+    return typeof assignee === 'string' ? assignee : null;
+  };
+  const names = await userNames(db, [
+    ...tasks.map((t) => t.assigneeSid),
+    ...history.map((h) => h.actor_sid as string),
+    ...history.map(assigneeOf).filter((sid): sid is string => sid !== null),
+  ]);
 
   const isStarter = instance.starterSid === input.viewerSid;
   const mayManage = isStarter || (await isTenantAdmin(db, input.tenantSid, input.viewerSid));
@@ -227,6 +238,8 @@ export async function openInstanceView(
       nodeId: (h.node_id as string | null) ?? null,
       nodeName: nodeName((h.node_id as string | null) ?? null),
       taskSid: (h.task_sid as string | null) ?? null,
+      assigneeSid: assigneeOf(h),
+      assigneeName: assigneeOf(h) ? (names.get(assigneeOf(h)!) ?? null) : null,
       comment: (h.comment as string | null) ?? null,
       attachments: (h.attachments as Attachment[] | null) ?? [],
       detail: (h.detail as Record<string, unknown> | null) ?? null,

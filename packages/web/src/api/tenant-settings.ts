@@ -1,0 +1,59 @@
+// {webapi} the tenant's outgoing mail server and security policy (docs/api/organisation-rbac.md
+// "Tenant settings"). All calls need system.settings; writes are silent so the pages show the server's
+// words beside the fields. The mail password is write-only: the server says only whether one is stored.
+import type { PasswordPolicy, SuccessEnvelope } from '@ipdesk/core';
+import type { RequestResult } from './call';
+import type { DataEnvelope } from './model';
+import { request } from './request';
+
+export interface MailServer {
+  host: string;
+  port: number;
+  /** true: TLS from the first byte (SMTPS, usually port 465); false: plain, upgraded by STARTTLS when offered. */
+  secure: boolean;
+  username: string | null;
+  from_address: string;
+}
+
+export interface MailServerAnswer extends MailServer {
+  has_password: boolean;
+}
+
+export interface MailServerUpdate extends MailServer {
+  /** Omitted: the stored password stays. */
+  password?: string;
+}
+
+export interface SecurityPolicy {
+  password_policy: PasswordPolicy;
+  password_history_count: number;
+  password_expiry_days: number;
+  lockout_threshold: number;
+  lockout_window_minutes: number;
+  lockout_minutes: number;
+}
+
+type Empty = SuccessEnvelope;
+
+const MAIL = '/webapi/setting/tenant/mail';
+const SECURITY = '/webapi/setting/tenant/security';
+
+export function fetchMailServer(): Promise<RequestResult<DataEnvelope<MailServerAnswer | null>>> {
+  return request({ url: MAIL });
+}
+
+export function updateMailServer(input: MailServerUpdate): Promise<RequestResult<Empty>> {
+  return request({ url: `${MAIL}/do/update`, method: 'POST', body: input, silent: true });
+}
+
+export function sendTestMail(to: string): Promise<RequestResult<Empty>> {
+  return request({ url: `${MAIL}/do/test`, method: 'POST', body: { to }, silent: true });
+}
+
+export function fetchSecurityPolicy(): Promise<RequestResult<DataEnvelope<SecurityPolicy>>> {
+  return request({ url: SECURITY });
+}
+
+export function updateSecurityPolicy(input: SecurityPolicy): Promise<RequestResult<Empty>> {
+  return request({ url: `${SECURITY}/do/update`, method: 'POST', body: input, silent: true });
+}
