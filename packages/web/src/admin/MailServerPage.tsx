@@ -13,6 +13,7 @@ import {
   type MailServerAnswer,
   type MailServerUpdate,
 } from '../api/tenant-settings';
+import { lengthCount, maxLengthRule } from '../components/length-limit';
 import { showFailureOnForm } from './settings-feedback';
 
 const MAIL_KEY = ['admin', 'setting', 'tenant_mail'] as const;
@@ -90,8 +91,8 @@ function MailServerForm({ saved, onSaved }: { saved: MailServerAnswer | null; on
           }
         />
       )}
-      <Form.Item name="host" label={t('adminMail.host')} rules={[required(t('adminMail.host'))]}>
-        <Input placeholder={t('adminMail.hostPlaceholder')} maxLength={255} data-testid="mail-host" />
+      <Form.Item name="host" label={t('adminMail.host')} rules={[required(t('adminMail.host')), maxLengthRule(255, t)]}>
+        <Input placeholder={t('adminMail.hostPlaceholder')} count={lengthCount(255, false)} data-testid="mail-host" />
       </Form.Item>
       <Form.Item
         name="port"
@@ -113,22 +114,32 @@ function MailServerForm({ saved, onSaved }: { saved: MailServerAnswer | null; on
           ]}
         />
       </Form.Item>
-      <Form.Item name="username" label={t('adminMail.username')} extra={t('adminMail.usernameHelp')}>
-        <Input maxLength={255} autoComplete="off" data-testid="mail-username" />
+      <Form.Item
+        name="username"
+        label={t('adminMail.username')}
+        extra={t('adminMail.usernameHelp')}
+        rules={[maxLengthRule(255, t)]}
+      >
+        <Input count={lengthCount(255, false)} autoComplete="off" data-testid="mail-username" />
       </Form.Item>
       <Form.Item
         name="password"
         label={t('adminMail.password')}
+        rules={[maxLengthRule(1024, t)]}
         extra={
           <span data-testid="mail-password-state">
             {t(saved?.has_password ? 'adminMail.passwordStored' : 'adminMail.passwordNone')}
           </span>
         }
       >
-        <Input.Password maxLength={1024} autoComplete="new-password" data-testid="mail-password" />
+        <Input.Password count={lengthCount(1024, false)} autoComplete="new-password" data-testid="mail-password" />
       </Form.Item>
-      <Form.Item name="from_address" label={t('adminMail.from')} rules={[required(t('adminMail.from'))]}>
-        <Input placeholder={t('adminMail.fromPlaceholder')} maxLength={320} data-testid="mail-from" />
+      <Form.Item
+        name="from_address"
+        label={t('adminMail.from')}
+        rules={[required(t('adminMail.from')), maxLengthRule(320, t)]}
+      >
+        <Input placeholder={t('adminMail.fromPlaceholder')} count={lengthCount(320, false)} data-testid="mail-from" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving} data-testid="mail-save">
         {t('adminMail.save')}
