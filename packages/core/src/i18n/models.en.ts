@@ -29,6 +29,8 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'import.formulaWithoutValue':
     'a formula without a saved result: type the value, or open and save the file in a spreadsheet program first',
   'import.cellErrorValue': 'the cell holds the error {{value}}',
+  'import.unknownReference': 'no record you may see is named "{{value}}"',
+  'import.ambiguousReference': 'several records are named "{{value}}": use the one record\'s ID',
   'import.cellMessage': 'Row {{row}}, column {{column}}: {{message}}',
   'field.iql': 'Query',
   'field.model': 'Model',

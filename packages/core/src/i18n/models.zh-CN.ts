@@ -26,6 +26,8 @@ export const modelsZhCN = {
   'import.valueWithoutHeader': '该列在表头中没有列名，却填写了内容',
   'import.formulaWithoutValue': '公式没有保存的计算结果：请直接填写值，或先用表格软件打开并保存文件',
   'import.cellErrorValue': '单元格的值是错误 {{value}}',
+  'import.unknownReference': '没有您可见的名为“{{value}}”的记录',
+  'import.ambiguousReference': '有多条记录名为“{{value}}”：请填写其中一条记录的 ID',
   'import.cellMessage': '第 {{row}} 行第 {{column}} 列：{{message}}',
   'field.iql': '查询条件',
   'field.model': '模型',

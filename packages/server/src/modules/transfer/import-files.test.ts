@@ -50,9 +50,10 @@ describe(`imports of files from other tools (${onPostgres ? 'PostgreSQL' : 'PGli
   let t: AccountsTestApp;
   let session: SignedIn;
   let elsewhere: SignedIn;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
   beforeAll(async () => {
     t = await createAccountsTestApp();
-    const tenant = await createTenant(t);
+    tenant = await createTenant(t);
     const user = await createUser(t, tenant);
     await grantRole(t, tenant, [user.sid]);
     session = await signIn(t.app, user.account, user.password);
@@ -260,5 +261,87 @@ describe(`imports of files from other tools (${onPostgres ? 'PostgreSQL' : 'PGli
       expect.objectContaining({ row: 2, column: 'E', message: 'a value in a column without a name in the header row' }),
     ]);
     expect(await search("sn IN ('BNR-1', 'STR-1')")).toEqual([]);
+  });
+
+  it("reads a reference column by the linked record's title as exports write it, refusing unknown and ambiguous names", async () => {
+    const agency = async (name: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webapi/model/agency/do/create',
+        headers: authed(session),
+        payload: { data: { name } },
+      });
+      expect(res.json()).toMatchObject({ code: 0 });
+      return res.json().data.sid as string;
+    };
+    const unique = await agency('唯一知识产权代理所');
+    // Two people of the same name: an IP manager named so is a guess between them.
+    await createUser(t, tenant, { name: '同名专员' });
+    await createUser(t, tenant, { name: '同名专员' });
+    const imported = await importFile(
+      await excel((sheet) => {
+        sheet.addRow(['*专利名称', '*案号', '*专利类型', '*国家/地区', '代理机构']);
+        sheet.addRow(['一种阀门', 'REF-1', '发明', 'CN', '唯一知识产权代理所']);
+        sheet.addRow(['一种泵', 'REF-2', '发明', 'CN', unique]);
+      }),
+    );
+    expect(imported).toMatchObject({ status: 'completed', imported: 2, error_count: 0 });
+    expect((await search("sn STARTS WITH 'REF-' ORDER BY sn ASC")).map((r) => r.agency)).toEqual([unique, unique]);
+
+    const refused = await importFile(
+      await excel((sheet) => {
+        sheet.addRow(['*专利名称', '*案号', '*专利类型', '*国家/地区', '代理机构', '知识产权专员']);
+        sheet.addRow(['一种阀门', 'REF-3', '发明', 'CN', unique, '同名专员']);
+        sheet.addRow(['一种泵', 'REF-4', '发明', 'CN', '不存在的代理所']);
+      }),
+      'valid_only',
+    );
+    expect(refused).toMatchObject({ status: 'completed', imported: 0, error_count: 2 });
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        row: 2,
+        column: 'F',
+        field: 'ip_manager',
+        message: expect.stringMatching(/several records are named "同名专员"/),
+      }),
+      expect.objectContaining({
+        row: 3,
+        column: 'E',
+        field: 'agency',
+        message: 'no record you may see is named "不存在的代理所"',
+      }),
+    ]);
+    // Another tenant cannot pick this tenant's agency by its name.
+    const foreign = await importFile(
+      await excel((sheet) => {
+        sheet.addRow(['*专利名称', '*案号', '*专利类型', '*国家/地区', '代理机构']);
+        sheet.addRow(['一种阀门', 'REF-9', '发明', 'CN', '唯一知识产权代理所']);
+      }),
+      'valid_only',
+      elsewhere,
+    );
+    expect(foreign).toMatchObject({ imported: 0, error_count: 1 });
+
+    // The export writes the agency's name; the file, its case numbers changed, imports to the same agency.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent/do/export',
+      headers: authed(session, { 'x-language': 'zh-CN' }),
+      payload: {
+        iql: "sn STARTS WITH 'REF-' ORDER BY sn ASC",
+        fl: ['title', 'sn', 'patent_type', 'country', 'agency'],
+      },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await t.app.inject({ method: 'GET', url: link.json().data.url })).rawPayload as never);
+    const sheet = workbook.worksheets[0]!;
+    const head = sheet.getRow(1).values as unknown[];
+    expect(sheet.getRow(2).getCell(head.indexOf('代理机构')).value).toBe('唯一知识产权代理所');
+    sheet.eachRow((row, n) => {
+      if (n > 1) row.getCell(head.indexOf('案号')).value = `AGAIN-${n}`;
+    });
+    const again = await importFile(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(again).toMatchObject({ status: 'completed', imported: 2, error_count: 0 });
+    expect((await search("sn STARTS WITH 'AGAIN-'")).map((r) => r.agency)).toEqual([unique, unique]);
   });
 });

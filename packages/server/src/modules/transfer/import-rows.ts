@@ -141,7 +141,9 @@ export function rowChecker(
               field,
               cell.problem === 'formulaWithoutValue'
                 ? translate(language, 'import.formulaWithoutValue')
-                : translate(language, 'import.cellErrorValue', { value: cell.value.slice(0, 20) }),
+                : cell.problem === 'errorValue'
+                  ? translate(language, 'import.cellErrorValue', { value: cell.value.slice(0, 20) })
+                  : translate(language, `import.${cell.problem}`, { value: cell.value.slice(0, 60) }),
             ),
           );
           return;

@@ -16,12 +16,13 @@ import { audit } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import { dictionariesFor, insertRecords } from '../models/records.js';
 import { validReferences } from '../models/references.js';
-import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
+import type { ModelRegistry, ResolvedField, ResolvedModel } from '../models/registry.js';
 import { loadAccess } from '../rbac/access.js';
 import { viewFor } from '../rbac/model-view.js';
 import { importableFields, optionLabels, type ImportMode } from './import.js';
 import { isBlankRow, mapHeader, rowChecker, type ImportError, type RowChecker } from './import-rows.js';
 import { mergedRanges, readSheetRows, type SheetRow } from './sheet-reader.js';
+import { resolveReferenceCells } from './reference-cells.js';
 
 /** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -141,11 +142,15 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
 
   // ---- validating
   let checker: RowChecker | undefined;
+  let columnFields: ReadonlyArray<ResolvedField | undefined> = [];
   let headerErrors: ImportError[] = [];
   const onHeader = (row: SheetRow | undefined) => {
     const mapped = mapHeader(row, fields, otherFields, merged, language);
     if ('errors' in mapped) headerErrors = mapped.errors;
-    else checker = rowChecker(model, mapped.map, options, dictionaries, language);
+    else {
+      checker = rowChecker(model, mapped.map, options, dictionaries, language);
+      columnFields = mapped.map.fields;
+    }
   };
   const unique = fields.filter((f) => f.declaration?.unique);
   const seen = new Map<string, Map<string, number>>(unique.map((f) => [f.name, new Map()]));
@@ -160,7 +165,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     total += chunk.length;
     if (total > MAX_IMPORT_ROWS) throw new AppError('importTooManyRows', { params: { max: MAX_IMPORT_ROWS } });
     const valid: Array<{ row: number; values: Map<string, unknown> }> = [];
-    for (const row of chunk) {
+    for (const row of await resolveReferenceCells(db, run.registry, principal, columnFields, chunk)) {
       const { values, errors: rowErrors } = checker.check(row);
       rowErrors.forEach(addError);
       if (!values) {
@@ -208,8 +213,8 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   const writeChunk = async (tx: Queryable, chunk: SheetRow[]) => {
     checkStopping();
     const records: Array<Map<string, unknown>> = [];
-    for (const row of chunk) {
-      if (refused.has(row.number)) continue;
+    const wanted = chunk.filter((row) => !refused.has(row.number));
+    for (const row of await resolveReferenceCells(tx, run.registry, principal, columnFields, wanted)) {
       const { values, errors: rowErrors } = checker!.check(row);
       // The file has not changed since it was checked: a row that fails now is a bug, not user input.
       if (!values) throw new Error(`import row ${row.number} changed between reads: ${rowErrors[0]?.message}`);

@@ -10,7 +10,11 @@ import ExcelJS from 'exceljs';
 import { Inflate } from 'fflate';
 import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../files/zip-directory.js';
 
-export type CellProblem = { problem: 'formulaWithoutValue' } | { problem: 'errorValue'; value: string };
+export type CellProblem =
+  | { problem: 'formulaWithoutValue' }
+  | { problem: 'errorValue'; value: string }
+  // A reference cell naming no record the importing user may see, or several (reference-cells.ts).
+  | { problem: 'unknownReference' | 'ambiguousReference'; value: string };
 export type SheetCell = string | number | boolean | Date | null | CellProblem;
 
 export interface SheetRow {
