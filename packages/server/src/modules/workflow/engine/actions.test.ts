@@ -213,6 +213,8 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const atB = await approve(u1, started.openTasks[0]!.sid);
       const withdrawn = await withdraw(u1, started.instanceSid);
       expect(at(withdrawn)).toEqual([['a', u1]]);
+      // The withdraw comes before the cancellation it causes in the timeline.
+      expect(await f.history(started.instanceSid)).toEqual(['submit@start', 'approve@a', 'withdraw@a', 'cancel@b']);
       const tasks = await f.tasks(started.instanceSid);
       expect(tasks.find((x) => x.sid === atB.openTasks[0]!.sid)).toMatchObject({
         status: 'cancelled',

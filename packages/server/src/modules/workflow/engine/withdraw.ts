@@ -95,13 +95,8 @@ export function withdrawInstance(ctx: WorkflowContext, input: InstanceCommandInp
       throw new AppError('withdrawNotAllowed');
     }
     const { task, token, effectTokens, effectTasks } = found;
-    await cancelTasks(step, effectTasks, 'withdrawn', null);
-    if (effectTokens.length > 0)
-      await step.tx.query(
-        `UPDATE workflow_token SET status = 'cancelled', finished_at = $2 WHERE sid = ANY($1::text[])`,
-        [effectTokens.map((t) => t.sid), step.at],
-      );
-    await restoreCancelled(step, task);
+    // The withdraw is written first, then what it undoes: the timeline reads "withdrawn", then the
+    // cancellations it caused (as a return or jump does).
     await finishTask(step, task, { status: 'cancelled', outcome: 'withdrawn', by: input.actorSid });
     if (token.status === 'done') {
       await step.tx.query(
@@ -140,6 +135,13 @@ export function withdrawInstance(ctx: WorkflowContext, input: InstanceCommandInp
       comment: input.comment,
       detail: { withdrawnTask: task.sid, cancelledTasks: effectTasks.map((t) => t.sid) },
     });
+    await cancelTasks(step, effectTasks, 'withdrawn', null);
+    if (effectTokens.length > 0)
+      await step.tx.query(
+        `UPDATE workflow_token SET status = 'cancelled', finished_at = $2 WHERE sid = ANY($1::text[])`,
+        [effectTokens.map((t) => t.sid), step.at],
+      );
+    await restoreCancelled(step, task);
     return resultOf(step);
   });
 }
