@@ -14,7 +14,7 @@ import {
 import { onPostgres } from '../../../test/database.js';
 
 const MAIL = {
-  host: 'smtp.example.com',
+  host: '127.0.0.1',
   port: 587,
   secure: false,
   username: 'mailer',
@@ -33,7 +33,9 @@ describe(`tenant settings: no lost updates (${onPostgres ? 'PostgreSQL' : 'PGlit
   let t: AccountsTestApp;
   let admin: SignedIn;
   beforeAll(async () => {
-    t = await createAccountsTestApp();
+    // Mail hosts must resolve and be public unless the operator allows internal ones: this machine has no
+    // DNS, so the settings name loopback addresses, allowed here.
+    t = await createAccountsTestApp({ SMTP_ALLOW_INTERNAL_HOSTS: 'true' });
     const tenant = await createTenant(t);
     const a = await createUser(t, tenant, { isTenantAdmin: true });
     admin = await signIn(t.app, a.account, a.password);
@@ -54,7 +56,7 @@ describe(`tenant settings: no lost updates (${onPostgres ? 'PostgreSQL' : 'PGlit
     });
 
   it.each([
-    ['mail', '/setting/tenant/mail', MAIL, { host: 'other.example.com' }, 'host'],
+    ['mail', '/setting/tenant/mail', MAIL, { host: '127.0.0.2' }, 'host'],
     ['security', '/setting/tenant/security', SECURITY, { lockout_threshold: 9 }, 'lockout_threshold'],
   ] as const)(
     '%s: refuses a save over one made since the read, keeps that one',
