@@ -53,7 +53,8 @@ describe('tenant settings', () => {
     browser.expectProblems(/status of 400 \(Bad Request\)/);
     await page.getByTestId('mail-from').fill('ab');
     await page.getByTestId('mail-save').click();
-    await fieldError(page, 'mail-from').waitFor();
+    // .first(): while antd animates a message in, the leaving and the entering one can both be in the page.
+    await fieldError(page, 'mail-from').first().waitFor();
     const rows = await server.db.query('SELECT 1 FROM tenant_mail_settings WHERE tenant_sid = $1', [server.tenantSid]);
     expect(rows).toEqual([]);
 

@@ -142,7 +142,10 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   const title = record[schema.title_field];
   const can = abilitiesOf(schema);
   const Actions = detailActions[model];
-  const companyName = companies.find((company) => company.sid === record.company_sid)?.company_name;
+  // The company in the reader's language (a root company named as its tenant has an English name).
+  const company = companies.find((entry) => entry.sid === record.company_sid);
+  const companyName =
+    company && (context.language === 'en' && company.english_name ? company.english_name : company.company_name);
   const info = RECORD_INFO.flatMap((name) => {
     const field = fields.get(name);
     if (!field) return [];
