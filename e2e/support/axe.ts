@@ -25,7 +25,12 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
     })) as { violations: AxeViolation[] };
-    return result.violations;
+    // Experimental in axe, so run by name: a control's name must contain the text it shows (WCAG 2.5.3).
+    const labelInName = (await axe.run(document, {
+      runOnly: { type: 'rule', values: ['label-content-name-mismatch'] },
+      resultTypes: ['violations'],
+    })) as { violations: AxeViolation[] };
+    return [...result.violations, ...labelInName.violations];
   });
   return violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')

@@ -8,6 +8,8 @@ export const en: Record<MessageKey, string> = {
   'app.loading': 'Loading…',
 
   'language.label': 'Language',
+  // A control's accessible name: what it shows first, then what it is for (WCAG 2.5.3 label in name).
+  'a11y.namedControl': '{{value}} ({{purpose}})',
   'language.zh-CN': '简体中文',
   'language.en': 'English',
   'language.auto': 'Follow browser',

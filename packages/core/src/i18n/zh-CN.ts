@@ -7,6 +7,7 @@ export const zhCN = {
   'app.loading': '正在加载…',
 
   'language.label': '语言',
+  'a11y.namedControl': '{{value}}（{{purpose}}）',
   'language.zh-CN': '简体中文',
   'language.en': 'English',
   'language.auto': '跟随浏览器',

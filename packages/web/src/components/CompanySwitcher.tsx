@@ -45,8 +45,11 @@ export function CompanySwitcher() {
     <Button
       type="text"
       loading={busy}
-      icon={<ApartmentOutlined />}
-      aria-label={t('company.label')}
+      icon={<ApartmentOutlined aria-hidden />}
+      aria-label={t('a11y.namedControl', {
+        value: companyDisplayName(current, i18n.language),
+        purpose: t('company.label'),
+      })}
       title={t('company.label')}
       data-testid="company-switcher"
       data-company={current.sid}
@@ -54,7 +57,7 @@ export function CompanySwitcher() {
       style={companys.length < 2 ? { cursor: 'default' } : undefined}
     >
       {companyDisplayName(current, i18n.language)}
-      {companys.length > 1 && <DownOutlined style={{ fontSize: 10 }} />}
+      {companys.length > 1 && <DownOutlined aria-hidden style={{ fontSize: 10 }} />}
     </Button>
   );
   if (companys.length < 2) return button;

@@ -29,8 +29,12 @@ export function LanguageSwitcher({ size = 'middle', type = 'default' }: Language
       <Button
         size={size}
         type={type}
-        icon={<GlobalOutlined />}
-        aria-label={t('language.label')}
+        icon={<GlobalOutlined aria-hidden />}
+        // The name starts with what the button shows (WCAG 2.5.3), then says what it is for.
+        aria-label={t('a11y.namedControl', {
+          value: language ? t(`language.${language}`) : t('language.label'),
+          purpose: t('language.label'),
+        })}
         data-testid="language-switcher"
         data-language={language}
       >

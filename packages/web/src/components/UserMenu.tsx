@@ -42,8 +42,22 @@ export function UserMenu() {
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']}>
-      <Button type="text" aria-label={t('user.menu')} data-testid="user-menu" style={{ paddingInline: 8 }}>
-        <Avatar size="small" src={avatarUrl} icon={<UserOutlined />} data-testid="header-avatar" />
+      <Button
+        type="text"
+        aria-label={t('a11y.namedControl', {
+          value: userDisplayName(user, i18n.language) ?? '',
+          purpose: t('user.menu'),
+        })}
+        data-testid="user-menu"
+        style={{ paddingInline: 8 }}
+      >
+        <Avatar
+          size="small"
+          src={avatarUrl}
+          icon={<UserOutlined aria-hidden />}
+          aria-hidden
+          data-testid="header-avatar"
+        />
         <span data-testid="header-user-name">{userDisplayName(user, i18n.language)}</span>
       </Button>
     </Dropdown>
