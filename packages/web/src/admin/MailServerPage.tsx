@@ -56,6 +56,8 @@ function MailServerForm({ saved, onSaved }: { saved: MailServerAnswer | null; on
       username: values.username.trim() === '' ? null : values.username.trim(),
       from_address: values.from_address.trim(),
       ...(values.password !== '' && { password: values.password }),
+      // What was read: a save over someone else's since then is refused, not silently lost.
+      updated_at: saved?.updated_at ?? null,
     };
     setSaving(true);
     const outcome = await updateMailServer(input);

@@ -6,7 +6,12 @@ import { Alert, App, Button, Card, Flex, Form, InputNumber, Select, Skeleton } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_POLICIES, RESULT_CODES } from '@ipdesk/core';
-import { fetchSecurityPolicy, updateSecurityPolicy, type SecurityPolicy } from '../api/tenant-settings';
+import {
+  fetchSecurityPolicy,
+  updateSecurityPolicy,
+  type SecurityPolicy,
+  type SecurityPolicyAnswer,
+} from '../api/tenant-settings';
 import { showFailureOnForm } from './settings-feedback';
 
 const SECURITY_KEY = ['admin', 'setting', 'tenant_security'] as const;
@@ -52,7 +57,7 @@ const NUMBERS = [
 
 const FIELDS = ['password_policy', ...NUMBERS.map((n) => n.name)];
 
-function SecurityPolicyForm({ saved, onSaved }: { saved: SecurityPolicy; onSaved: () => void }) {
+function SecurityPolicyForm({ saved, onSaved }: { saved: SecurityPolicyAnswer; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<SecurityPolicy>();
@@ -62,7 +67,8 @@ function SecurityPolicyForm({ saved, onSaved }: { saved: SecurityPolicy; onSaved
   const submit = async (values: SecurityPolicy): Promise<void> => {
     setErrors([]);
     setSaving(true);
-    const outcome = await updateSecurityPolicy(values);
+    // What was read: a save over someone else's since then is refused, not silently lost.
+    const outcome = await updateSecurityPolicy({ ...values, updated_at: saved.updated_at });
     setSaving(false);
     if (outcome.result !== RESULT_CODES.success) {
       setErrors(showFailureOnForm(t, form, FIELDS, outcome.error));

@@ -17,11 +17,15 @@ export interface MailServer {
 
 export interface MailServerAnswer extends MailServer {
   has_password: boolean;
+  /** When it was saved: sent back with a save, which the server refuses if someone saved since (409000). */
+  updated_at: string;
 }
 
 export interface MailServerUpdate extends MailServer {
   /** Omitted: the stored password stays. */
   password?: string;
+  /** The `updated_at` read (null: nothing was saved yet). */
+  updated_at: string | null;
 }
 
 export interface SecurityPolicy {
@@ -31,6 +35,11 @@ export interface SecurityPolicy {
   lockout_threshold: number;
   lockout_window_minutes: number;
   lockout_minutes: number;
+}
+
+export interface SecurityPolicyAnswer extends SecurityPolicy {
+  /** When it was saved (null: the defaults, never saved); sent back with a save as the version read. */
+  updated_at: string | null;
 }
 
 type Empty = SuccessEnvelope;
@@ -50,10 +59,10 @@ export function sendTestMail(to: string): Promise<RequestResult<Empty>> {
   return request({ url: `${MAIL}/do/test`, method: 'POST', body: { to }, silent: true });
 }
 
-export function fetchSecurityPolicy(): Promise<RequestResult<DataEnvelope<SecurityPolicy>>> {
+export function fetchSecurityPolicy(): Promise<RequestResult<DataEnvelope<SecurityPolicyAnswer>>> {
   return request({ url: SECURITY });
 }
 
-export function updateSecurityPolicy(input: SecurityPolicy): Promise<RequestResult<Empty>> {
+export function updateSecurityPolicy(input: SecurityPolicyAnswer): Promise<RequestResult<Empty>> {
   return request({ url: `${SECURITY}/do/update`, method: 'POST', body: input, silent: true });
 }
