@@ -15,6 +15,7 @@ import {
 } from '../api/tenant-settings';
 import { lengthCount, maxLengthRule } from '../components/length-limit';
 import { showFailureOnForm } from './settings-feedback';
+import { FormErrorList } from '../components/FormErrorList';
 
 const MAIL_KEY = ['admin', 'setting', 'tenant_mail'] as const;
 const FIELDS = ['host', 'port', 'secure', 'username', 'password', 'from_address'] as const;
@@ -79,20 +80,7 @@ function MailServerForm({ saved, onSaved }: { saved: MailServerAnswer | null; on
       style={{ maxWidth: 640 }}
       data-testid="mail-server-form"
     >
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={
-            <span data-testid="mail-server-error">
-              {errors.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-            </span>
-          }
-        />
-      )}
+      <FormErrorList errors={errors} testId="mail-server-error" />
       <Form.Item name="host" label={t('adminMail.host')} rules={[required(t('adminMail.host')), maxLengthRule(255, t)]}>
         <Input placeholder={t('adminMail.hostPlaceholder')} count={lengthCount(255, false)} data-testid="mail-host" />
       </Form.Item>

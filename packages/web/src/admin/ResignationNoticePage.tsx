@@ -14,6 +14,7 @@ import {
   type SavedResignationNotice,
 } from '../api/resignation-notice';
 import { failureLines } from './roles/feedback';
+import { FormErrorList } from '../components/FormErrorList';
 
 const NOTICE_KEY = ['admin', 'setting', 'resignation_notice'] as const;
 /** What separates addresses typed or pasted into the recipients box. */
@@ -81,20 +82,7 @@ function NoticeForm({ saved, onSaved }: { saved: SavedResignationNotice; onSaved
       style={{ maxWidth: 640 }}
       data-testid="resignation-notice-form"
     >
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={
-            <span data-testid="resignation-notice-error">
-              {errors.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-            </span>
-          }
-        />
-      )}
+      <FormErrorList errors={errors} testId="resignation-notice-error" />
       <Form.Item
         name="notify_handover"
         label={t('adminResignation.notifyHandover')}

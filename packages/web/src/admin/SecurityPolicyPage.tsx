@@ -13,6 +13,7 @@ import {
   type SecurityPolicyAnswer,
 } from '../api/tenant-settings';
 import { showFailureOnForm } from './settings-feedback';
+import { FormErrorList } from '../components/FormErrorList';
 
 const SECURITY_KEY = ['admin', 'setting', 'tenant_security'] as const;
 
@@ -87,20 +88,7 @@ function SecurityPolicyForm({ saved, onSaved }: { saved: SecurityPolicyAnswer; o
       style={{ maxWidth: 640 }}
       data-testid="security-policy-form"
     >
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={
-            <span data-testid="security-policy-error">
-              {errors.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-            </span>
-          }
-        />
-      )}
+      <FormErrorList errors={errors} testId="security-policy-error" />
       <Form.Item name="password_policy" label={t('adminSecurity.passwordPolicy')}>
         <Select
           data-testid="security-password-policy"
