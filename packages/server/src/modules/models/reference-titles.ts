@@ -51,6 +51,21 @@ export function wantedTitles(
   return wanted;
 }
 
+/**
+ * How the caller may read a declared target's titles: undefined without the view right on it; `readable`
+ * false when a title field is hidden or masked for them (then no title is shown at all).
+ */
+export function titleAccess(
+  target: ResolvedModel,
+  principal: Principal,
+): { view: ResolvedModel; titleFields: readonly string[]; readable: boolean } | undefined {
+  if (!principal.access.resources.has(modelResourceCode(target.name, 'view'))) return undefined;
+  const view = viewFor(target, principal.access);
+  const titleFields = referenceTitleFields(target.declaration);
+  const readable = titleFields.every((name) => view.fields.has(name) && !view.fields.get(name)?.masked);
+  return { view, titleFields, readable };
+}
+
 /** The titles of one declared target's records among these sids, as the caller may see them. */
 async function declaredTitles(
   db: Queryable,
@@ -59,11 +74,9 @@ async function declaredTitles(
   sids: string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  if (!principal.access.resources.has(modelResourceCode(target.name, 'view'))) return found;
-  const view = viewFor(target, principal.access);
-  const titleFields = referenceTitleFields(target.declaration);
-  // A title built from a field the caller may not read (hidden, or masked for them) is not shown at all.
-  if (titleFields.some((name) => !view.fields.has(name) || view.fields.get(name)?.masked)) return found;
+  const access = titleAccess(target, principal);
+  if (!access?.readable) return found;
+  const { view, titleFields } = access;
   const params = new SqlParams([sids]);
   const scope = scopeCondition(principal, view, params);
   const rows = await db.query<Record<string, unknown>>(

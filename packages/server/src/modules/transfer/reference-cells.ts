@@ -3,13 +3,13 @@
 // cell's values are looked up by title (or id) among the records the importing user may see, one query
 // per target per chunk: one match gives its id; none or several make the cell a problem named by row and
 // column, never a guess.
-import { joinReferenceTitle, modelResourceCode, referenceTitleFields } from '@ipdesk/core';
+import { joinReferenceTitle } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
-import { viewFor } from '../rbac/model-view.js';
 import type { ModelRegistry, ResolvedField } from '../models/registry.js';
 import { scopeCondition } from '../models/scope.js';
 import { SqlParams } from '../models/sql-params.js';
+import { titleAccess } from '../models/reference-titles.js';
 import { SYSTEM_TARGETS } from '../models/system-targets.js';
 import { MULTI_VALUE_SEPARATOR } from './cells.js';
 import type { SheetRow } from './sheet-reader.js';
@@ -32,10 +32,9 @@ async function matchesOf(
   const declared = registry.get(targetName);
   let rows: Array<{ sid: string; title: string }> = [];
   if (declared) {
-    if (!principal.access.resources.has(modelResourceCode(declared.name, 'view'))) return byText;
-    const view = viewFor(declared, principal.access);
-    const titleFields = referenceTitleFields(declared.declaration);
-    const readable = titleFields.every((name) => view.fields.has(name) && !view.fields.get(name)?.masked);
+    const access = titleAccess(declared, principal);
+    if (!access) return byText;
+    const { view, titleFields, readable } = access;
     const params = new SqlParams([texts]);
     const scope = scopeCondition(principal, view, params);
     // The title as joinReferenceTitle builds it: the non-blank fields, trimmed, joined by a space.
