@@ -1,10 +1,11 @@
 // A fresh, migrated database for one test file: PGlite in memory by default, or — when DATABASE_URL
 // is set — an own schema on that PostgreSQL server, dropped again on close.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newSid } from '@ipdesk/core';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
@@ -56,7 +57,21 @@ export async function openEmptyDatabase(): Promise<TestDatabase> {
   };
 }
 
+// The migrated template the global setup dumped, read once per test file.
+let template: Blob | undefined;
+function migratedTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
+  const from = onPostgres ? undefined : migratedTemplate();
+  if (from) {
+    const db = await openPglite(undefined, from);
+    return { db, close: () => db.close() };
+  }
   const test = await openEmptyDatabase();
   await migrate(test.db);
   return test;

@@ -24,9 +24,23 @@ function queryable(target: PGlite | Transaction): Queryable {
   };
 }
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole data folder as one archive, to open copies of this database from (test templates). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Opens the database in `dataDir`, or in memory without one. `from` starts an in-memory database as a copy
+ * of a dumped data folder, which skips the engine's initdb (about a second): the tests open one migrated
+ * template per run this way instead of migrating a fresh database per test file.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, parsers });
+  const pg = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    parsers,
+    ...(from ? { loadDataDir: from } : {}),
+  });
   const base = queryable(pg);
   // PGlite hands a statement's notifications to its listeners before the statement resolves.
   const notifications = new Notifications();
@@ -37,5 +51,6 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
     onNotify: (channel, handler) => notifications.on(channel, handler),
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }
