@@ -2,7 +2,7 @@
 // PostgreSQL, then the browser tests against the built app. Prints one closing line
 // "tests: N passed, N failed, N skipped" (and how many passed only on a retry) and exits non-zero when any
 // step failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,17 +30,45 @@ function run(title, command, args, env = {}) {
   return ok;
 }
 
-function vitest(title, projects, resultName, env) {
-  const outputFile = path.join(resultsDir, `${resultName}.json`);
-  const args = [
+// Steps that use about one core each (eslint, tsc, vite) run side by side on the 2-core CI machine. Their
+// output is kept and printed whole when each ends, so the log stays readable.
+function runBeside(title, command, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = status === 0;
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${ok ? '✔' : '✘'} ${title} (${seconds}s)`);
+      if (!ok) failures.push(title);
+      resolve(ok);
+    });
+  });
+}
+
+function vitestArgs(projects, resultName) {
+  return [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${outputFile}`,
+    `--outputFile.json=${path.join(resultsDir, `${resultName}.json`)}`,
   ];
-  run(title, 'npx', args, env);
+}
+
+function vitest(title, projects, resultName, env) {
+  run(title, 'npx', vitestArgs(projects, resultName), env);
+  countResults(resultName);
+}
+
+function countResults(resultName) {
+  const outputFile = path.join(resultsDir, `${resultName}.json`);
   if (!existsSync(outputFile)) {
     // The runner died before reporting: count it as a failure so the closing line never hides it.
     counts.failed += 1;
@@ -73,14 +101,19 @@ async function postgresReachable(url) {
   }
 }
 
-run('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint']);
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+const suiteStarted = Date.now();
+await Promise.all([
+  runBeside('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint']),
+  runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+]);
 vitest('unit and integration tests on PGlite', ['core', 'server', 'web'], 'pglite', { DATABASE_URL: '' });
 
+// The PostgreSQL run waits on its server much of the time: the build runs beside it.
+const building = runBeside('build (server and web)', 'npm', ['run', '--silent', 'build']);
 if (await postgresReachable(postgresUrl)) {
-  vitest(`integration tests on PostgreSQL (${new URL(postgresUrl).host})`, ['server'], 'postgres', {
-    DATABASE_URL: postgresUrl,
-  });
+  const title = `integration tests on PostgreSQL (${new URL(postgresUrl).host})`;
+  await runBeside(title, 'npx', vitestArgs(['server'], 'postgres'), { DATABASE_URL: postgresUrl });
+  countResults('postgres');
 } else if (inCi) {
   console.log(`\n✘ PostgreSQL is not reachable at ${new URL(postgresUrl).host}; CI must test both engines.`);
   failures.push('PostgreSQL reachable');
@@ -90,11 +123,11 @@ if (await postgresReachable(postgresUrl)) {
   );
 }
 
-if (run('build (server and web)', 'npm', ['run', '--silent', 'build'])) {
+if (await building) {
   vitest('browser tests in Chromium', ['e2e'], 'e2e', { DATABASE_URL: '' });
 }
 
-console.log('');
+console.log(`\nall steps: ${((Date.now() - suiteStarted) / 1000).toFixed(1)}s`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 const retried = counts.retried ? ` (${counts.retried} only on a retry)` : '';
 console.log(`tests: ${counts.passed} passed${retried}, ${counts.failed} failed, ${counts.skipped} skipped`);

@@ -1,6 +1,6 @@
 // Lost updates on the tenant's mail and sign-in settings: answers carry `updated_at`, a save that sends
 // back a time read before another save is refused (409000) and changes nothing; a first save is checked
-// against "nothing saved yet". Runs on PGlite and PostgreSQL.
+// against "nothing saved yet"; a save without the time it read is refused. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -91,6 +91,11 @@ describe(`tenant settings: no lost updates (${onPostgres ? 'PostgreSQL' : 'PGlit
       const bad = await save(`${url}/do/update`, { ...base, updated_at: 'yesterday' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields[0].field).toBe('updated_at');
+      // Without the time it read: refused too (a save never silently overwrites), nothing changed.
+      const blind = await save(`${url}/do/update`, { ...base, ...change });
+      expect(blind.statusCode).toBe(400);
+      expect(blind.json().fields[0].field).toBe('updated_at');
+      expect((await get(url)).updated_at).toBe(latest.updated_at);
     },
   );
 });

@@ -1,7 +1,7 @@
 // Tenant-wide account settings for administrators: the outgoing mail server (its password is stored
-// sealed and never returned) and the sign-in/password rules. Each answer carries `updated_at`; a save that
-// sends it back is refused (409000) when someone saved in between (db/setting-version.ts). It is optional
-// here, for API clients and tests written before; absent, the save overwrites.
+// sealed and never returned) and the sign-in/password rules. Each answer carries `updated_at`; every save
+// sends back the one it read (null when nothing was saved yet) and is refused (409000) when someone saved in
+// between (db/setting-version.ts), so no save silently overwrites another.
 import { PASSWORD_POLICIES } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,7 +75,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
           'address (loopback, private, link-local, metadata) is refused (400105) unless SMTP_ALLOW_INTERNAL_HOSTS is set',
         tags,
         body: z
-          .object({ ...mailShape, password: z.string().max(1024).optional(), updated_at: settingReadAt.optional() })
+          .object({ ...mailShape, password: z.string().max(1024).optional(), updated_at: settingReadAt })
           .strict(),
         response: { 200: envelopeSchema({}) },
       },
@@ -93,7 +93,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
            ON CONFLICT (tenant_sid) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, secure = EXCLUDED.secure,
              username = EXCLUDED.username, from_address = EXCLUDED.from_address, updated_at = EXCLUDED.updated_at,
              password_encrypted = COALESCE(EXCLUDED.password_encrypted, s.password_encrypted)
-             WHERE NOT $9::boolean OR ${unchangedSince('s', '$10')}
+             WHERE ${unchangedSince('s', '$9')}
            RETURNING 1`,
           [
             principal.tenantSid,
@@ -104,8 +104,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
             sealed,
             body.from_address,
             accounts.now(),
-            body.updated_at !== undefined,
-            body.updated_at ?? null,
+            body.updated_at,
           ],
         );
         if (!saved.length) throw new AppError('conflict');
@@ -160,7 +159,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       schema: {
         summary: "Set your tenant's sign-in and password rules",
         tags,
-        body: z.object({ ...securityShape, updated_at: settingReadAt.optional() }).strict(),
+        body: z.object({ ...securityShape, updated_at: settingReadAt }).strict(),
         response: { 200: envelopeSchema({}) },
       },
     },
@@ -174,7 +173,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
            ON CONFLICT (tenant_sid) DO UPDATE SET password_policy = EXCLUDED.password_policy, password_history_count = EXCLUDED.password_history_count,
              password_expiry_days = EXCLUDED.password_expiry_days, lockout_threshold = EXCLUDED.lockout_threshold,
              lockout_window_minutes = EXCLUDED.lockout_window_minutes, lockout_minutes = EXCLUDED.lockout_minutes, updated_at = EXCLUDED.updated_at
-             WHERE NOT $9::boolean OR ${unchangedSince('s', '$10')}
+             WHERE ${unchangedSince('s', '$9')}
            RETURNING 1`,
           [
             principal.tenantSid,
@@ -185,8 +184,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
             b.lockout_window_minutes,
             b.lockout_minutes,
             accounts.now(),
-            readAt !== undefined,
-            readAt ?? null,
+            readAt,
           ],
         );
         if (!saved.length) throw new AppError('conflict');

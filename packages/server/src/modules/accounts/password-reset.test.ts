@@ -206,6 +206,7 @@ describe(`password reset by e-mail (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
         username: null,
         from_address: 'IP Office <ip@tenant.example>',
         password: 'mail-secret-123',
+        updated_at: null,
       };
       const saved = await t.app.inject({
         method: 'POST',

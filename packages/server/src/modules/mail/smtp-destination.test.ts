@@ -82,6 +82,7 @@ describe(`tenant mail servers on internal addresses (${onPostgres ? 'PostgreSQL'
     secure: false,
     username: null,
     from_address: 'ip@tenant.example',
+    updated_at: null,
   });
 
   it.each([
@@ -173,6 +174,7 @@ describe(`tenant mail servers when the operator allows internal hosts (${onPostg
           secure: false,
           username: null,
           from_address: 'ip@tenant.example',
+          updated_at: null,
         },
       });
       expect(saved.statusCode).toBe(200);

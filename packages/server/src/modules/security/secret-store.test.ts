@@ -79,6 +79,7 @@ describe(`secrets at rest (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         username: 'ip',
         from_address: 'ip@tenant.example',
         password: 'Mail#Secret-42',
+        updated_at: null,
       },
     });
 
