@@ -10,7 +10,7 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 
 // The lazy route modules each page needs on top of the entry (see packages/web/src/app/router.tsx).
 const SHELL = ['src/app/AntdFrame.tsx', 'src/app/AppShell.tsx'];
-export const ROUTES = {
+const ROUTES = {
   'sign-in (/login)': [],
   'patent list (/model/patent)': [...SHELL, 'src/pages/model/ModelListPage.tsx'],
   'patent detail (/model/patent/:sid)': [...SHELL, 'src/pages/model/ModelDetailPage.tsx'],
@@ -31,7 +31,7 @@ function sizeOf(file, suffix) {
   return existsSync(full) ? statSync(full).size : statSync(path.join(dist, file)).size;
 }
 
-export function routeSizes() {
+function routeSizes() {
   return Object.entries(ROUTES).map(([route, lazyModules]) => {
     const files = new Set();
     for (const key of ['index.html', ...lazyModules]) collect(key, files);
