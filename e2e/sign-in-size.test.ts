@@ -1,11 +1,16 @@
 // The sign-in page is small (issue 16): with a cold cache, the JS and CSS a browser fetches before one
 // can type a password weigh at most 250 KB as sent (compressed, the responses' encoded sizes), none of
-// it antd; and after signing in, the app (antd, the shell) loads and works.
+// it antd; after signing in, the app (antd, the shell) loads and works; its plain language switcher works.
 import type { Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ipdesk/core';
 import { createUser, submitSignIn } from './support/accounts.js';
 import { openSession, type BrowserSession } from './support/browser.js';
+import { waitForText } from './support/page.js';
 import { startTestServer, type TestServer } from './support/server.js';
+
+const zh = messages['zh-CN'];
+const en = messages.en;
 
 const SIGN_IN_BUDGET_BYTES = 250 * 1024;
 
@@ -83,5 +88,21 @@ describe('sign-in page size', () => {
     await page.getByTestId('home-page').waitFor();
     await page.goto(server.appUrl('model/patent'));
     await page.getByTestId('model-list').waitFor();
+  });
+
+  it('switches the sign-in page to English with its plain switcher, and keeps it after a reload', async () => {
+    session = await openSession({ locale: 'zh-CN' });
+    const { page } = session;
+    await page.goto(server.appUrl('login'));
+    await waitForText(page, 'login-title', zh['login.title']);
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    await waitForText(page, 'login-title', en['login.title']);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.getByTestId('language-switcher').getAttribute('data-language')).toBe('en');
+    // The menu closed with the choice.
+    expect(await page.getByTestId('language-option-zh-CN').count()).toBe(0);
+    await page.reload();
+    await waitForText(page, 'login-title', en['login.title']);
   });
 });
