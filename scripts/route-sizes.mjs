@@ -12,6 +12,12 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 const SHELL = ['src/app/AntdFrame.tsx', 'src/app/AppShell.tsx'];
 const ROUTES = {
   'sign-in (/login)': [],
+  // The other public pages use antd (its frame and their layout), not the shell.
+  'forgot password (/forgot-password)': [
+    'src/app/AntdFrame.tsx',
+    'src/app/PublicLayout.tsx',
+    'src/pages/ForgotPasswordPage.tsx',
+  ],
   'patent list (/model/patent)': [...SHELL, 'src/pages/model/ModelListPage.tsx'],
   'patent detail (/model/patent/:sid)': [...SHELL, 'src/pages/model/ModelDetailPage.tsx'],
 };
