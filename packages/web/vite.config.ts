@@ -19,7 +19,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // antd + pro-components make the shell chunk large; it is loaded lazily after the public pages.
+    // Read by scripts/route-sizes.mjs (the bytes each route needs) and the e2e size check.
+    manifest: true,
+    // antd + pro-components make the shell chunk large; it is loaded lazily after sign-in.
     chunkSizeWarningLimit: 2000,
   },
   server: {

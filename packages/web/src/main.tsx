@@ -1,7 +1,7 @@
-// Entry: the React 19 patch antd 5 needs, the stored session, the language pack, then the first render.
-import '@ant-design/v5-patch-for-react-19';
-// antd 5 leaves the page's base styles alone (body margin, box sizing); its reset sheet sets them.
-import 'antd/dist/reset.css';
+// Entry: the base styles, the stored session, the language pack, then the first render. Nothing from
+// antd is imported here (issue 16): the sign-in page is drawn from this chunk alone, and antd with the
+// app shell loads as lazy routes (app/router.tsx).
+import './app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

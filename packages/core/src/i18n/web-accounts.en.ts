@@ -10,6 +10,8 @@ export const webAccountsEn: Record<WebAccountsMessageKey, string> = {
   'login.accountRequired': 'Please enter your account or e-mail',
   'login.passwordRequired': 'Please enter your password',
   'login.submit': 'Sign in',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
   'login.forgotPassword': 'Forgot password?',
   'login.resetDone': 'Your password has been reset; sign in with the new one',
   'login.keyUnavailable': 'The sign-in encryption key could not be loaded; please try again later',

@@ -9,6 +9,8 @@ export const webAccountsZhCN = {
   'login.accountRequired': '请输入账号或邮箱',
   'login.passwordRequired': '请输入密码',
   'login.submit': '登录',
+  'login.showPassword': '显示密码',
+  'login.hidePassword': '隐藏密码',
   'login.forgotPassword': '忘记密码？',
   'login.resetDone': '密码已重置，请使用新密码登录',
   'login.keyUnavailable': '无法获取登录加密公钥，请稍后再试',

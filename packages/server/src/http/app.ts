@@ -17,6 +17,7 @@ import { fileStorageFor } from '../modules/files/storage-settings.js';
 import { createWorkflowContext, type WorkflowContext } from '../modules/workflow/engine/index.js';
 import { installWorkflowRecordHooks } from '../modules/workflow/records/record-hooks.js';
 import { installAuthentication } from './authenticate.js';
+import { installJsonCompression } from './compression.js';
 import { createAccessCache } from '../modules/rbac/access.js';
 import './context.js';
 import { registerDocs } from './docs.js';
@@ -124,6 +125,7 @@ export async function buildApp({
   const known = trackRoutes(app);
   installSecurityHeaders(app, [...SERVICE_PREFIXES, '/health', '/operator']);
   installErrorHandler(app);
+  installJsonCompression(app);
   installUnstorableTextGuard(app);
   installOriginCheck(app, config.publicUrl, config.allowedOrigins);
   installAuthentication(app, accounts, createAccessCache(registry.resources));

@@ -32,7 +32,7 @@ export function installNotFound(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (webApp && (request.method === 'GET' || request.method === 'HEAD') && path.startsWith(basePath)) {
-      return webApp.sendIndex(reply);
+      return webApp.sendIndex(request, reply);
     }
     const allowed = METHODS.filter((method) => method !== request.method && known.find(method, path) !== null);
     if (allowed.length > 0) {

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@ipdesk/core';
 import { startI18n } from '../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../testing/local-server';
+import { routerSettled } from '../testing/render';
 import { App } from './App';
 import { appRoutes } from './router';
 
@@ -36,6 +37,8 @@ async function renderAt(path: string) {
   document.body.append(container);
   root = createRoot(container);
   await act(async () => root?.render(<App router={router} />));
+  // The public pages are lazy routes (issue 16): wait until the page is there.
+  await act(() => routerSettled(router));
   return { router, container };
 }
 

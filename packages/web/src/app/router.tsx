@@ -1,137 +1,156 @@
 // Routes of spec §2: the public pages (no sign-in needed), the redirect helper, sign-in and the
-// password pages, the app shell at "/" (signed in only), and everything else to /404. The shell is
-// loaded lazily: it brings in pro-components, which the public pages do not need.
+// password pages, the app shell at "/" (signed in only), and everything else to /404.
+// Sign-in and the redirect helper come with the entry and need nothing from antd, so the first page a
+// browser loads stays small (issue 16, scripts/route-sizes.mjs). Every other page is lazy and sits in
+// antd's frame (AntdFrame); the shell, with pro-components, is lazy inside it.
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import { ChangePasswordPage } from '../pages/ChangePasswordPage';
-import { ClientConflictPage } from '../pages/ClientConflictPage';
-import { ForbiddenPage } from '../pages/ForbiddenPage';
-import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
 import { LoginPage } from '../pages/LoginPage';
-import { MoveToPcPage } from '../pages/MoveToPcPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { PrivacyPage } from '../pages/PrivacyPage';
 import { RedirectPage } from '../pages/RedirectPage';
-import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { routerBasename } from './base-path';
-import { PublicLayout } from './PublicLayout';
 import { RequireSession } from './RequireSession';
 
 export const appRoutes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    children: [
-      { path: '404', element: <NotFoundPage /> },
-      { path: '403', element: <ForbiddenPage /> },
-      { path: '412', element: <ClientConflictPage /> },
-      { path: 'movetopc', element: <MoveToPcPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      {
-        path: 'change-password',
-        element: (
-          <RequireSession>
-            <ChangePasswordPage />
-          </RequireSession>
-        ),
-      },
-    ],
-  },
   // Sign-in has its own full-page layout (picture area, form, language switcher).
   { path: 'login', element: <LoginPage /> },
   { path: 'redirect/*', element: <RedirectPage /> },
   {
-    path: '/',
-    element: <RequireSession />,
-    // Shown on a first load at "/" until the lazy shell has arrived.
+    lazy: async () => ({ Component: (await import('./AntdFrame')).AntdFrame }),
+    // Shown on a first load of any other page until antd's frame (and then the shell) has arrived.
     HydrateFallback: PageLoading,
     children: [
       {
-        lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
+        lazy: async () => ({ Component: (await import('./PublicLayout')).PublicLayout }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../pages/HomePage')).HomePage }) },
-          { path: 'profile', lazy: async () => ({ Component: (await import('../pages/ProfilePage')).ProfilePage }) },
-          // The generic pages every declared model gets (list, new, detail, edit).
+          { path: '404', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
           {
-            path: 'model/:model',
-            lazy: async () => ({ Component: (await import('../pages/model/ModelListPage')).ModelListPage }),
+            path: '403',
+            lazy: async () => ({ Component: (await import('../pages/ForbiddenPage')).ForbiddenPage }),
           },
           {
-            path: 'model/:model/new',
-            lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
+            path: '412',
+            lazy: async () => ({ Component: (await import('../pages/ClientConflictPage')).ClientConflictPage }),
+          },
+          { path: 'movetopc', lazy: async () => ({ Component: (await import('../pages/MoveToPcPage')).MoveToPcPage }) },
+          { path: 'privacy', lazy: async () => ({ Component: (await import('../pages/PrivacyPage')).PrivacyPage }) },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({ Component: (await import('../pages/ForgotPasswordPage')).ForgotPasswordPage }),
           },
           {
-            path: 'model/:model/:sid',
-            lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
+            path: 'reset-password',
+            lazy: async () => ({ Component: (await import('../pages/ResetPasswordPage')).ResetPasswordPage }),
           },
           {
-            path: 'patents/calendar',
-            lazy: async () => ({
-              Component: (await import('../patents/calendar/DeadlineCalendarPage')).DeadlineCalendarPage,
-            }),
+            path: 'change-password',
+            element: <RequireSession />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../pages/ChangePasswordPage')).ChangePasswordPage,
+                }),
+              },
+            ],
           },
-          // Administration (the shell sends users without the page's resource to /403; the server refuses
-          // their calls anyway).
+        ],
+      },
+      {
+        path: '/',
+        element: <RequireSession />,
+        // Shown on a first load at "/" until the lazy shell has arrived.
+        HydrateFallback: PageLoading,
+        children: [
           {
-            path: 'admin/menus',
-            lazy: async () => ({ Component: (await import('../admin/MenusPage')).MenusPage }),
-          },
-          {
-            path: 'admin/resources',
-            lazy: async () => ({ Component: (await import('../admin/ResourcesPage')).ResourcesPage }),
-          },
-          {
-            path: 'admin/roles',
-            lazy: async () => ({ Component: (await import('../admin/roles/RolesPage')).RolesPage }),
-          },
-          {
-            path: 'admin/org',
-            lazy: async () => ({ Component: (await import('../admin/org/OrgPage')).OrgPage }),
-          },
-          {
-            path: 'admin/custom-fields',
-            lazy: async () => ({ Component: (await import('../admin/CustomFieldsPage')).CustomFieldsPage }),
-          },
-          {
-            path: 'admin/dictionaries',
-            lazy: async () => ({ Component: (await import('../admin/DictionaryPage')).DictionaryPage }),
-          },
-          {
-            path: 'admin/resignation-notice',
-            lazy: async () => ({
-              Component: (await import('../admin/ResignationNoticePage')).ResignationNoticePage,
-            }),
-          },
-          {
-            path: 'admin/mail-server',
-            lazy: async () => ({ Component: (await import('../admin/MailServerPage')).MailServerPage }),
-          },
-          {
-            path: 'admin/security-policy',
-            lazy: async () => ({ Component: (await import('../admin/SecurityPolicyPage')).SecurityPolicyPage }),
-          },
-          // Process definitions and the designer (resource workflow; see menu-tree's guard).
-          {
-            path: 'workflow/definitions',
-            lazy: async () => ({ Component: (await import('../workflow/DefinitionsPage')).DefinitionsPage }),
-          },
-          {
-            path: 'workflow/definitions/:key',
-            lazy: async () => ({ Component: (await import('../workflow/designer/DesignerPage')).DesignerPage }),
-          },
-          // Everyone's own processes: to-dos, started, handled (no resource needed; see menu-tree's guard).
-          {
-            path: 'workflow/my',
-            element: <Navigate to="/workflow/my/todos" replace />,
-          },
-          {
-            path: 'workflow/my/:list',
-            lazy: async () => ({ Component: (await import('../workflow/my/MyWorkPage')).MyWorkPage }),
-          },
-          {
-            path: 'model/:model/:sid/edit',
-            lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
+            lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../pages/HomePage')).HomePage }) },
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await import('../pages/ProfilePage')).ProfilePage }),
+              },
+              // The generic pages every declared model gets (list, new, detail, edit).
+              {
+                path: 'model/:model',
+                lazy: async () => ({ Component: (await import('../pages/model/ModelListPage')).ModelListPage }),
+              },
+              {
+                path: 'model/:model/new',
+                lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
+              },
+              {
+                path: 'model/:model/:sid',
+                lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
+              },
+              {
+                path: 'patents/calendar',
+                lazy: async () => ({
+                  Component: (await import('../patents/calendar/DeadlineCalendarPage')).DeadlineCalendarPage,
+                }),
+              },
+              // Administration (the shell sends users without the page's resource to /403; the server refuses
+              // their calls anyway).
+              {
+                path: 'admin/menus',
+                lazy: async () => ({ Component: (await import('../admin/MenusPage')).MenusPage }),
+              },
+              {
+                path: 'admin/resources',
+                lazy: async () => ({ Component: (await import('../admin/ResourcesPage')).ResourcesPage }),
+              },
+              {
+                path: 'admin/roles',
+                lazy: async () => ({ Component: (await import('../admin/roles/RolesPage')).RolesPage }),
+              },
+              {
+                path: 'admin/org',
+                lazy: async () => ({ Component: (await import('../admin/org/OrgPage')).OrgPage }),
+              },
+              {
+                path: 'admin/custom-fields',
+                lazy: async () => ({ Component: (await import('../admin/CustomFieldsPage')).CustomFieldsPage }),
+              },
+              {
+                path: 'admin/dictionaries',
+                lazy: async () => ({ Component: (await import('../admin/DictionaryPage')).DictionaryPage }),
+              },
+              {
+                path: 'admin/resignation-notice',
+                lazy: async () => ({
+                  Component: (await import('../admin/ResignationNoticePage')).ResignationNoticePage,
+                }),
+              },
+              {
+                path: 'admin/mail-server',
+                lazy: async () => ({ Component: (await import('../admin/MailServerPage')).MailServerPage }),
+              },
+              {
+                path: 'admin/security-policy',
+                lazy: async () => ({ Component: (await import('../admin/SecurityPolicyPage')).SecurityPolicyPage }),
+              },
+              // Process definitions and the designer (resource workflow; see menu-tree's guard).
+              {
+                path: 'workflow/definitions',
+                lazy: async () => ({ Component: (await import('../workflow/DefinitionsPage')).DefinitionsPage }),
+              },
+              {
+                path: 'workflow/definitions/:key',
+                lazy: async () => ({ Component: (await import('../workflow/designer/DesignerPage')).DesignerPage }),
+              },
+              // Everyone's own processes: to-dos, started, handled (no resource needed; see menu-tree's guard).
+              {
+                path: 'workflow/my',
+                element: <Navigate to="/workflow/my/todos" replace />,
+              },
+              {
+                path: 'workflow/my/:list',
+                lazy: async () => ({ Component: (await import('../workflow/my/MyWorkPage')).MyWorkPage }),
+              },
+              {
+                path: 'model/:model/:sid/edit',
+                lazy: async () => ({ Component: (await import('../pages/model/ModelFormPage')).ModelFormPage }),
+              },
+            ],
           },
         ],
       },

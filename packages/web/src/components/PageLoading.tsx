@@ -1,14 +1,13 @@
-// Shown while a lazily loaded part of the app (the shell) arrives.
-import { Flex, Spin } from 'antd';
+// Shown while a lazily loaded part of the app (antd's frame, the shell) arrives. Plain elements, so it
+// can show before antd has loaded; the spinner is CSS (app/base.css).
 import { useTranslation } from 'react-i18next';
 
 export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh' }} data-testid="page-loading">
-      <Spin tip={t('app.loading')} size="large">
-        <div style={{ width: 160, height: 80 }} />
-      </Spin>
-    </Flex>
+    <div className="page-loading" data-testid="page-loading" role="status">
+      <span className="page-loading-spinner" aria-hidden />
+      <span>{t('app.loading')}</span>
+    </div>
   );
 }

@@ -1,22 +1,19 @@
 // Sign-in (spec §2, §7): system name, slogan and the login-page picture area (placeholders until the
 // system configuration brands them), account or e-mail and password, the language switcher and the
 // forgotten-password link. The password leaves the browser only as an RSA envelope.
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+// Drawn with plain elements, not antd: this page is what a browser loads first, and it stays under
+// 250 KB of JS+CSS as sent (issue 16; docs/benchmarks.md). antd and the shell load after sign-in.
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Grid, Input, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { useId, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { VisibleNotice } from '../api/failure';
-import { FormNotice } from '../components/FormNotice';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { APP_THEME } from '../app/theme';
+import { PlainLanguageSwitcher } from '../components/PlainLanguageSwitcher';
+import { PlainNotice } from '../components/PlainNotice';
 import { signIn } from '../session/actions';
 import { changePasswordPathFor, safeRedirectPath } from '../session/redirect';
-
-interface LoginValues {
-  account: string;
-  password: string;
-}
+import './LoginPage.css';
 
 /** What another page asks the sign-in page to say, e.g. after a password reset. */
 export interface LoginPageState {
@@ -28,62 +25,145 @@ function passedNotice(state: unknown): VisibleNotice | undefined {
   return (state as LoginPageState).notice;
 }
 
-const PICTURE_BACKGROUND = 'linear-gradient(135deg, #0b2a6f 0%, #1554c4 55%, #19a3b8 100%)';
+// The theme's colours for the page's stylesheet (contrast-checked seeds, see app/theme.ts).
+const THEME_COLOURS = {
+  '--login-primary': APP_THEME.token?.colorPrimary,
+  '--login-error': APP_THEME.token?.colorError,
+  '--login-success': APP_THEME.token?.colorSuccess,
+} as CSSProperties;
+
+// The picture area is left out on narrow screens, as antd's "md" breakpoint did.
+const WIDE_SCREEN = '(min-width: 768px)';
+
+function subscribeToWidth(notify: () => void): () => void {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+}
+
+function useWideScreen(): boolean {
+  return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(WIDE_SCREEN).matches);
+}
 
 function PictureArea() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <section
-      data-testid="login-picture"
-      style={{
-        flex: '1 1 58%',
-        background: PICTURE_BACKGROUND,
-        color: token.colorTextLightSolid,
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'space-between',
-        padding: token.paddingXL * 2,
-      }}
-    >
-      <Flex align="center" gap={token.marginSM}>
+    <section className="login-picture" data-testid="login-picture">
+      <div className="login-brand">
         <img src="./favicon.svg" alt="" width={40} height={40} />
-        <Typography.Title
-          level={2}
-          data-testid="login-system-name"
-          style={{ color: token.colorTextLightSolid, margin: 0 }}
-        >
-          {t('app.name')}
-        </Typography.Title>
-      </Flex>
+        <h2 data-testid="login-system-name">{t('app.name')}</h2>
+      </div>
       <div>
-        <Typography.Paragraph
-          data-testid="login-slogan"
-          style={{ color: token.colorTextLightSolid, fontSize: token.fontSizeHeading3, maxWidth: 560 }}
-        >
+        <p className="login-slogan" data-testid="login-slogan">
           {t('login.slogan')}
-        </Typography.Paragraph>
-        <Typography.Text style={{ color: token.colorTextLightSolid, opacity: 0.75 }}>
-          {t('login.pictureCaption')}
-        </Typography.Text>
+        </p>
+        <span className="login-caption">{t('login.pictureCaption')}</span>
       </div>
     </section>
   );
 }
 
+interface FieldProps {
+  label: string;
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange(value: string): void;
+}
+
+function AccountField({ label, value, error, disabled, onChange }: FieldProps) {
+  const errorId = useId();
+  return (
+    <div className="login-field">
+      <div className="login-input" data-invalid={error !== undefined}>
+        <input
+          name="account"
+          placeholder={label}
+          aria-label={label}
+          autoComplete="username"
+          data-testid="login-account"
+          value={value}
+          disabled={disabled}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+      {error && (
+        <div id={errorId} className="login-field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PasswordField({ label, value, error, disabled, onChange }: FieldProps) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="login-field login-field-password">
+      <div className="login-input" data-invalid={error !== undefined}>
+        <input
+          name="password"
+          type={shown ? 'text' : 'password'}
+          placeholder={label}
+          aria-label={label}
+          autoComplete="current-password"
+          data-testid="login-password"
+          value={value}
+          disabled={disabled}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="login-reveal"
+          aria-pressed={shown}
+          disabled={disabled}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? t('login.hidePassword') : t('login.showPassword')}
+        </button>
+      </div>
+      {error && (
+        <div id={errorId} className="login-field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface FieldErrors {
+  account?: string;
+  password?: string;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
+  const wide = useWideScreen();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<VisibleNotice>();
   const [busy, setBusy] = useState(false);
   const done = passedNotice(location.state);
 
-  const onFinish = async ({ account, password }: LoginValues): Promise<void> => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const missing: FieldErrors = {
+      account: account.trim() ? undefined : t('login.accountRequired'),
+      password: password ? undefined : t('login.passwordRequired'),
+    };
+    setFieldErrors(missing);
+    if (missing.account || missing.password) return;
     setBusy(true);
     setError(undefined);
     const outcome = await signIn(account, password);
@@ -102,68 +182,47 @@ export function LoginPage() {
   };
 
   return (
-    <div data-testid="login-page" style={{ minHeight: '100vh', display: 'flex', background: token.colorBgLayout }}>
-      {screens.md !== false && <PictureArea />}
-      <section
-        style={{
-          flex: '1 1 42%',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          position: 'relative',
-          padding: token.paddingLG,
-        }}
-      >
-        <div style={{ position: 'absolute', top: token.padding, right: token.paddingLG }}>
-          <LanguageSwitcher size="small" />
+    <div className="login-page" data-testid="login-page" style={THEME_COLOURS}>
+      {wide && <PictureArea />}
+      <section className="login-side">
+        <div className="login-language">
+          <PlainLanguageSwitcher />
         </div>
-        <Card style={{ width: '100%', maxWidth: 400 }} variant="borderless">
-          <Typography.Title level={3} data-testid="login-title" style={{ marginTop: 0 }}>
-            {t('login.title')}
-          </Typography.Title>
-          <FormNotice notice={done} type="success" testId="login-notice" />
-          <FormNotice notice={error} />
-          <Form<LoginValues>
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => void onFinish(values)}
-            disabled={busy}
-          >
-            <Form.Item
-              name="account"
-              rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
-            >
-              <Input
-                size="large"
-                prefix={<UserOutlined />}
-                placeholder={t('login.accountPlaceholder')}
-                autoComplete="username"
-                data-testid="login-account"
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              rules={[{ required: true, message: t('login.passwordRequired') }]}
-              style={{ marginBottom: token.marginXS }}
-            >
-              <Input.Password
-                size="large"
-                prefix={<LockOutlined />}
-                placeholder={t('login.passwordPlaceholder')}
-                autoComplete="current-password"
-                data-testid="login-password"
-              />
-            </Form.Item>
-            <Flex justify="end" style={{ marginBottom: token.marginLG }}>
+        <main className="login-card">
+          <h1 data-testid="login-title">{t('login.title')}</h1>
+          <PlainNotice notice={done} type="success" testId="login-notice" />
+          <PlainNotice notice={error} />
+          <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+            <AccountField
+              label={t('login.accountPlaceholder')}
+              value={account}
+              error={fieldErrors.account}
+              disabled={busy}
+              onChange={(value) => {
+                setAccount(value);
+                if (value.trim()) setFieldErrors((errors) => ({ ...errors, account: undefined }));
+              }}
+            />
+            <PasswordField
+              label={t('login.passwordPlaceholder')}
+              value={password}
+              error={fieldErrors.password}
+              disabled={busy}
+              onChange={(value) => {
+                setPassword(value);
+                if (value) setFieldErrors((errors) => ({ ...errors, password: undefined }));
+              }}
+            />
+            <div className="login-forgot">
               <Link to="/forgot-password" data-testid="forgot-password-link">
                 {t('login.forgotPassword')}
               </Link>
-            </Flex>
-            <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+            </div>
+            <button type="submit" className="login-submit" disabled={busy} data-testid="login-submit">
               {t('login.submit')}
-            </Button>
-          </Form>
-        </Card>
+            </button>
+          </form>
+        </main>
       </section>
     </div>
   );

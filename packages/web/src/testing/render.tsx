@@ -9,18 +9,37 @@ import { appRoutes } from '../app/router';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Rendered {
-  router: ReturnType<typeof createMemoryRouter>;
+  router: TestRouter;
   container: HTMLElement;
   root: Root;
   unmount(): void;
 }
 
+type TestRouter = ReturnType<typeof createMemoryRouter>;
+
+/** Resolves when the router has loaded the lazy routes of where it is and nothing is pending. */
+export function routerSettled(router: TestRouter): Promise<void> {
+  const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    const stop = router.subscribe(() => {
+      if (!settled()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export async function renderAt(path: string): Promise<Rendered> {
+  // Every page but sign-in is inside antd's lazy frame; compiled here once, so a test's navigation is
+  // not timed by the first compile of antd.
+  await import('../app/AntdFrame');
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
   await act(async () => root.render(<App router={router} />));
+  await act(() => routerSettled(router));
   return {
     router,
     container,

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { messages } from '@ipdesk/core';
 import type { ConfigJob } from '../../api/config-packs';
 import type { CompanyRow, DepartmentNode } from '../../api/org';
+import { AntdFrame } from '../../app/AntdFrame';
 import { App } from '../../app/App';
 import { startI18n } from '../../i18n/i18n';
 import { endSession, startSession } from '../../session/store';
@@ -126,7 +127,11 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
 }
 
 async function renderOrgPage(): Promise<HTMLElement> {
-  const router = createMemoryRouter([{ path: '/admin/org', element: <OrgPage /> }], { initialEntries: ['/admin/org'] });
+  const router = createMemoryRouter(
+    // Inside antd's frame, as in the app's routes.
+    [{ element: <AntdFrame />, children: [{ path: '/admin/org', element: <OrgPage /> }] }],
+    { initialEntries: ['/admin/org'] },
+  );
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { messages } from '@ipdesk/core';
 import type { ModelSchema, SchemaField } from '../../api/model';
 import type { ResourceNode, RolePermissions, RoleRow } from '../../api/roles';
+import { AntdFrame } from '../../app/AntdFrame';
 import { App } from '../../app/App';
 import { startI18n } from '../../i18n/i18n';
 import { endSession, startSession } from '../../session/store';
@@ -156,9 +157,13 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
 }
 
 async function renderRolesPage(): Promise<HTMLElement> {
-  const router = createMemoryRouter([{ path: '/admin/roles', element: <RolesPage /> }], {
-    initialEntries: ['/admin/roles'],
-  });
+  const router = createMemoryRouter(
+    // Inside antd's frame, as in the app's routes.
+    [{ element: <AntdFrame />, children: [{ path: '/admin/roles', element: <RolesPage /> }] }],
+    {
+      initialEntries: ['/admin/roles'],
+    },
+  );
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
