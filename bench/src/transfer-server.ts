@@ -17,6 +17,15 @@ if (process.env.TRACE) {
     delay.reset();
   }, 1000);
   ticker.unref();
+  // Where the memory is: V8's heap (used / reserved), memory held outside it (buffers), and the RSS.
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+  const memory = setInterval(() => {
+    const m = process.memoryUsage();
+    process.stderr.write(
+      `[${(performance.now() / 1000).toFixed(2)}] rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} external ${mb(m.external)} buffers ${mb(m.arrayBuffers)} MB\n`,
+    );
+  }, 5000);
+  memory.unref();
 }
 process.stdin.resume();
 process.stdin.on('end', () => {
