@@ -476,23 +476,24 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     {
       config: { access: { model: 'view' } },
       schema: {
-        summary: 'Count the records an iql query finds',
+        summary: 'Count the records an iql query finds, or with estimate the planner estimate for a broad query',
         tags,
         params: z.object({ model: modelParam }).strict(),
-        body: z.object({ iql: iqlField.optional() }).strict(),
-        response: { 200: envelopeSchema({ data: z.object({ total: z.number() }) }) },
+        body: z.object({ iql: iqlField.optional(), estimate: z.boolean().optional() }).strict(),
+        response: {
+          200: envelopeSchema({ data: z.object({ total: z.number(), estimated: z.literal(true).optional() }) }),
+        },
       },
     },
     async (request) =>
       ok(request, {
-        data: {
-          total: await countRecords(
-            search,
-            await modelFor(request, request.params.model),
-            principalOf(request),
-            request.body.iql,
-          ),
-        },
+        data: await countRecords(
+          search,
+          await modelFor(request, request.params.model),
+          principalOf(request),
+          request.body.iql,
+          { estimate: request.body.estimate },
+        ),
       }),
   );
 
