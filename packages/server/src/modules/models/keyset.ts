@@ -110,7 +110,9 @@ export function afterCursor(orderBy: CompiledOrder[], values: Array<string | nul
   for (let i = 0; i < terms.length; i++) {
     const beyond = beyondValue(terms[i]!, typed[i]!, values[i] === null);
     if (!beyond) continue;
-    const equal = terms.slice(0, i).map((prior, j) => (values[j] === null ? `${prior.sql} IS NULL` : `${prior.sql} = ${typed[j]}`));
+    const equal = terms
+      .slice(0, i)
+      .map((prior, j) => (values[j] === null ? `${prior.sql} IS NULL` : `${prior.sql} = ${typed[j]}`));
     alternatives.push(`(${[...equal, beyond].join(' AND ')})`);
   }
   return alternatives.length ? `(${alternatives.join(' OR ')})` : 'FALSE';
