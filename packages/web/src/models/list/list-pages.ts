@@ -11,6 +11,9 @@ import { countRecords, searchRecords } from '../../api/model';
 import { modelKeys } from '../queries';
 import { iqlFailureMessage } from './iql-failure';
 
+/** A count is kept this long while paging (this user's own writes refresh it at once). */
+const COUNT_FRESH_MS = 60_000;
+
 export interface ListCount {
   total: number;
   /** The planner's estimate, while the exact count is on its way. */
@@ -61,12 +64,14 @@ export function useListPages({ model, iql, fl, page, size, enabled }: ListPagesI
     queryKey: modelKeys.count(model, iql, 'estimate'),
     queryFn: () => countRecords(model, iql || undefined, { silent: true, estimate: true }),
     enabled: countable,
+    staleTime: COUNT_FRESH_MS,
   });
   const estimated = estimate.data?.result === RESULT_CODES.success ? estimate.data.data.data : undefined;
   const exact = useQuery({
     queryKey: modelKeys.count(model, iql, 'exact'),
     queryFn: () => countRecords(model, iql || undefined, { silent: true }),
     enabled: countable && estimated?.estimated === true,
+    staleTime: COUNT_FRESH_MS,
   });
   const counted = exact.data?.result === RESULT_CODES.success ? exact.data.data.data : undefined;
   const count: ListCount | undefined = counted
