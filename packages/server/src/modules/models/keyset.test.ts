@@ -3,6 +3,7 @@
 // a cursor a client made up is a 400 with its catalogue code. Also the count's estimate, and the scope
 // condition's plan: no subquery run once per row. Runs on PGlite and PostgreSQL.
 import { defineModel, field, MODEL_CATALOG, SEARCH_OFFSET_MAX } from '@ipdesk/core';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -269,5 +270,40 @@ describe(`keyset pages (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       JSON.stringify(subplans),
     ).toBe(true);
     for (const subplan of subplans) expect(subplan.loops, subplan.name).toBeLessThanOrEqual(1);
+  });
+
+  it('exports more rows than one chunk (1,000) completely and in order, walking by cursor', async () => {
+    const extra = 2_345;
+    await t.database.db.query(
+      `INSERT INTO m_test_keyset (sid, tenant_sid, company_sid, created_at, updated_at, title, rank)
+       SELECT 'KX' || lpad(g::text, 14, '0'), $1, $2, now(), now(), 'X-' || g,
+              CASE WHEN g % 3 = 0 THEN NULL ELSE g % 17 END
+         FROM generate_series(1, $3::int) g`,
+      [tenant.sid, tenant.rootCompany, extra],
+    );
+    const iql = "title STARTS WITH 'X-' ORDER BY rank DESC";
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/test_keyset/do/export',
+      headers: authed(admin, { 'x-language': 'en' }),
+      payload: { iql, fl: ['title', 'rank'] },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const column = (sheet.getRow(1).values as unknown[]).indexOf('Title');
+    const titles: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) titles.push(String(row.getCell(column).value));
+    });
+    const expected = await t.database.db.query<{ title: string }>(
+      `SELECT title FROM m_test_keyset WHERE title LIKE 'X-%' ORDER BY rank DESC NULLS LAST, sid DESC`,
+    );
+    expect(titles).toHaveLength(extra);
+    expect(titles).toEqual(expected.map((r) => r.title));
+    await t.database.db.query(`DELETE FROM m_test_keyset WHERE sid LIKE 'KX%'`);
   });
 });
