@@ -157,7 +157,8 @@ describe('patents through the generic pages', () => {
     await page.getByTestId('basic-keyword').fill(`${prefix}-C`);
     await page.getByTestId('basic-search').click();
     await waitForRows(page, [third.sid]);
-    expect(await textOf(page, 'list-total')).toBe(translate('zh-CN', 'modelList.total', { total: 1 }));
+    // The count follows the rows.
+    await waitForText(page, 'list-total', translate('zh-CN', 'modelList.total', { total: '1' }));
 
     // Advanced: a mistake is shown with its position before anything is sent.
     await openAdvanced(page);
@@ -397,7 +398,7 @@ describe('patents through the generic pages', () => {
       en['modelList.actions'],
     ]);
     expect(await page.locator('.ant-table-tbody').textContent()).toContain('Invention');
-    expect(await textOf(page, 'list-total')).toBe(translate('en', 'modelList.total', { total: 1 }));
+    await waitForText(page, 'list-total', translate('en', 'modelList.total', { total: '1' }));
     await saveScreenshot(page, 'model-list-en');
 
     await page.getByTestId('model-new').click();
@@ -405,6 +406,37 @@ describe('patents through the generic pages', () => {
     await page.getByTestId('form-save').click();
     await page.getByText(translate('en', 'modelForm.required', { label: 'Title' })).waitFor();
     await saveScreenshot(page, 'model-form-en');
+  });
+  it('shows rows, then the count, and pages forward by cursor and back', async () => {
+    const { page, api } = await start();
+    const prefix = uniquePrefix();
+    const sids: string[] = [];
+    for (let i = 1; i <= 25; i++) {
+      const sn = `${prefix}-${String(i).padStart(2, '0')}`;
+      sids.push((await createPatent(api, { title: `${prefix} 电池 ${i}`, sn })).sid);
+    }
+    const searches: Array<Record<string, unknown>> = [];
+    const counts: Array<Record<string, unknown>> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/webapi/model/patent/do/search')) searches.push(request.postDataJSON());
+      if (request.url().endsWith('/webapi/model/patent/do/count')) counts.push(request.postDataJSON());
+    });
+    await page.goto(`${server.url}/ip/model/patent`);
+    await openAdvanced(page);
+    await advancedSearch(page, `sn STARTS WITH '${prefix}' ORDER BY sn ASC`, sids.slice(0, 20));
+    await waitForText(page, 'list-total', translate('zh-CN', 'modelList.total', { total: '25' }));
+    expect(searches.at(-1)).toMatchObject({ total: false, page: 1 });
+    // The embedded engine answers the estimate with the exact count: asked once, not twice.
+    expect(counts.at(-1)).toEqual({ iql: `sn STARTS WITH '${prefix}' ORDER BY sn ASC`, estimate: true });
+
+    await page.locator('.ant-pagination-next button').click();
+    await waitForRows(page, sids.slice(20));
+    expect(searches.at(-1)).toHaveProperty('cursor');
+    expect(searches.at(-1)).not.toHaveProperty('page');
+
+    await page.locator('.ant-pagination-prev button').click();
+    await waitForRows(page, sids.slice(0, 20));
+    await waitForText(page, 'list-total', translate('zh-CN', 'modelList.total', { total: '25' }));
   });
 });
 

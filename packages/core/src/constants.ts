@@ -4,6 +4,11 @@
 export const HTTP_TIMEOUT_MS = 900_000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
+/**
+ * The deepest offset a search may start at: OFFSET reads and drops every row before it (linear cost), so
+ * deep pages walk by keyset cursor and only a jump to a page number uses an offset, this far at most.
+ */
+export const SEARCH_OFFSET_MAX = 100_000;
 export const BATCH_SEARCH_MAX = 1000;
 export const TABLE_COLUMNS_MAX = 20;
 export const QUICK_ENTRIES_MAX = 6;

@@ -14,17 +14,21 @@ import { openTestDatabase } from './database.js';
 export interface QueryCounter {
   /** Statements sent since the last reset (in and out of transactions). */
   readonly statements: string[];
+  /** Their bound parameters, by the same index (none for exec). */
+  readonly params: Array<readonly unknown[] | undefined>;
   reset(): void;
 }
 
-function counted(inner: Queryable, log: string[]): Queryable {
+function counted(inner: Queryable, log: string[], params: QueryCounter['params']): Queryable {
   return {
-    query: (sql, params) => {
+    query: (sql, values) => {
       log.push(sql);
-      return inner.query(sql, params);
+      params.push(values);
+      return inner.query(sql, values);
     },
     exec: (sql) => {
       log.push(sql);
+      params.push(undefined);
       return inner.exec(sql);
     },
   };
@@ -33,10 +37,11 @@ function counted(inner: Queryable, log: string[]): Queryable {
 /** The database with every statement recorded; transactions hand out a recording handle too. */
 export function countingDatabase(db: Database): { db: Database; counter: QueryCounter } {
   const log: string[] = [];
+  const params: QueryCounter['params'] = [];
   const wrapped: Database = {
-    ...counted(db, log),
+    ...counted(db, log, params),
     engine: db.engine,
-    transaction: (fn) => db.transaction((tx) => fn(counted(tx, log))),
+    transaction: (fn) => db.transaction((tx) => fn(counted(tx, log, params))),
     onNotify: (channel, handler) => db.onNotify(channel, handler),
     close: () => db.close(),
   };
@@ -44,8 +49,10 @@ export function countingDatabase(db: Database): { db: Database; counter: QueryCo
     db: wrapped,
     counter: {
       statements: log,
+      params,
       reset: () => {
         log.length = 0;
+        params.length = 0;
       },
     },
   };

@@ -110,8 +110,11 @@ export type ModelRow = Record<string, unknown> & { sid: string; version: number;
 export interface SearchInput {
   iql?: string;
   fl?: string[];
+  /** An offset page (bounded by SEARCH_OFFSET_MAX), or with `cursor` the page after the cursor's row. */
   page?: number;
   size?: number;
+  /** A previous answer's next_cursor: the page that follows it, walked by keyset. */
+  cursor?: string;
   total?: boolean;
 }
 
@@ -209,12 +212,24 @@ export function searchRecords(
   return request({ url: `${base(model)}/do/search`, method: 'POST', body: input, ...options });
 }
 
+/** A count, exact or (estimate: true, a broad query on a PostgreSQL server) the planner's estimate. */
+export interface CountAnswer {
+  total: number;
+  estimated?: true;
+}
+
 export function countRecords(
   model: string,
   iql: string | undefined,
-  options: ModelCallOptions = {},
-): Promise<RequestResult<DataEnvelope<{ total: number }>>> {
-  return request({ url: `${base(model)}/do/count`, method: 'POST', body: iql ? { iql } : {}, ...options });
+  options: ModelCallOptions & { estimate?: boolean } = {},
+): Promise<RequestResult<DataEnvelope<CountAnswer>>> {
+  const { estimate, ...call } = options;
+  return request({
+    url: `${base(model)}/do/count`,
+    method: 'POST',
+    body: { ...(iql && { iql }), ...(estimate && { estimate }) },
+    ...call,
+  });
 }
 
 /** One kind of record deleting a record also deletes, with how many (label in the caller's language). */

@@ -13,6 +13,9 @@ export const modelKeys = {
   record: (model: string, sid: string) => ['model', model, 'record', sid] as const,
   history: (model: string, sid: string) => ['model', model, 'history', sid] as const,
   search: (model: string, input: unknown) => ['model', model, 'search', input] as const,
+  /** Under 'search', so what refreshes a model's pages refreshes their counts too. */
+  count: (model: string, iql: string, kind: 'estimate' | 'exact') =>
+    ['model', model, 'search', 'count', iql, kind] as const,
   header: (model: string) => ['model', model, 'header'] as const,
   views: (model: string) => ['model', model, 'views'] as const,
 };

@@ -1,7 +1,14 @@
 // {webapi} generic model API (spec §7 "Generic resource pattern", `model/{model}/do/schema`): every
 // declared model gets schema, get, create, update, delete, search, count, group counts and history,
 // with no per-model code.
-import { AppError, modelResourceCode, SID_PATTERN, type Language, type ModelAction } from '@ipdesk/core';
+import {
+  AppError,
+  modelResourceCode,
+  SEARCH_OFFSET_MAX,
+  SID_PATTERN,
+  type Language,
+  type ModelAction,
+} from '@ipdesk/core';
 import type { Access } from '../../modules/rbac/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -416,7 +423,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           .object({
             iql: iqlField.optional(),
             fl: labelled(z.array(z.string().max(64)).max(200), 'field.fieldList').optional(),
-            start: labelled(z.number().int().min(0).max(1_000_000), 'field.start').optional(),
+            start: labelled(z.number().int().min(0).max(SEARCH_OFFSET_MAX), 'field.start').optional(),
             rows: labelled(z.number().int().min(1).max(100), 'field.rows').optional(),
             page: labelled(z.number().int().min(1).max(100_000), 'field.page').optional(),
             size: labelled(z.number().int().min(1).max(100), 'field.rows').optional(),
@@ -442,6 +449,15 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const b = request.body;
       const rows = b.rows ?? b.size ?? 20;
       const start = b.start ?? (b.page ? (b.page - 1) * rows : 0);
+      if (start > SEARCH_OFFSET_MAX) {
+        // A page number this deep: the caller walks there by cursor (next_cursor) instead.
+        const maximum = Math.floor(SEARCH_OFFSET_MAX / rows) + 1;
+        throw new AppError('validation', {
+          issues: [
+            { field: 'page', labelKey: 'field.page', messageKey: 'validation.tooBig.number', params: { maximum } },
+          ],
+        });
+      }
       const model = await modelFor(request, request.params.model);
       if (b.fl) {
         const unknown = b.fl.filter((name) => !model.fields.has(name));
@@ -476,23 +492,24 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     {
       config: { access: { model: 'view' } },
       schema: {
-        summary: 'Count the records an iql query finds',
+        summary: 'Count the records an iql query finds, or with estimate the planner estimate for a broad query',
         tags,
         params: z.object({ model: modelParam }).strict(),
-        body: z.object({ iql: iqlField.optional() }).strict(),
-        response: { 200: envelopeSchema({ data: z.object({ total: z.number() }) }) },
+        body: z.object({ iql: iqlField.optional(), estimate: z.boolean().optional() }).strict(),
+        response: {
+          200: envelopeSchema({ data: z.object({ total: z.number(), estimated: z.literal(true).optional() }) }),
+        },
       },
     },
     async (request) =>
       ok(request, {
-        data: {
-          total: await countRecords(
-            search,
-            await modelFor(request, request.params.model),
-            principalOf(request),
-            request.body.iql,
-          ),
-        },
+        data: await countRecords(
+          search,
+          await modelFor(request, request.params.model),
+          principalOf(request),
+          request.body.iql,
+          { estimate: request.body.estimate },
+        ),
       }),
   );
 

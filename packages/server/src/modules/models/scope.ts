@@ -2,20 +2,27 @@
 // sub-company with its children when the request names one, and their roles' data scope for the
 // model (spec §6: all, own company, own department, specified departments, own records — several roles
 // combine as a union). Every query of the model layer takes its condition from here.
+// The subqueries name the tenant by its parameter, never by the row's column (`c.tenant_sid = t.tenant_sid`):
+// uncorrelated, PostgreSQL runs each once (a semi-join or a hashed subplan) instead of once per row, which
+// made a broad count with a sub-company chosen loop a million times on 1M patents (2.4 s).
 import type { Principal } from '../../http/context.js';
 import type { SqlParams } from './sql-params.js';
 
-/** The departments in the subtrees of the listed ones (a text[] parameter), of the row's tenant. */
-function departmentsUnder(departments: string): string {
+/** The departments in the subtrees of the listed ones (a text[] parameter), of the caller's tenant. */
+function departmentsUnder(departments: string, tenant: string): string {
   return `SELECT d.sid FROM department d JOIN department top ON d.path LIKE top.path || '%'
-           WHERE top.sid = ANY(${departments}::text[]) AND d.tenant_sid = t.tenant_sid`;
+           WHERE top.sid = ANY(${departments}::text[]) AND d.tenant_sid = ${tenant}`;
 }
 
-/** The data-scope part alone; TRUE when the caller sees every record of the tenant. */
+/**
+ * The data-scope part alone; TRUE when the caller sees every record of the tenant. `tenant` is the
+ * placeholder of the caller's tenant sid, which the subqueries filter on.
+ */
 export function dataScopeCondition(
   principal: Principal,
   model: { name: string; declaration: { departmentField?: string } },
   params: SqlParams,
+  tenant: string,
 ): string {
   const grant = principal.access.dataScope(model.name);
   if (grant.all) return 'TRUE';
@@ -23,7 +30,7 @@ export function dataScopeCondition(
   if (grant.company && principal.access.companySids.length) {
     parts.push(`t.company_sid IN (
       SELECT c.sid FROM company c JOIN company mine ON c.path LIKE mine.path || '%'
-       WHERE mine.sid = ANY(${params.add(principal.access.companySids)}::text[]) AND c.tenant_sid = t.tenant_sid)`);
+       WHERE mine.sid = ANY(${params.add(principal.access.companySids)}::text[]) AND c.tenant_sid = ${tenant})`);
   }
   const departments = [
     ...(grant.department && principal.access.departmentSid ? [principal.access.departmentSid] : []),
@@ -34,9 +41,9 @@ export function dataScopeCondition(
     // Records created by the people of those departments, and (for models with a department field)
     // records that belong to one of them.
     parts.push(`t.created_by IN (SELECT p.account_user FROM m_person p
-      WHERE p.tenant_sid = t.tenant_sid AND p.account_user IS NOT NULL AND p.department IN (${departmentsUnder(list)}))`);
+      WHERE p.tenant_sid = ${tenant} AND p.account_user IS NOT NULL AND p.department IN (${departmentsUnder(list, tenant)}))`);
     const field = model.declaration.departmentField;
-    if (field) parts.push(`t.${field} IN (${departmentsUnder(list)})`);
+    if (field) parts.push(`t.${field} IN (${departmentsUnder(list, tenant)})`);
   }
   if (grant.own) parts.push(`t.created_by = ${params.add(principal.userSid)}`);
   return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
@@ -47,12 +54,12 @@ export function scopeCondition(
   model: { name: string; declaration: { departmentField?: string } },
   params: SqlParams,
 ): string {
-  const tenant = `t.tenant_sid = ${params.add(principal.tenantSid)}`;
-  const data = dataScopeCondition(principal, model, params);
-  const base = data === 'TRUE' ? tenant : `${tenant} AND ${data}`;
+  const tenant = params.add(principal.tenantSid);
+  const data = dataScopeCondition(principal, model, params, tenant);
+  const base = data === 'TRUE' ? `t.tenant_sid = ${tenant}` : `t.tenant_sid = ${tenant} AND ${data}`;
   if (!principal.companySid) return base;
   const company = params.add(principal.companySid);
   return `${base} AND t.company_sid IN (
-    SELECT c.sid FROM company c WHERE c.tenant_sid = t.tenant_sid
-       AND c.path LIKE (SELECT p.path FROM company p WHERE p.sid = ${company}) || '%')`;
+    SELECT c.sid FROM company c WHERE c.tenant_sid = ${tenant}
+       AND c.path LIKE (SELECT p.path FROM company p WHERE p.sid = ${company} AND p.tenant_sid = ${tenant}) || '%')`;
 }

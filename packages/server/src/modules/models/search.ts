@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { compileIql, type CompiledOrder } from './iql-compile.js';
+import { afterCursor, cursorKeys, decodeCursor, orderClause, orderSuffix, takeCursor, tieBreak } from './keyset.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
 import { selectList, type RecordRow } from './records.js';
 import { scopeCondition } from './scope.js';
@@ -70,52 +71,6 @@ export function hasSubstringTest(e: Expression | undefined): boolean {
   }
 }
 
-/** Keyset cursor: the order values of the last row, as text, then its sid. */
-function encodeCursor(values: unknown[]): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
-}
-
-function decodeCursor(cursor: string, length: number): string[] {
-  try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string'))
-      return values as string[];
-  } catch {
-    // fall through to the catalogue error
-  }
-  throw new AppError('cursorInvalid');
-}
-
-function orderSuffix(o: CompiledOrder): string {
-  if (o.notNull) return o.direction.toUpperCase();
-  return o.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-}
-
-function tieBreak(orderBy: CompiledOrder[]): 'ASC' | 'DESC' {
-  return orderBy[0]?.direction === 'asc' ? 'ASC' : 'DESC';
-}
-
-/** (a, b, sid) after the cursor in the query's order, as one boolean expression. */
-function afterCursor(orderBy: CompiledOrder[], values: string[], params: SqlParams): string {
-  const terms = [
-    ...orderBy,
-    { sql: 't.sid', sqlType: 'text', direction: tieBreak(orderBy) === 'ASC' ? ('asc' as const) : ('desc' as const) },
-  ];
-  // The cursor holds each value as the column's own text form, so the cast back is exact
-  // (timestamps keep their microseconds).
-  const typed = terms.map((term, i) => `CAST(${params.add(values[i])}::text AS ${term.sqlType})`);
-  if (terms.every((term) => term.direction === terms[0]!.direction)) {
-    // One direction: a row comparison, which walks the sort index as a range.
-    return `(${terms.map((t) => t.sql).join(', ')}) ${terms[0]!.direction === 'desc' ? '<' : '>'} (${typed.join(', ')})`;
-  }
-  const alternatives = terms.map((term, i) => {
-    const equal = terms.slice(0, i).map((prior, j) => `${prior.sql} = ${typed[j]}`);
-    const beyond = `${term.sql} ${term.direction === 'desc' ? '<' : '>'} ${typed[i]}`;
-    return `(${[...equal, beyond].join(' AND ')})`;
-  });
-  return `(${alternatives.join(' OR ')})`;
-}
-
 export interface SearchInput {
   iql?: string;
   fl?: string[];
@@ -139,12 +94,10 @@ export async function searchRecords(
 ): Promise<SearchResult> {
   const query = parseQuery(input.iql);
   const { params, scope, where, orderBy } = compile(ctx, model, principal, query);
-  const keyset = orderBy.every((o) => o.notNull);
   let condition = where;
   let walkCondition = scope;
   if (input.cursor) {
-    if (!keyset) throw new AppError('cursorInvalid');
-    const after = afterCursor(orderBy, decodeCursor(input.cursor, orderBy.length + 1), params);
+    const after = afterCursor(orderBy, decodeCursor(input.cursor, orderBy), params);
     condition = `${where} AND ${after}`;
     walkCondition = `${scope} AND ${after}`;
   }
@@ -152,11 +105,10 @@ export async function searchRecords(
   // the first term's direction, so every order is one direction of an index (tenant_sid, col DESC
   // NULLS LAST, sid DESC) and a page walks the index instead of sorting all matches (measured on 1M
   // rows: 612 ms → 0.04 ms).
-  const order = [...orderBy.map((o) => `${o.sql} ${orderSuffix(o)}`), `t.sid ${tieBreak(orderBy)}`].join(', ');
-  const keys = keyset ? orderBy.map((o, i) => `, (${o.sql})::text AS __k${i}`).join('') : '';
+  const order = orderClause(orderBy);
   const limit = params.add(input.rows + 1);
   const offset = input.cursor ? '' : ` OFFSET ${params.add(input.start)}`;
-  const select = `SELECT ${selectList(model, input.fl)}${keys}`;
+  const select = `SELECT ${selectList(model, input.fl)}${cursorKeys(orderBy)}`;
   const page = `LIMIT ${limit}${offset}`;
   const db = ctx.accounts.db;
   const walkRows = ctx.walkRows;
@@ -183,16 +135,12 @@ export async function searchRecords(
       params.values as never,
     );
   }
-  const hasMore = found.length > input.rows;
   const rows = found.slice(0, input.rows);
-  const last = rows.at(-1);
-  const cursorValues =
-    keyset && hasMore && last ? [...orderBy.map((_o, i) => String(last[`__k${i}`])), String(last.sid)] : undefined;
   // The key columns only serve the cursor; rows without them are answered as the driver built them.
-  if (keys) for (const row of rows) for (let i = 0; i < orderBy.length; i++) delete row[`__k${i}`];
+  const next = takeCursor(orderBy, rows, found.length > input.rows);
   const result: SearchResult = { rows: maskRows(model, rows) };
-  if (cursorValues) result.next_cursor = encodeCursor(cursorValues);
-  if (input.total && !input.cursor) result.total = await countRecords(ctx, model, principal, input.iql);
+  if (next) result.next_cursor = next;
+  if (input.total && !input.cursor) result.total = (await countRecords(ctx, model, principal, input.iql)).total;
   return result;
 }
 
@@ -240,18 +188,45 @@ async function pageOfSubstringSearch(
   );
 }
 
+export interface CountResult {
+  total: number;
+  /** The total is PostgreSQL's planner estimate, not a count (asked for with `estimate`). */
+  estimated?: true;
+}
+
+/**
+ * Below this many estimated rows the exact count is answered instead: it takes milliseconds there, and a
+ * small estimate is the one users would notice to be off.
+ */
+export const ESTIMATE_FLOOR = 50_000;
+
+/**
+ * The records a query finds, counted; with `estimate`, the planner's estimate where it is cheap and
+ * trustworthy enough to show as "about": on a PostgreSQL server (whose autovacuum keeps statistics;
+ * the embedded engine has none running, so it always counts), for queries without substring tests (whose
+ * share PostgreSQL can only guess, see pageOfSubstringSearch) and broad enough (ESTIMATE_FLOOR).
+ */
 export async function countRecords(
   ctx: SearchContext,
   model: ResolvedModel,
   principal: Principal,
   iql: string | undefined,
-): Promise<number> {
-  const { params, where } = compile(ctx, model, principal, iql);
-  const rows = await ctx.accounts.db.query<{ total: number }>(
-    `SELECT count(*) AS total FROM ${model.table} t WHERE ${where}`,
-    params.values as never,
-  );
-  return rows[0]?.total ?? 0;
+  options: { estimate?: boolean } = {},
+): Promise<CountResult> {
+  const query = parseQuery(iql);
+  const { params, where } = compile(ctx, model, principal, query);
+  const db = ctx.accounts.db;
+  const from = `FROM ${model.table} t WHERE ${where}`;
+  if (options.estimate && db.engine === 'postgres' && !hasSubstringTest(query.where)) {
+    const [explained] = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`,
+      params.values as never,
+    );
+    const rows = explained?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+    if (rows >= ESTIMATE_FLOOR) return { total: Math.round(rows), estimated: true };
+  }
+  const rows = await db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values as never);
+  return { total: rows[0]?.total ?? 0 };
 }
 
 export async function aggregateRecords(

@@ -163,7 +163,6 @@ export async function openExport(
   }));
   void (async () => {
     let cursor: string | undefined;
-    let start = 0;
     let count = 0;
     try {
       for (;;) {
@@ -173,7 +172,7 @@ export async function openExport(
             model,
             fields.map((f) => f.name),
           ),
-          start: cursor ? 0 : start,
+          start: 0,
           rows: PAGE,
           cursor,
           total: false,
@@ -205,11 +204,10 @@ export async function openExport(
           sheet.addRow(values).commit();
         }
         count += page.rows.length;
-        // A keyset order answers a cursor for the next page; an order on a column that may be empty
-        // does not, and its pages follow by offset.
-        if (page.next_cursor) cursor = page.next_cursor;
-        else if (cursor || page.rows.length < PAGE) break;
-        else start += PAGE;
+        // Every order answers a cursor while rows remain: chunk after chunk walks the sort index from
+        // where the last one ended, never re-reading what an OFFSET would skip.
+        cursor = page.next_cursor;
+        if (!cursor) break;
       }
       sheet.commit();
       await workbook.commit();

@@ -10,7 +10,7 @@ import {
   PlusOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,15 +20,12 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   RESULT_CODES,
-  VALIDATION_CODES,
   isLanguage,
   tryParseIql,
   type IqlQuery,
 } from '@ipdesk/core';
-import type { RequestFailure } from '../../api/failure';
-import { reportFailure } from '../../api/failure-notifier';
 import { fetchHeaderColumns, type SavedView } from '../../api/list-settings';
-import { deleteRecords, searchRecords, type ModelRow, type ModelSchema } from '../../api/model';
+import { deleteRecords, type ModelRow, type ModelSchema } from '../../api/model';
 import { createExport, downloadImportTemplate } from '../../api/transfer';
 import { renderValue, type CellContext } from '../fields/cells';
 import { editRecordPath, newRecordPath, recordPath } from '../paths';
@@ -41,18 +38,17 @@ import { resolveColumns } from './columns';
 import { SavedViews } from './SavedViews';
 import { ImportDialog } from '../transfer/ImportDialog';
 import { SearchPanel, type SearchMode } from './SearchPanel';
+import { iqlFailureMessage } from './iql-failure';
+import { pagerTotal, useListPages } from './list-pages';
+import { SkeletonRows } from './SkeletonRows';
+import { preloadRecordPage } from '../../pages/model/preload';
+
+/** The total's place in the pager, wide enough for "约 1,000,000 条" / "About 1,000,000". */
+const TOTAL_STYLE = { display: 'inline-block', minWidth: '9em', textAlign: 'right' } as const;
 import { namedRowSelection } from '../../components/row-selection';
 
-/** The server's message when it refused the query itself (400 with fields[0].field 'iql'). */
-export function iqlFailureMessage(failure: RequestFailure | undefined): string | undefined {
-  const body = failure?.body;
-  const first = body?.fields?.[0];
-  if (!body || body.code === undefined || !VALIDATION_CODES.includes(body.code) || first?.field !== 'iql')
-    return undefined;
-  return first.message;
-}
-
-function useHeaderColumns(model: string): { saved: string[] | null; ready: boolean } {
+/** The user's saved columns of the model (null: the model's defaults); ready once answered. */
+export function useHeaderColumns(model: string): { saved: string[] | null; ready: boolean } {
   const query = useQuery({ queryKey: modelKeys.header(model), queryFn: () => fetchHeaderColumns(model) });
   const saved = query.data?.result === RESULT_CODES.success ? query.data.data.data.columns : null;
   return { saved, ready: !query.isPending };
@@ -94,25 +90,12 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
   const fieldList = [...new Set([...columns, schema.title_field])].filter((name) =>
     schema.fields.some((field) => field.name === name),
   );
-  const search = useQuery({
-    queryKey: modelKeys.search(model, { iql, page, size, fl: fieldList }),
-    queryFn: async () => {
-      const outcome = await searchRecords(
-        model,
-        { iql: iql || undefined, page, size, total: true, fl: fieldList },
-        { silent: true },
-      );
-      // A refused query is shown beside the search; every other failure as usual.
-      if (outcome.result !== RESULT_CODES.success && !iqlFailureMessage(outcome.error)) reportFailure(outcome.error);
-      return outcome;
-    },
-    placeholderData: keepPreviousData,
-    enabled: header.ready,
-  });
+  const { search, count } = useListPages({ model, iql, fl: fieldList, page, size, enabled: header.ready });
   const answer = search.data?.result === RESULT_CODES.success ? search.data.data.data : undefined;
   const serverIqlError =
     search.data?.result !== RESULT_CODES.success ? iqlFailureMessage(search.data?.error) : undefined;
-  const total = answer?.total ?? 0;
+  const total = count && !count.estimated ? count.total : 0;
+  const formatCount = (n: number) => new Intl.NumberFormat(language).format(n);
 
   // After a delete the last page may be gone: step back to the last one there is.
   useEffect(() => {
@@ -366,7 +349,10 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
           <Table<ModelRow>
             rowKey="sid"
             size="middle"
-            loading={search.isFetching}
+            // The first rows: skeleton rows in the table's place; later pages keep the rows shown meanwhile.
+            loading={search.isFetching && answer !== undefined}
+            locale={search.isPending ? { emptyText: <SkeletonRows rows={Math.min(size, 10)} /> } : undefined}
+            onRow={() => ({ onMouseEnter: preloadRecordPage })}
             columns={tableColumns}
             dataSource={answer?.rows ?? []}
             scroll={{ x: 'max-content' }}
@@ -388,10 +374,25 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
             pagination={{
               current: page,
               pageSize: size,
-              total,
+              total: pagerTotal({
+                count: count?.total,
+                page,
+                size,
+                rows: answer?.rows.length,
+                hasNext: answer?.next_cursor !== undefined,
+              }),
               showSizeChanger: true,
               pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-              showTotal: (count) => <span data-testid="list-total">{t('modelList.total', { total: count })}</span>,
+              // The count arrives after the rows: its place is kept, so nothing moves when it does.
+              showTotal: () => (
+                <span data-testid="list-total" data-estimated={count?.estimated ?? 'pending'} style={TOTAL_STYLE}>
+                  {count === undefined
+                    ? t('modelList.counting')
+                    : t(count.estimated ? 'modelList.totalAbout' : 'modelList.total', {
+                        total: formatCount(count.total),
+                      })}
+                </span>
+              ),
             }}
             data-testid="model-table"
           />

@@ -97,7 +97,8 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
   if (path === '/webapi/model/patent/do/schema') return ok(schema)(request, response);
   if (path === '/webapi/model/nope/do/schema')
     return sendJson(404, { code: 404201, message: '没有此模型：nope', request_id: 'm' })(request, response);
-  if (path === '/webapi/model/patent/do/search') return ok({ rows: [row], total: 1 })(request, response);
+  if (path === '/webapi/model/patent/do/search') return ok({ rows: [row] })(request, response);
+  if (path === '/webapi/model/patent/do/count') return ok({ total: 1 })(request, response);
   if (path === `/webapi/model/patent/${RECORD_SID}`) return ok(row)(request, response);
   if (path === '/webapi/model/user_define_config/do/search_header')
     return ok({ columns: savedColumns })(request, response);
