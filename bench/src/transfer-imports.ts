@@ -13,6 +13,10 @@ import { ApiClient } from './search/api.js';
 import { percentile, printTable } from './table.js';
 
 const rows = Number(process.argv[2] ?? 100_000);
+const SERVER_HEAP_FLAG = /--max-old-space-size=\d+/.exec(
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } })
+    .scripts.start,
+)![0];
 const imports = Number(process.argv[3] ?? 3);
 
 async function patentsFile(seed: number): Promise<Buffer> {
@@ -35,10 +39,15 @@ async function patentsFile(seed: number): Promise<Buffer> {
 const files: Buffer[] = [];
 for (let i = 0; i < imports; i++) files.push(await patentsFile(11 + i));
 
-const child = spawn(process.execPath, ['--import', 'tsx', new URL('./transfer-server.ts', import.meta.url).pathname], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-  env: process.env,
-});
+// The server runs with the heap cap `npm start` gives it (package.json), as in production.
+const child = spawn(
+  process.execPath,
+  [SERVER_HEAP_FLAG, '--import', 'tsx', new URL('./transfer-server.ts', import.meta.url).pathname],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: process.env,
+  },
+);
 const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
 const { url, engine } = JSON.parse(first) as { url: string; engine: string };
 const rss = () => {

@@ -74,9 +74,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
           "Set your tenant's outgoing mail server; omit password to keep the stored one. A host that resolves to an internal " +
           'address (loopback, private, link-local, metadata) is refused (400105) unless SMTP_ALLOW_INTERNAL_HOSTS is set',
         tags,
-        body: z
-          .object({ ...mailShape, password: z.string().max(1024).optional(), updated_at: settingReadAt })
-          .strict(),
+        body: z.object({ ...mailShape, password: z.string().max(1024).optional(), updated_at: settingReadAt }).strict(),
         response: { 200: envelopeSchema({}) },
       },
     },
