@@ -13,6 +13,8 @@ import { ApiClient } from './search/api.js';
 import { percentile, printTable } from './table.js';
 
 const rows = Number(process.argv[2] ?? 100_000);
+// SERVER_NODE_FLAGS: more flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where it spends.
+const serverFlags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const SERVER_HEAP_FLAG = /--max-old-space-size=\d+/.exec(
   (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } })
     .scripts.start,
@@ -42,7 +44,7 @@ for (let i = 0; i < imports; i++) files.push(await patentsFile(11 + i));
 // The server runs with the heap cap `npm start` gives it (package.json), as in production.
 const child = spawn(
   process.execPath,
-  [SERVER_HEAP_FLAG, '--import', 'tsx', new URL('./transfer-server.ts', import.meta.url).pathname],
+  [SERVER_HEAP_FLAG, ...serverFlags, '--import', 'tsx', new URL('./transfer-server.ts', import.meta.url).pathname],
   {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: process.env,
