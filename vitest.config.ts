@@ -47,6 +47,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['e2e/support/global-setup.ts'],
           // In CI a browser test that fails is run once more. Two recent CI runs each lost one test to a
           // success message that never showed after a dialog's OK (not reproduced in 11 local runs under
           // load); the failed attempt prints the session's API calls, and scripts/test-all.mjs names every

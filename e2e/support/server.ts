@@ -1,11 +1,12 @@
-// The real IPDesk server (built: npm run build) on a free port with a fresh data folder, serving the
+// The real IPDesk server (built: npm run build) on a free port with its own data folder, serving the
 // built web app under the base path; optionally sending mail to a test SMTP server.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '@ipdesk/server';
+import { inject } from 'vitest';
 
 const webIndex = fileURLToPath(new URL('../../packages/web/dist/index.html', import.meta.url));
 
@@ -32,6 +33,8 @@ export async function startTestServer(options: TestServerOptions | string = {}):
   if (!existsSync(webIndex)) throw new Error(`${webIndex} is missing: run "npm run build" before the e2e tests`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ipdesk-e2e-'));
   try {
+    // A copy of the folder the global setup prepared: its own database, already migrated, with the demo tenant.
+    await cp(inject('serverDataTemplate'), dataDir, { recursive: true });
     const server = await startServer({
       env: {
         PORT: '0',
