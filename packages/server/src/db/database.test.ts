@@ -12,13 +12,16 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(test.db.engine).toBe(onPostgres ? 'postgres' : 'pglite');
   });
 
-  it.skipIf(onPostgres)('runs the embedded engine with small shared buffers and a bounded WAL (pglite.ts)', async () => {
-    const setting = async (name: string) =>
-      (await test.db.query<{ value: string }>('SELECT current_setting($1) AS value', [name]))[0]?.value;
-    // Not the defaults (128MB, 1GB): those kept ~100 MB more resident and left >1 GB of WAL after an import.
-    expect(await setting('shared_buffers')).toBe('32MB');
-    expect(await setting('max_wal_size')).toBe('128MB');
-  });
+  it.skipIf(onPostgres)(
+    'runs the embedded engine with small shared buffers and a bounded WAL (pglite.ts)',
+    async () => {
+      const setting = async (name: string) =>
+        (await test.db.query<{ value: string }>('SELECT current_setting($1) AS value', [name]))[0]?.value;
+      // Not the defaults (128MB, 1GB): those kept ~100 MB more resident and left >1 GB of WAL after an import.
+      expect(await setting('shared_buffers')).toBe('32MB');
+      expect(await setting('max_wal_size')).toBe('128MB');
+    },
+  );
 
   it('binds parameters and returns rows', async () => {
     const rows = await test.db.query<{ greeting: string; n: number }>(

@@ -2,6 +2,7 @@
 import { OK_CODE, VALIDATION_CODES, translate, type AppError, type ErrorEnvelope, type Language } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { component } from './api-components.js';
 
 export function ok<Payload extends object>(request: FastifyRequest, payload: Payload) {
   return { code: OK_CODE as 0, message: translate(request.language, 'error.ok'), request_id: request.id, ...payload };
@@ -26,9 +27,14 @@ export function envelopeSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({ code: z.literal(0), message: z.string(), request_id: z.string(), ...shape });
 }
 
-export const errorEnvelopeSchema = z.object({
-  code: z.number().int(),
-  message: z.string(),
-  request_id: z.string(),
-  fields: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
-});
+/** Every refused request's answer (a catalogue code, its message, and the failing fields when the input
+ * was invalid); one component of the API document. */
+export const errorEnvelopeSchema = component(
+  z.object({
+    code: z.number().int(),
+    message: z.string(),
+    request_id: z.string(),
+    fields: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
+  }),
+  'ErrorEnvelope',
+);

@@ -10,6 +10,7 @@ import { buildTree, listMenus, viewOf, type MenuRow } from '../../modules/menus/
 import { moveMenu } from '../../modules/menus/move.js';
 import { myMenus } from '../../modules/menus/my-menus.js';
 import { ensureMenusSeeded } from '../../modules/menus/seed.js';
+import { component } from '../api-components.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -62,29 +63,35 @@ const rowShape = {
   version: z.number(),
 };
 const rowSchema = z.object(rowShape);
-const treeNodeSchema = rowSchema.extend({
-  get children() {
-    return z.array(treeNodeSchema);
-  },
-});
-/** A menu in the user's own navigation: what it shows and opens, and its visible children. */
-const myMenuSchema = rowSchema
-  .pick({
-    sid: true,
-    name: true,
-    name_zh: true,
-    name_en: true,
-    resource_code: true,
-    path: true,
-    open_type: true,
-    icon: true,
-    level: true,
-  })
-  .extend({
+const treeNodeSchema = component(
+  rowSchema.extend({
     get children() {
-      return z.array(myMenuSchema);
+      return z.array(treeNodeSchema);
     },
-  });
+  }),
+  'MenuTreeNode',
+);
+/** A menu in the user's own navigation: what it shows and opens, and its visible children. */
+const myMenuSchema = component(
+  rowSchema
+    .pick({
+      sid: true,
+      name: true,
+      name_zh: true,
+      name_en: true,
+      resource_code: true,
+      path: true,
+      open_type: true,
+      icon: true,
+      level: true,
+    })
+    .extend({
+      get children() {
+        return z.array(myMenuSchema);
+      },
+    }),
+  'MyMenu',
+);
 
 export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
   const tags = ['menu'];

@@ -27,6 +27,7 @@ import {
   roleInLanguage,
   updateRole,
 } from '../../modules/rbac/roles.js';
+import { component } from '../api-components.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -81,17 +82,20 @@ const permissions = z.object({
     z.object({ model: z.string(), scope: z.enum(DATA_SCOPES), department_sids: z.array(z.string()) }),
   ),
 });
-const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    type: z.enum(['menu', 'button', 'link', 'tab']),
-    parent: z.string().nullable(),
-    name: z.string(),
-    level: z.string(),
-    sort: z.number(),
-    endpoints: z.array(z.string()),
-    children: z.array(resourceNode),
-  }),
+const resourceNode: z.ZodType<ResourceNode> = component(
+  z.lazy(() =>
+    z.object({
+      code: z.string(),
+      type: z.enum(['menu', 'button', 'link', 'tab']),
+      parent: z.string().nullable(),
+      name: z.string(),
+      level: z.string(),
+      sort: z.number(),
+      endpoints: z.array(z.string()),
+      children: z.array(resourceNode),
+    }),
+  ),
+  'ResourceNode',
 );
 
 export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (

@@ -15,6 +15,7 @@ import {
   type MenuScope,
 } from '@ipdesk/core';
 import { z } from 'zod';
+import { component } from '../../http/api-components.js';
 import { labelled } from '../../http/labels.js';
 import type { MenuSeed } from '../menus/seed.js';
 import type { CheckContext } from './content.js';
@@ -38,20 +39,23 @@ const name = (label: 'field.packMenuNameZh' | 'field.packMenuNameEn') =>
   labelled(z.string().trim().min(1).max(MENU_NAME_MAX), label);
 
 // The children's schema refers back to the node's; the getter defers that until the shape is read.
-export const packMenuSchema: z.ZodType<PackMenu> = z
-  .object({
-    name_zh: name('field.packMenuNameZh'),
-    name_en: name('field.packMenuNameEn'),
-    resource_code: labelled(z.string().min(1).max(64).nullable(), 'field.packMenuResource').optional(),
-    path: labelled(z.string().max(512).regex(MENU_PATH_PATTERN).nullable(), 'field.packMenuPath').optional(),
-    open_type: labelled(z.enum(MENU_OPEN_TYPES), 'field.packMenuOpenType').optional(),
-    icon: labelled(z.enum(MENU_ICONS), 'field.packMenuIcon').optional(),
-    scope: labelled(z.literal(MENU_SCOPES), 'field.packMenuScope').optional(),
-    get children() {
-      return packMenuChildren;
-    },
-  })
-  .strict();
+export const packMenuSchema: z.ZodType<PackMenu> = component(
+  z
+    .object({
+      name_zh: name('field.packMenuNameZh'),
+      name_en: name('field.packMenuNameEn'),
+      resource_code: labelled(z.string().min(1).max(64).nullable(), 'field.packMenuResource').optional(),
+      path: labelled(z.string().max(512).regex(MENU_PATH_PATTERN).nullable(), 'field.packMenuPath').optional(),
+      open_type: labelled(z.enum(MENU_OPEN_TYPES), 'field.packMenuOpenType').optional(),
+      icon: labelled(z.enum(MENU_ICONS), 'field.packMenuIcon').optional(),
+      scope: labelled(z.literal(MENU_SCOPES), 'field.packMenuScope').optional(),
+      get children() {
+        return packMenuChildren;
+      },
+    })
+    .strict(),
+  'PackMenu',
+);
 
 const packMenuChildren: z.ZodOptional<z.ZodArray<z.ZodType<PackMenu>>> = labelled(
   z.array(packMenuSchema).max(PACK_MENUS_MAX),
