@@ -27,15 +27,50 @@ function queryable(target: PGlite | Transaction): Queryable {
 /**
  * The embedded engine's settings (written to its postgresql.conf at each start). Its memory is one WebAssembly
  * heap that grows and never shrinks, so the default 128 MB of shared buffers stay resident once touched; the
- * data files sit in the operating system's page cache anyway. It runs in single-user mode with no checkpointer:
- * a checkpoint happens only when the WAL reaches max_wal_size (1 GB by default, which left 1.1–1.3 GB of WAL
- * after a 100,000-row import), so that bound is what keeps the data folder near the size of the data.
+ * data files sit in the operating system's page cache anyway. The WAL sizes bound the segments kept for reuse
+ * after a checkpoint (see walCheckpoints).
  */
-export const EMBEDDED_SETTINGS = ['shared_buffers = 32MB', 'max_wal_size = 128MB', 'min_wal_size = 32MB'];
+export const EMBEDDED_SETTINGS = ['shared_buffers = 32MB', 'max_wal_size = 64MB', 'min_wal_size = 32MB'];
+
+/** WAL written since the last checkpoint past which the next check checkpoints, and how often it looks. */
+export const WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
+const WAL_CHECK_EVERY_MS = 15_000;
+
+/**
+ * The engine runs in single-user mode, which has no checkpointer process: nothing ever checkpoints on its
+ * own (max_wal_size is not acted on), so the WAL grew without bound — 1.1–1.3 GB after a 100,000-row import,
+ * more than the data. This checks every 15 s and checkpoints once 32 MB were written since the last one; a
+ * checkpoint writes at most the 32 MB of shared buffers (~0.1 s) and lets the older segments go.
+ * `check` answers whether it checkpointed.
+ */
+export function walCheckpoints(pg: PGlite): { check(): Promise<boolean>; stop(): void } {
+  let running = false;
+  const check = async () => {
+    if (running || pg.closed) return false;
+    running = true;
+    try {
+      const [row] = (
+        await pg.query<{ bytes: number }>(
+          'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::bigint AS bytes FROM pg_control_checkpoint()',
+        )
+      ).rows;
+      if ((row?.bytes ?? 0) < WAL_CHECKPOINT_BYTES) return false;
+      await pg.exec('CHECKPOINT');
+      return true;
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void check().catch(() => undefined), WAL_CHECK_EVERY_MS);
+  timer.unref();
+  return { check, stop: () => clearInterval(timer) };
+}
 
 export interface PgliteDatabase extends Database {
   /** The whole data folder as one archive, to open copies of this database from (test templates). */
   dumpDataDir(): Promise<Blob>;
+  /** Checkpoints now if enough WAL was written since the last one (it also runs on its own every 15 s). */
+  checkpointIfDue(): Promise<boolean>;
 }
 
 /**
@@ -55,12 +90,17 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteD
   // PGlite hands a statement's notifications to its listeners before the statement resolves.
   const notifications = new Notifications();
   for (const channel of NOTIFY_CHANNELS) await pg.listen(channel, () => notifications.emit(channel));
+  const checkpoints = walCheckpoints(pg);
   return {
     engine: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
     onNotify: (channel, handler) => notifications.on(channel, handler),
-    close: () => pg.close(),
+    close: () => {
+      checkpoints.stop();
+      return pg.close();
+    },
     dumpDataDir: () => pg.dumpDataDir('none'),
+    checkpointIfDue: checkpoints.check,
   };
 }
