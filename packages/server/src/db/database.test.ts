@@ -23,6 +23,21 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     },
   );
 
+  it('stores and reads bytes exactly: every byte value, empty, and a view into a larger buffer', async () => {
+    const every = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
+    const pool = Buffer.from('....middle....');
+    const view = pool.subarray(4, 10); // 'middle', at an offset of its buffer
+    const rows = await test.db.query<{ a: Uint8Array; b: Uint8Array; c: Uint8Array }>(
+      'SELECT $1::bytea AS a, $2::bytea AS b, $3::bytea AS c',
+      [every, new Uint8Array(0), view],
+    );
+    expect([...rows[0]!.a]).toEqual([...every]);
+    expect(rows[0]!.b.length).toBe(0);
+    expect(Buffer.from(rows[0]!.c).toString()).toBe('middle');
+    const [hex] = await test.db.query<{ hex: string }>("SELECT encode($1::bytea, 'hex') AS hex", [view]);
+    expect(hex?.hex).toBe(Buffer.from('middle').toString('hex'));
+  });
+
   it('binds parameters and returns rows', async () => {
     const rows = await test.db.query<{ greeting: string; n: number }>(
       "SELECT $1::text || ' world' AS greeting, $2::int AS n",
