@@ -43,12 +43,12 @@ export const EMBEDDED_SETTINGS = ['shared_buffers = 32MB', 'max_wal_size = 64MB'
 
 /** WAL written since the last checkpoint past which the next check checkpoints, and how often it looks. */
 export const WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
-const WAL_CHECK_EVERY_MS = 15_000;
+const WAL_CHECK_EVERY_MS = 5_000;
 
 /**
  * The engine runs in single-user mode, which has no checkpointer process: nothing ever checkpoints on its
  * own (max_wal_size is not acted on), so the WAL grew without bound — 1.1–1.3 GB after a 100,000-row import,
- * more than the data. This checks every 15 s and checkpoints once 32 MB were written since the last one; a
+ * more than the data. This checks every 5 s and checkpoints once 32 MB were written since the last one; a
  * checkpoint writes at most the 32 MB of shared buffers (~0.1 s) and lets the older segments go.
  * `check` answers whether it checkpointed.
  */
@@ -78,7 +78,7 @@ export function walCheckpoints(pg: PGlite): { check(): Promise<boolean>; stop():
 export interface PgliteDatabase extends Database {
   /** The whole data folder as one archive, to open copies of this database from (test templates). */
   dumpDataDir(): Promise<Blob>;
-  /** Checkpoints now if enough WAL was written since the last one (it also runs on its own every 15 s). */
+  /** Checkpoints now if enough WAL was written since the last one (it also runs on its own every 5 s). */
   checkpointIfDue(): Promise<boolean>;
 }
 
