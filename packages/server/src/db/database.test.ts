@@ -20,6 +20,8 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       // Not the defaults (128MB, 1GB): those kept ~100 MB more resident and up to 1 GB of WAL segments for reuse.
       expect(await setting('shared_buffers')).toBe('32MB');
       expect(await setting('max_wal_size')).toBe('64MB');
+      // Short merges of the trigram indexes' pending entries instead of a long one on the event loop.
+      expect(await setting('gin_pending_list_limit')).toBe('256kB');
     },
   );
 
