@@ -1,0 +1,172 @@
+// The data the web benchmark looks at, prepared once and reused: BENCH_ROWS generated patents of the demo
+// tenant (every fifth in its sub-company), one open deadline per patent, and an IP specialist who works in
+// both companies. PostgreSQL loads by COPY (search/load.ts); the embedded database by multi-row INSERTs
+// through the server's own database layer. The in-process server that prepares it is closed afterwards,
+// so the benchmark can start the built server on the same data.
+import { createUserAccount, type Database } from '@ipdesk/server';
+import { startQuietServer } from '../bench-server.js';
+import { untilPacksRecorded } from '../pack-state.js';
+import { generatePatents } from '../patents.js';
+import { connect, ensureDatabase } from '../search/database.js';
+import { ensurePatents, PATENT_COLUMNS, patentValues } from '../search/load.js';
+
+export const WEB_ACCOUNT = 'bench_web';
+export const WEB_PASSWORD = 'Patent#2026a';
+
+export interface WebTenant {
+  tenantSid: string;
+  subCompanySid: string;
+  /** A patent of the root company, for the detail page. */
+  patentSid: string;
+  rows: number;
+  /** What preparing took: "loaded in 412 s" or "reused". */
+  note: string;
+}
+
+/** The IP specialist of both companies (data scope: own companies), created once. */
+async function ensureAccount(db: Database, tenantSid: string, subCompanySid: string): Promise<string> {
+  const found = await db.query<{ sid: string }>('SELECT sid FROM user_account WHERE tenant_sid = $1 AND account = $2', [
+    tenantSid,
+    WEB_ACCOUNT,
+  ]);
+  if (found[0]) return found[0].sid;
+  const { sid } = await createUserAccount(db, {
+    tenantSid,
+    account: WEB_ACCOUNT,
+    password: WEB_PASSWORD,
+    name: 'Bench web',
+    companies: [tenantSid, subCompanySid],
+  });
+  await db.query(
+    "INSERT INTO user_role (user_sid, role_sid) SELECT $1, sid FROM role WHERE tenant_sid = $2 AND code = 'ip_specialist'",
+    [sid, tenantSid],
+  );
+  return sid;
+}
+
+/**
+ * One open, hand-made deadline per patent (due within two years either side of 2026-06-01), unless the
+ * tenant already holds exactly one per patent. Sids are derived from the patent's, so reruns agree.
+ */
+async function ensureDeadlines(db: Database, tenantSid: string, rows: number): Promise<void> {
+  const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent_task WHERE tenant_sid = $1', [
+    tenantSid,
+  ]);
+  if (held[0]?.n === rows) return;
+  await db.query('DELETE FROM m_patent_task WHERE tenant_sid = $1', [tenantSid]);
+  await db.query(
+    `INSERT INTO m_patent_task (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version,
+                                custom, patent, title, due_date, status, office, origin)
+     SELECT 'D' || substr(md5(p.sid), 1, 15), p.tenant_sid, p.company_sid, p.created_at, p.created_by, p.updated_at,
+            p.updated_by, 1, '{}'::jsonb, p.sid, '答复审查意见',
+            DATE '2026-06-01' + ((hashtext(p.sid) % 730))::int,
+            CASE WHEN hashtext(p.sid) % 4 = 0 THEN 'done' ELSE 'open' END, p.country, 'manual'
+       FROM m_patent p WHERE p.tenant_sid = $1`,
+    [tenantSid],
+  );
+  await db.query('ANALYZE m_patent_task');
+}
+
+async function subCompanyOf(db: Database, tenantSid: string): Promise<string> {
+  const sub = await db.query<{ sid: string }>(
+    'SELECT sid FROM company WHERE tenant_sid = $1 AND sid <> $1 ORDER BY path LIMIT 1',
+    [tenantSid],
+  );
+  if (!sub[0]) throw new Error('The demo tenant has no sub-company');
+  return sub[0].sid;
+}
+
+/** The patents on the embedded database, 1,000 per INSERT, unless the tenant holds exactly that many. */
+async function insertPatents(
+  db: Database,
+  target: { tenantSid: string; rootCompanySid: string; subCompanySid: string; userSid: string },
+  rows: number,
+): Promise<boolean> {
+  const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent WHERE tenant_sid = $1', [
+    target.tenantSid,
+  ]);
+  if (held[0]?.n === rows) return false;
+  await db.query('DELETE FROM m_patent WHERE tenant_sid = $1', [target.tenantSid]);
+  const width = PATENT_COLUMNS.length;
+  let batch: Array<string | number | null> = [];
+  const flush = async () => {
+    const count = batch.length / width;
+    const tuples = Array.from(
+      { length: count },
+      (_, r) => `(${PATENT_COLUMNS.map((_c, c) => `$${r * width + c + 1}`).join(', ')})`,
+    );
+    await db.query(`INSERT INTO m_patent (${PATENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, batch);
+    batch = [];
+  };
+  let index = 0;
+  for (const patent of generatePatents(rows)) {
+    batch.push(...patentValues(patent, index++, target));
+    if (batch.length === 1000 * width) await flush();
+  }
+  if (batch.length) await flush();
+  await db.query('ANALYZE m_patent');
+  return true;
+}
+
+const firstPatentSid = (): string => {
+  const first = generatePatents(1).next().value;
+  if (!first) throw new Error('The generator made no patent');
+  return first.sid;
+};
+
+/** The 1M-patent tenant on PostgreSQL (DATABASE_URL's database, created when missing). */
+export async function preparePostgres(databaseUrl: string, rows: number): Promise<WebTenant> {
+  await ensureDatabase(databaseUrl);
+  const started = performance.now();
+  const running = await startQuietServer(databaseUrl);
+  const client = await connect(databaseUrl);
+  try {
+    const { db } = running.server;
+    const tenantSid = running.server.demo.tenant.sid;
+    await untilPacksRecorded(async (sql, params) => (await client.query(sql, params)).rows, tenantSid);
+    const subCompanySid = await subCompanyOf(db, tenantSid);
+    const userSid = await ensureAccount(db, tenantSid, subCompanySid);
+    const load = await ensurePatents(
+      client,
+      { url: databaseUrl, tenantSid, rootCompanySid: tenantSid, subCompanySid, userSid, rows },
+      connect,
+    );
+    await ensureDeadlines(db, tenantSid, rows);
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      tenantSid,
+      subCompanySid,
+      patentSid: firstPatentSid(),
+      rows,
+      note: load.skipped ? 'reused' : `loaded in ${seconds.toFixed(0)} s`,
+    };
+  } finally {
+    await client.end();
+    await running.close();
+  }
+}
+
+/** The same tenant on the embedded database in `dataDir` (kept for the built server to open). */
+export async function prepareEmbedded(dataDir: string, rows: number): Promise<WebTenant> {
+  const started = performance.now();
+  const running = await startQuietServer(undefined, { dataDir });
+  try {
+    const { db } = running.server;
+    const tenantSid = running.server.demo.tenant.sid;
+    await untilPacksRecorded((sql, params) => db.query(sql, params), tenantSid);
+    const subCompanySid = await subCompanyOf(db, tenantSid);
+    const userSid = await ensureAccount(db, tenantSid, subCompanySid);
+    const loaded = await insertPatents(db, { tenantSid, rootCompanySid: tenantSid, subCompanySid, userSid }, rows);
+    await ensureDeadlines(db, tenantSid, rows);
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      tenantSid,
+      subCompanySid,
+      patentSid: firstPatentSid(),
+      rows,
+      note: loaded ? `inserted in ${seconds.toFixed(0)} s` : 'reused',
+    };
+  } finally {
+    await running.close();
+  }
+}
