@@ -52,7 +52,10 @@ export const INSTRUMENT = `(() => {
 /** Page expressions (the benchmark compiles without DOM types, so they are text). */
 export const READ_MARKS = `({ marks: window.__bench.marks, clickedAt: window.__bench.clickedAt })`;
 
-export const markSeen = (mark: Mark): string => `window.__bench.marks[${JSON.stringify(mark)}] !== undefined`;
+/** The page's global as the injected script extends it. */
+export interface BenchGlobal {
+  __bench: PageMarks;
+}
 
 export const armFor = (iql: string): string => `window.__bench.arm(${JSON.stringify(iql)})`;
 

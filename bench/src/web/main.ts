@@ -4,7 +4,7 @@
 // keyword), a patent detail and the deadlines list: 3 runs, each cold (new context) then warm (same context).
 // Environment: BENCH_ENGINE=postgres (default; DATABASE_URL, default webbench_1m) or pglite (a temp data
 // folder, printing idle RSS and the folder's size), BENCH_ROWS (default 1,000,000), BENCH_RUNS (default 3).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -152,8 +152,29 @@ function printListTimeline(results: PageRuns[]): void {
   );
 }
 
+/** The API calls of the first run of each unfiltered list, in order: where the wait before the first row goes. */
+function printCalls(results: PageRuns[]): void {
+  for (const { c, cold, warm } of results.filter((r) => isList(r.c) && !r.c.search)) {
+    for (const [cache, v] of [
+      ['cold', cold[0]],
+      ['warm', warm[0]],
+    ] as const) {
+      if (!v) continue;
+      console.log(`\n${c.name}, ${cache} (first row at ${ms(v.readyMs)} ms): API calls as start→end ms (server wait)`);
+      const calls = [...v.api].sort((a, b) => a.start - b.start);
+      console.log(`  ${calls.map((a) => `${a.path} ${ms(a.start)}→${ms(a.end)} (${ms(a.wait)})`).join('\n  ')}`);
+    }
+  }
+}
+
 assertBuilt();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ipdesk-bench-web-'));
+// PostgreSQL: a folder kept beside the database (its secrets.json seals the database's sign-in keys);
+// PGlite: a fresh folder holding the database itself.
+const dataDir =
+  ENGINE === 'postgres'
+    ? path.resolve('bench/out', `web-data-${new URL(DATABASE_URL).pathname.slice(1)}`)
+    : mkdtempSync(path.join(os.tmpdir(), 'ipdesk-bench-web-'));
+mkdirSync(dataDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -168,7 +189,7 @@ const browser = await chromium.launch({
 try {
   console.log(`Preparing ${ROWS.toLocaleString('en')} patents on ${ENGINE} …`);
   const tenant =
-    ENGINE === 'postgres' ? await preparePostgres(DATABASE_URL, ROWS) : await prepareEmbedded(dataDir, ROWS);
+    ENGINE === 'postgres' ? await preparePostgres(DATABASE_URL, dataDir, ROWS) : await prepareEmbedded(dataDir, ROWS);
   const server = await startBuiltServer({
     DATA_DIR: dataDir,
     ...(ENGINE === 'postgres' ? { DATABASE_URL } : {}),
@@ -196,6 +217,7 @@ try {
       `Pages in Chromium ${browser.version()}, ${ROWS.toLocaleString('en')} patents on ${ENGINE} (${tenant.note}); median of ${RUNS} runs; ready = password usable / first data row / record shown, for searches from the click; load average ${load} (${os.cpus().length} cores)`,
     );
     printListTimeline(results);
+    printCalls(results);
     const signInPage = results.find((r) => r.c.ready === 'password');
     if (signInPage) {
       const sent = median(signInPage.cold.map((v) => v.sent.jsCssBytes)) / 1024;
@@ -219,5 +241,5 @@ try {
   }
 } finally {
   await browser.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (ENGINE === 'pglite') rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,8 +4,8 @@
 // through the server's own database layer. The in-process server that prepares it is closed afterwards,
 // so the benchmark can start the built server on the same data.
 import { createUserAccount, type Database } from '@ipdesk/server';
-import { startQuietServer } from '../bench-server.js';
-import { untilPacksRecorded } from '../pack-state.js';
+import { startQuietServer, type BenchServer } from '../bench-server.js';
+import { untilPacksRecorded, type RunSql } from '../pack-state.js';
 import { generatePatents } from '../patents.js';
 import { connect, ensureDatabase } from '../search/database.js';
 import { ensurePatents, PATENT_COLUMNS, patentValues } from '../search/load.js';
@@ -22,6 +22,9 @@ export interface WebTenant {
   /** What preparing took: "loaded in 412 s" or "reused". */
   note: string;
 }
+
+/** Whose the generated patents are: most of the root company, every fifth of the sub-company. */
+type PatentOwners = { tenantSid: string; rootCompanySid: string; subCompanySid: string; userSid: string };
 
 /** The IP specialist of both companies (data scope: own companies), created once. */
 async function ensureAccount(db: Database, tenantSid: string, subCompanySid: string): Promise<string> {
@@ -48,13 +51,13 @@ async function ensureAccount(db: Database, tenantSid: string, subCompanySid: str
  * One open, hand-made deadline per patent (due within two years either side of 2026-06-01), unless the
  * tenant already holds exactly one per patent. Sids are derived from the patent's, so reruns agree.
  */
-async function ensureDeadlines(db: Database, tenantSid: string, rows: number): Promise<void> {
-  const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent_task WHERE tenant_sid = $1', [
-    tenantSid,
-  ]);
+async function ensureDeadlines(run: RunSql, tenantSid: string, rows: number): Promise<void> {
+  const held = (await run('SELECT count(*)::int AS n FROM m_patent_task WHERE tenant_sid = $1', [tenantSid])) as Array<{
+    n: number;
+  }>;
   if (held[0]?.n === rows) return;
-  await db.query('DELETE FROM m_patent_task WHERE tenant_sid = $1', [tenantSid]);
-  await db.query(
+  await run('DELETE FROM m_patent_task WHERE tenant_sid = $1', [tenantSid]);
+  await run(
     `INSERT INTO m_patent_task (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version,
                                 custom, patent, title, due_date, status, office, origin)
      SELECT 'D' || substr(md5(p.sid), 1, 15), p.tenant_sid, p.company_sid, p.created_at, p.created_by, p.updated_at,
@@ -64,7 +67,7 @@ async function ensureDeadlines(db: Database, tenantSid: string, rows: number): P
        FROM m_patent p WHERE p.tenant_sid = $1`,
     [tenantSid],
   );
-  await db.query('ANALYZE m_patent_task');
+  await run('ANALYZE m_patent_task', []);
 }
 
 async function subCompanyOf(db: Database, tenantSid: string): Promise<string> {
@@ -77,11 +80,7 @@ async function subCompanyOf(db: Database, tenantSid: string): Promise<string> {
 }
 
 /** The patents on the embedded database, 1,000 per INSERT, unless the tenant holds exactly that many. */
-async function insertPatents(
-  db: Database,
-  target: { tenantSid: string; rootCompanySid: string; subCompanySid: string; userSid: string },
-  rows: number,
-): Promise<boolean> {
+async function insertPatents(db: Database, target: PatentOwners, rows: number): Promise<boolean> {
   const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent WHERE tenant_sid = $1', [
     target.tenantSid,
   ]);
@@ -114,32 +113,46 @@ const firstPatentSid = (): string => {
   return first.sid;
 };
 
-/** The 1M-patent tenant on PostgreSQL (DATABASE_URL's database, created when missing). */
-export async function preparePostgres(databaseUrl: string, rows: number): Promise<WebTenant> {
-  await ensureDatabase(databaseUrl);
+/** The account, the patents (by `loadPatents`, true when it loaded them) and the deadlines of the demo tenant. */
+async function prepareTenant(
+  running: BenchServer,
+  run: RunSql,
+  rows: number,
+  loadPatents: (owners: PatentOwners) => Promise<boolean>,
+): Promise<WebTenant> {
   const started = performance.now();
-  const running = await startQuietServer(databaseUrl);
+  const { db } = running.server;
+  const tenantSid = running.server.demo.tenant.sid;
+  await untilPacksRecorded(run, tenantSid);
+  const subCompanySid = await subCompanyOf(db, tenantSid);
+  const userSid = await ensureAccount(db, tenantSid, subCompanySid);
+  const loaded = await loadPatents({ tenantSid, rootCompanySid: tenantSid, subCompanySid, userSid });
+  await ensureDeadlines(run, tenantSid, rows);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    tenantSid,
+    subCompanySid,
+    patentSid: firstPatentSid(),
+    rows,
+    note: loaded ? `loaded in ${seconds.toFixed(0)} s` : 'reused',
+  };
+}
+
+/**
+ * The 1M-patent tenant on PostgreSQL (DATABASE_URL's database, created when missing). `dataDir` must be the
+ * same folder on every run with this database: its secrets.json seals the database's sign-in keys.
+ */
+export async function preparePostgres(databaseUrl: string, dataDir: string, rows: number): Promise<WebTenant> {
+  await ensureDatabase(databaseUrl);
+  const running = await startQuietServer(databaseUrl, { dataDir });
   const client = await connect(databaseUrl);
   try {
-    const { db } = running.server;
-    const tenantSid = running.server.demo.tenant.sid;
-    await untilPacksRecorded(async (sql, params) => (await client.query(sql, params)).rows, tenantSid);
-    const subCompanySid = await subCompanyOf(db, tenantSid);
-    const userSid = await ensureAccount(db, tenantSid, subCompanySid);
-    const load = await ensurePatents(
-      client,
-      { url: databaseUrl, tenantSid, rootCompanySid: tenantSid, subCompanySid, userSid, rows },
-      connect,
-    );
-    await ensureDeadlines(db, tenantSid, rows);
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      tenantSid,
-      subCompanySid,
-      patentSid: firstPatentSid(),
-      rows,
-      note: load.skipped ? 'reused' : `loaded in ${seconds.toFixed(0)} s`,
-    };
+    // A plain client: loading and indexing outlast the server's statement timeout.
+    const run: RunSql = async (sql, params) => (await client.query(sql, params)).rows;
+    return await prepareTenant(running, run, rows, async (owners) => {
+      const load = await ensurePatents(client, { url: databaseUrl, ...owners, rows }, connect);
+      return !load.skipped;
+    });
   } finally {
     await client.end();
     await running.close();
@@ -148,24 +161,15 @@ export async function preparePostgres(databaseUrl: string, rows: number): Promis
 
 /** The same tenant on the embedded database in `dataDir` (kept for the built server to open). */
 export async function prepareEmbedded(dataDir: string, rows: number): Promise<WebTenant> {
-  const started = performance.now();
   const running = await startQuietServer(undefined, { dataDir });
   try {
     const { db } = running.server;
-    const tenantSid = running.server.demo.tenant.sid;
-    await untilPacksRecorded((sql, params) => db.query(sql, params), tenantSid);
-    const subCompanySid = await subCompanyOf(db, tenantSid);
-    const userSid = await ensureAccount(db, tenantSid, subCompanySid);
-    const loaded = await insertPatents(db, { tenantSid, rootCompanySid: tenantSid, subCompanySid, userSid }, rows);
-    await ensureDeadlines(db, tenantSid, rows);
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      tenantSid,
-      subCompanySid,
-      patentSid: firstPatentSid(),
+    return await prepareTenant(
+      running,
+      (sql, params) => db.query(sql, params),
       rows,
-      note: loaded ? `inserted in ${seconds.toFixed(0)} s` : 'reused',
-    };
+      (owners) => insertPatents(db, owners, rows),
+    );
   } finally {
     await running.close();
   }

@@ -4,7 +4,15 @@
 // gives what was fetched.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sentBy, type Fetched, type Sent } from './figures.js';
-import { armFor, INSTRUMENT, markSeen, READ_FETCHED, READ_MARKS, type Mark, type PageMarks } from './instrument.js';
+import {
+  armFor,
+  INSTRUMENT,
+  READ_FETCHED,
+  READ_MARKS,
+  type BenchGlobal,
+  type Mark,
+  type PageMarks,
+} from './instrument.js';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -48,7 +56,12 @@ const COUNT_TIMEOUT = 30_000;
 
 async function waitForMark(page: Page, mark: Mark, timeout: number): Promise<boolean> {
   try {
-    await page.waitForFunction(markSeen(mark), undefined, { timeout, polling: 50 });
+    // A function, not text: the page's CSP forbids evaluating strings.
+    await page.waitForFunction(
+      (name) => (globalThis as unknown as BenchGlobal).__bench.marks[name] !== undefined,
+      mark,
+      { timeout, polling: 50 },
+    );
     return true;
   } catch {
     return false;
@@ -90,7 +103,7 @@ async function visit(context: BrowserContext, appUrl: string, c: PageCase): Prom
       readyMs: since(seen.marks[c.ready]),
       countMs: since(seen.marks.estimate),
       exactMs: since(seen.marks.exact),
-      quietMs,
+      quietMs: quietMs - from,
       sent: sentBy(fetched),
       api,
       ...(companyHeader ? { companyHeader } : {}),
