@@ -7,12 +7,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { printTable } from '../table.js';
 import { kb, median, met, ms, runs as runCells } from './figures.js';
 import { assertBuilt, folderBytes, residentMb, startBuiltServer } from './server-process.js';
 import { prepareEmbedded, preparePostgres, WEB_ACCOUNT, WEB_PASSWORD, type WebTenant } from './tenant.js';
-import { measurePage, signIn, type PageCase, type PageRuns, type Visit } from './visits.js';
+import { mainThreadProfile } from './trace.js';
+import { measurePage, signIn, tracedVisit, type PageCase, type PageRuns, type Visit } from './visits.js';
 
 const intEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -167,6 +168,38 @@ function printCalls(results: PageRuns[]): void {
   }
 }
 
+/** Where the main thread's time goes on one traced cold visit of the patent list (BENCH_TRACE=1). */
+async function printTrace(
+  browser: Browser,
+  appUrl: string,
+  sessions: Parameters<typeof tracedVisit>[3],
+): Promise<void> {
+  for (const session of ['root', 'sub'] as const) {
+    const c: PageCase = { name: `patent list (${session})`, route: 'model/patent', ready: 'firstRow', session };
+    const v = await tracedVisit(browser, appUrl, c, sessions);
+    const search = v.api.find((a) => a.path.endsWith('/do/search'));
+    if (!v.trace || !search || v.readyMs === undefined) continue;
+    const windows: Array<[string, number, number]> = [
+      ['navigation → search sent', 0, search.start],
+      ['search sent → answered', search.start, search.end],
+      ['answered → first row', search.end, v.readyMs],
+    ];
+    printTable(
+      `Traced cold visit, ${c.name}: first row at ${ms(v.readyMs)} ms; the page's main thread in each stretch`,
+      ['stretch', 'ms', 'main thread busy ms', 'most self time (ms)'],
+      windows.map(([name, from, to]) => {
+        const profile = mainThreadProfile(v.trace!, from, to);
+        return [
+          name,
+          ms(to - from),
+          ms(profile.busyMs),
+          profile.top.map((t) => `${t.name} ${ms(t.selfMs)}`).join(', '),
+        ];
+      }),
+    );
+  }
+}
+
 assertBuilt();
 // PostgreSQL: a folder kept beside the database (its secrets.json seals the database's sign-in keys);
 // PGlite: a fresh folder holding the database itself.
@@ -218,6 +251,7 @@ try {
     );
     printListTimeline(results);
     printCalls(results);
+    if (process.env.BENCH_TRACE) await printTrace(browser, server.appUrl, sessions);
     const signInPage = results.find((r) => r.c.ready === 'password');
     if (signInPage) {
       const sent = median(signInPage.cold.map((v) => v.sent.jsCssBytes)) / 1024;

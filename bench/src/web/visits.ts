@@ -4,6 +4,7 @@
 // gives what was fetched.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sentBy, type Fetched, type Sent } from './figures.js';
+import type { TraceEvent } from './trace.js';
 import {
   armFor,
   INSTRUMENT,
@@ -49,7 +50,17 @@ export interface Visit {
   api: ApiTiming[];
   /** The sub-company header the list's search carried. */
   companyHeader?: string;
+  /** The Chromium trace of the visit, when one was asked for. */
+  trace?: TraceEvent[];
 }
+
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+];
 
 const READY_TIMEOUT = 60_000;
 const COUNT_TIMEOUT = 30_000;
@@ -76,8 +87,9 @@ async function runSearch(page: Page, iql: string): Promise<void> {
   await page.getByTestId('iql-search').click();
 }
 
-async function visit(context: BrowserContext, appUrl: string, c: PageCase): Promise<Visit> {
+async function visit(context: BrowserContext, appUrl: string, c: PageCase, browser?: Browser): Promise<Visit> {
   const page = await context.newPage();
+  if (browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   let companyHeader: string | undefined;
   page.on('request', (request) => {
     if (request.url().endsWith('/do/search')) companyHeader ??= request.headers()['x-sub-company-sid'];
@@ -99,7 +111,11 @@ async function visit(context: BrowserContext, appUrl: string, c: PageCase): Prom
     );
     const from = seen.clickedAt ?? 0;
     const since = (value: number | undefined) => (value === undefined ? undefined : value - from);
+    const trace = browser
+      ? (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+      : undefined;
     return {
+      ...(trace ? { trace: trace.traceEvents } : {}),
       readyMs: since(seen.marks[c.ready]),
       countMs: since(seen.marks.estimate),
       exactMs: since(seen.marks.exact),
@@ -113,6 +129,19 @@ async function visit(context: BrowserContext, appUrl: string, c: PageCase): Prom
   }
 }
 
+type Sessions = { root: StorageState; sub: StorageState };
+
+/** A new context (nothing cached) holding the case's session, with the marks injected into its pages. */
+async function openContext(browser: Browser, c: PageCase, sessions: Sessions): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+    ...(c.session ? { storageState: sessions[c.session] } : {}),
+  });
+  await context.addInitScript(INSTRUMENT);
+  return context;
+}
+
 export interface PageRuns {
   c: PageCase;
   cold: Visit[];
@@ -124,18 +153,13 @@ export async function measurePage(
   browser: Browser,
   appUrl: string,
   c: PageCase,
-  sessions: { root: StorageState; sub: StorageState },
+  sessions: Sessions,
   runs: number,
 ): Promise<PageRuns> {
   const result: PageRuns = { c, cold: [], warm: [] };
   for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({
-      locale: 'zh-CN',
-      viewport: { width: 1280, height: 800 },
-      ...(c.session ? { storageState: sessions[c.session] } : {}),
-    });
+    const context = await openContext(browser, c, sessions);
     try {
-      await context.addInitScript(INSTRUMENT);
       result.cold.push(await visit(context, appUrl, c));
       result.warm.push(await visit(context, appUrl, c));
     } finally {
@@ -143,6 +167,16 @@ export async function measurePage(
     }
   }
   return result;
+}
+
+/** One cold visit with a Chromium trace of it. */
+export async function tracedVisit(browser: Browser, appUrl: string, c: PageCase, sessions: Sessions): Promise<Visit> {
+  const context = await openContext(browser, c, sessions);
+  try {
+    return await visit(context, appUrl, c, browser);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
@@ -153,7 +187,7 @@ export async function signIn(
   browser: Browser,
   appUrl: string,
   account: { account: string; password: string; subCompanySid: string },
-): Promise<{ root: StorageState; sub: StorageState }> {
+): Promise<Sessions> {
   const context = await browser.newContext({ locale: 'zh-CN' });
   try {
     const page = await context.newPage();
