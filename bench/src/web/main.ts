@@ -13,7 +13,15 @@ import { kb, median, met, ms, runs as runCells } from './figures.js';
 import { assertBuilt, folderBytes, residentMb, startBuiltServer } from './server-process.js';
 import { prepareEmbedded, preparePostgres, WEB_ACCOUNT, WEB_PASSWORD, type WebTenant } from './tenant.js';
 import { mainThreadProfile } from './trace.js';
-import { measurePage, signIn, tracedVisit, type PageCase, type PageRuns, type Visit } from './visits.js';
+import {
+  listSearchPath,
+  measurePage,
+  signIn,
+  tracedVisit,
+  type PageCase,
+  type PageRuns,
+  type Visit,
+} from './visits.js';
 
 const intEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -119,7 +127,7 @@ function printListTimeline(results: PageRuns[]): void {
           ['warm', warm],
         ] as const
       ).map(([cache, visits]) => {
-        const search = visits.map((v) => v.api.find((a) => a.path.endsWith('/do/search')));
+        const search = visits.map((v) => v.api.find((a) => a.path.endsWith(listSearchPath(c))));
         const counts = visits.map((v) => v.api.filter((a) => a.path.endsWith('/do/count')));
         return [
           c.name,
@@ -177,7 +185,7 @@ async function printTrace(
   for (const session of ['root', 'sub'] as const) {
     const c: PageCase = { name: `patent list (${session})`, route: 'model/patent', ready: 'firstRow', session };
     const v = await tracedVisit(browser, appUrl, c, sessions);
-    const search = v.api.find((a) => a.path.endsWith('/do/search'));
+    const search = v.api.find((a) => a.path.endsWith(listSearchPath(c)));
     if (!v.trace || !search || v.readyMs === undefined) continue;
     const windows: Array<[string, number, number]> = [
       ['navigation → search sent', 0, search.start],

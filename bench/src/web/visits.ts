@@ -29,6 +29,9 @@ export interface PageCase {
   search?: string;
 }
 
+/** The API path of a list page's own search, e.g. /model/patent/do/search (not the settings' searches). */
+export const listSearchPath = (c: PageCase): string => `/${c.route}/do/search`;
+
 /** One API request of a visit (page clock, ms). */
 export interface ApiTiming {
   path: string;
@@ -92,7 +95,7 @@ async function visit(context: BrowserContext, appUrl: string, c: PageCase, brows
   if (browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   let companyHeader: string | undefined;
   page.on('request', (request) => {
-    if (request.url().endsWith('/do/search')) companyHeader ??= request.headers()['x-sub-company-sid'];
+    if (request.url().endsWith(listSearchPath(c))) companyHeader ??= request.headers()['x-sub-company-sid'];
   });
   try {
     await page.goto(`${appUrl}${c.route}`, { waitUntil: 'commit' });
