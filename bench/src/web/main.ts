@@ -196,7 +196,7 @@ async function printTrace(
       `Traced cold visit, ${c.name}: first row at ${ms(v.readyMs)} ms; the page's main thread in each stretch`,
       ['stretch', 'ms', 'main thread busy ms', 'most self time (ms)'],
       windows.map(([name, from, to]) => {
-        const profile = mainThreadProfile(v.trace!, from, to);
+        const profile = mainThreadProfile(v.trace!, `${appUrl}${c.route}`, from, to);
         return [
           name,
           ms(to - from),

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mainThreadProfile, type TraceEvent } from './trace.js';
 
-const meta = (pid: number, tid: number, name: string): TraceEvent => ({
-  name: 'thread_name',
-  ph: 'M',
-  ts: 0,
-  pid,
-  tid,
-  args: { name },
-});
 const span = (name: string, ts: number, dur: number, tid = 1): TraceEvent => ({ name, ph: 'X', ts, dur, pid: 7, tid });
 const start: TraceEvent = {
   name: 'navigationStart',
@@ -22,8 +14,6 @@ const start: TraceEvent = {
 describe('mainThreadProfile', () => {
   it('counts top-level tasks as busy and gives each event its self time, within the window', () => {
     const events = [
-      meta(7, 1, 'CrRendererMain'),
-      meta(7, 2, 'Compositor'),
       start,
       // 10–30 ms: a task running script (15 ms) that lays out for 5 ms.
       span('RunTask', 1_010_000, 20_000),
@@ -34,7 +24,7 @@ describe('mainThreadProfile', () => {
       // 90–110 ms: half of it inside the window.
       span('RunTask', 1_090_000, 20_000),
     ];
-    const profile = mainThreadProfile(events, 0, 100);
+    const profile = mainThreadProfile(events, 'http://h/ip/model/patent', 0, 100);
     expect(profile.busyMs).toBe(30);
     expect(profile.top).toEqual([
       { name: 'RunTask', selfMs: 15 },
@@ -43,7 +33,7 @@ describe('mainThreadProfile', () => {
     ]);
   });
 
-  it('answers NaN without the page main thread', () => {
-    expect(mainThreadProfile([span('RunTask', 0, 10)], 0, 100).busyMs).toBeNaN();
+  it('answers NaN when the trace holds no navigation to the page', () => {
+    expect(mainThreadProfile([start, span('RunTask', 0, 10)], 'http://h/ip/login', 0, 100).busyMs).toBeNaN();
   });
 });

@@ -10,7 +10,7 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; frame?: string; data?: { isOutermostMainFrame?: boolean; documentLoaderURL?: string } };
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
 }
 
 export interface MainThreadProfile {
@@ -20,27 +20,24 @@ export interface MainThreadProfile {
   top: Array<{ name: string; selfMs: number }>;
 }
 
-/** The renderer main thread of the page: the one named CrRendererMain that recorded the navigation. */
-function mainThread(events: readonly TraceEvent[]): { pid: number; tid: number; startUs: number } | undefined {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const start = events.find(
-    (e) => e.name === 'navigationStart' && mains.has(`${e.pid}:${e.tid}`) && e.args?.data?.documentLoaderURL,
-  );
+/** The renderer main thread of the page: where the navigation to `url` started (the trace's clock, µs). */
+function mainThread(
+  events: readonly TraceEvent[],
+  url: string,
+): { pid: number; tid: number; startUs: number } | undefined {
+  const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
   return start && { pid: start.pid, tid: start.tid, startUs: start.ts };
 }
 
-/** Main-thread work between `fromMs` and `toMs` after the navigation started (the page's clock). */
+/** Main-thread work between `fromMs` and `toMs` after the navigation to `url` started (the page's clock). */
 export function mainThreadProfile(
   events: readonly TraceEvent[],
+  url: string,
   fromMs: number,
   toMs: number,
   top = 6,
 ): MainThreadProfile {
-  const main = mainThread(events);
+  const main = mainThread(events, url);
   if (!main) return { busyMs: Number.NaN, top: [] };
   const from = main.startUs + fromMs * 1000;
   const to = main.startUs + toMs * 1000;
