@@ -3,7 +3,8 @@
 // times the sign-in page, the patent list (unfiltered, with a sub-company, filtered, a two-character
 // keyword), a patent detail and the deadlines list: 3 runs, each cold (new context) then warm (same context).
 // Environment: BENCH_ENGINE=postgres (default; DATABASE_URL, default webbench_1m) or pglite (a temp data
-// folder, printing idle RSS and the folder's size), BENCH_ROWS (default 1,000,000), BENCH_RUNS (default 3).
+// folder, or BENCH_DATA_DIR kept between runs; printing idle RSS and the folder's size), BENCH_ROWS (default
+// 1,000,000; 100,000 on pglite), BENCH_RUNS (default 3), BENCH_TRACE=1 (a traced cold visit of the list).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -211,10 +212,12 @@ async function printTrace(
 assertBuilt();
 // PostgreSQL: a folder kept beside the database (its secrets.json seals the database's sign-in keys);
 // PGlite: a fresh folder holding the database itself.
+// BENCH_DATA_DIR keeps an embedded database between runs (prepared once, like the PostgreSQL one).
+const keptDataDir = process.env.BENCH_DATA_DIR && path.resolve(process.env.BENCH_DATA_DIR);
 const dataDir =
   ENGINE === 'postgres'
     ? path.resolve('bench/out', `web-data-${new URL(DATABASE_URL).pathname.slice(1)}`)
-    : mkdtempSync(path.join(os.tmpdir(), 'ipdesk-bench-web-'));
+    : (keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ipdesk-bench-web-')));
 mkdirSync(dataDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -283,5 +286,5 @@ try {
   }
 } finally {
   await browser.close();
-  if (ENGINE === 'pglite') rmSync(dataDir, { recursive: true, force: true });
+  if (ENGINE === 'pglite' && !keptDataDir) rmSync(dataDir, { recursive: true, force: true });
 }

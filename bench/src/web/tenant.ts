@@ -79,7 +79,13 @@ async function subCompanyOf(db: Database, tenantSid: string): Promise<string> {
   return sub[0].sid;
 }
 
-/** The patents on the embedded database, 1,000 per INSERT, unless the tenant holds exactly that many. */
+/**
+ * Rows per INSERT on the embedded database: 1,000 once ended in a PGlite PANIC ("XLogBeginInsert was already
+ * called") part-way through 100,000; smaller statements hold less in the WASM heap at once.
+ */
+const INSERT_ROWS = 250;
+
+/** The patents on the embedded database, INSERT_ROWS per statement, unless the tenant holds exactly that many. */
 async function insertPatents(db: Database, target: PatentOwners, rows: number): Promise<boolean> {
   const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent WHERE tenant_sid = $1', [
     target.tenantSid,
@@ -100,7 +106,7 @@ async function insertPatents(db: Database, target: PatentOwners, rows: number): 
   let index = 0;
   for (const patent of generatePatents(rows)) {
     batch.push(...patentValues(patent, index++, target));
-    if (batch.length === 1000 * width) await flush();
+    if (batch.length === INSERT_ROWS * width) await flush();
   }
   if (batch.length) await flush();
   await db.query('ANALYZE m_patent');
