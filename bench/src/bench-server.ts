@@ -13,9 +13,12 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The real server in this process: a temp data folder, quiet logs, no sign-in limit; DATABASE_URL when given. */
-export async function startQuietServer(databaseUrl?: string): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-bench-'));
+/**
+ * The real server in this process: a temp data folder (or the given one, kept on close), quiet logs, no
+ * sign-in limit; DATABASE_URL when given.
+ */
+export async function startQuietServer(databaseUrl?: string, options: { dataDir?: string } = {}): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ipdesk-bench-'));
   const server = await startServer({
     env: {
       ...process.env,
@@ -32,7 +35,7 @@ export async function startQuietServer(databaseUrl?: string): Promise<BenchServe
     server,
     close: async () => {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

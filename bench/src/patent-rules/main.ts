@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createUserAccount, startServer } from '@ipdesk/server';
-import { officeFingerprints } from '../../../packages/server/dist/modules/patents/recompute.js';
+import { untilPacksRecorded } from '../pack-state.js';
 import { ApiClient } from '../search/api.js';
 import { connect, ensureDatabase } from '../search/database.js';
 import { printTable } from '../table.js';
@@ -54,27 +54,9 @@ const server = await startServer({
 const client = await connect(databaseUrl);
 const api = new ApiClient(server.url, ACCOUNT, PASSWORD);
 
-/**
- * At start the server recomputes, in the background, the cases of packs whose fingerprint changed since
- * they were computed; measuring meanwhile would measure both. Waits until the recorded prints match.
- */
-async function untilPacksRecorded(tenantSid: string): Promise<number> {
-  const started = performance.now();
-  const prints = officeFingerprints();
-  for (;;) {
-    const { rows } = await client.query<{ pack: string; fingerprint: string }>(
-      'SELECT pack, fingerprint FROM rule_pack_state WHERE tenant_sid = $1',
-      [tenantSid],
-    );
-    const stored = new Map(rows.map((r) => [r.pack, r.fingerprint]));
-    if ([...prints].every(([pack, print]) => stored.get(pack) === print)) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 try {
   const tenantSid = server.demo.tenant.sid;
-  const waitedMs = await untilPacksRecorded(tenantSid);
+  const waitedMs = await untilPacksRecorded(async (sql, params) => (await client.query(sql, params)).rows, tenantSid);
   if (waitedMs > 1000) console.log(`Waited ${(waitedMs / 1000).toFixed(1)} s for the server's start-up pack check.`);
   const existing = await server.db.query<{ sid: string }>(
     'SELECT sid FROM user_account WHERE tenant_sid = $1 AND account = $2',

@@ -27,7 +27,8 @@ export interface LoadReport {
 }
 
 const TABLE = 'm_patent';
-const COLUMNS = [
+/** The m_patent columns a generated patent fills, in the order of patentValues(). */
+export const PATENT_COLUMNS = [
   'sid',
   'tenant_sid',
   'company_sid',
@@ -57,10 +58,15 @@ function copyValue(value: string | number | null): string {
   return String(value).replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c);
 }
 
-function copyLine(p: GeneratedPatent, index: number, target: LoadTarget): string {
+/** One generated patent's m_patent values (PATENT_COLUMNS); every fifth belongs to the sub-company. */
+export function patentValues(
+  p: GeneratedPatent,
+  index: number,
+  target: Pick<LoadTarget, 'tenantSid' | 'rootCompanySid' | 'subCompanySid' | 'userSid'>,
+): Array<string | number | null> {
   const company = index % 5 === 4 ? target.subCompanySid : target.rootCompanySid;
   const custom = p.priorityLevel ? JSON.stringify({ priority_level: p.priorityLevel }) : '{}';
-  const values = [
+  return [
     p.sid,
     target.tenantSid,
     company,
@@ -81,7 +87,10 @@ function copyLine(p: GeneratedPatent, index: number, target: LoadTarget): string
     p.grantDate,
     index % 3 === 0 ? target.userSid : null,
   ];
-  return `${values.map(copyValue).join('\t')}\n`;
+}
+
+function copyLine(p: GeneratedPatent, index: number, target: LoadTarget): string {
+  return `${patentValues(p, index, target).map(copyValue).join('\t')}\n`;
 }
 
 function* copyChunks(target: LoadTarget): Generator<string> {
@@ -168,7 +177,7 @@ export async function ensurePatents(
   for (const index of indexes) await client.query(`DROP INDEX IF EXISTS "${index.name}"`);
 
   const copyStarted = performance.now();
-  const copy = client.query(copyFrom(`COPY ${TABLE} (${COLUMNS.join(', ')}) FROM STDIN`));
+  const copy = client.query(copyFrom(`COPY ${TABLE} (${PATENT_COLUMNS.join(', ')}) FROM STDIN`));
   await pipeline(Readable.from(copyChunks(target)), copy);
   const copySeconds = (performance.now() - copyStarted) / 1000;
 

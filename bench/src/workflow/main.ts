@@ -14,8 +14,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startServer } from '@ipdesk/server';
 import { openPostgres } from '../../../packages/server/dist/db/postgres.js';
-import { officeFingerprints } from '../../../packages/server/dist/modules/patents/recompute.js';
 import type { WorkflowContext } from '../../../packages/server/dist/modules/workflow/engine/index.js';
+import { untilPacksRecorded } from '../pack-state.js';
 import { ApiClient } from '../search/api.js';
 import { connect, ensureDatabase } from '../search/database.js';
 import { percentile, printTable } from '../table.js';
@@ -85,25 +85,11 @@ const timed = profiledDatabase(pool);
 const ctx: WorkflowContext = { ...server.app.workflow, db: timed.db };
 let seed = Date.now() % 1_000_000;
 
-/** The server's start-up recompute of changed rule packs would run beside the measurement: wait for it. */
-async function untilPacksRecorded(tenantSid: string): Promise<void> {
-  const prints = officeFingerprints();
-  for (;;) {
-    const { rows } = await client.query<{ pack: string; fingerprint: string }>(
-      'SELECT pack, fingerprint FROM rule_pack_state WHERE tenant_sid = $1',
-      [tenantSid],
-    );
-    const stored = new Map(rows.map((r) => [r.pack, r.fingerprint]));
-    if ([...prints].every(([pack, print]) => stored.get(pack) === print)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 const loadNow = () => (os.loadavg()[0] ?? Number.NaN).toFixed(2);
 
 try {
   const tenantSid = server.demo.tenant.sid;
-  await untilPacksRecorded(tenantSid);
+  await untilPacksRecorded(async (sql, params) => (await client.query(sql, params)).rows, tenantSid);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: server.config.timeZone }).format(
     server.app.accounts.now(),
   );
