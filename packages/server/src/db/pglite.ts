@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NOTIFY_CHANNELS, Notifications, type Database, type Queryable, type SqlValue } from './database.js';
+import { startMaintenance, type MaintenancePass } from './pglite-maintenance.js';
 
 // int8 and numeric as JS numbers, dates as 'YYYY-MM-DD' text: the postgres driver is set up alike.
 // bytea goes through Node's native hex codec: the engine's own converts byte by byte in JavaScript, which
@@ -37,7 +38,7 @@ function queryable(target: PGlite | Transaction): Queryable {
  * The embedded engine's settings (written to its postgresql.conf at each start). Its memory is one WebAssembly
  * heap that grows and never shrinks, so the default 128 MB of shared buffers stay resident once touched; the
  * data files sit in the operating system's page cache anyway. The WAL sizes bound the segments kept for reuse
- * after a checkpoint (see walCheckpoints). A trigram (GIN) index collects new entries in a pending list and
+ * after a checkpoint (pglite-maintenance.ts checkpoints). A trigram (GIN) index collects new entries in a pending list and
  * merges it into the index in one go when it passes gin_pending_list_limit (4 MB by default): on this engine
  * that merge runs on the event loop, so a small limit trades one long stall for many short ones (a 20,000-row
  * import: /health p99 197 -> 164 ms and 46 -> 40 s, no event-loop stall over 300 ms; docs/benchmarks.md).
@@ -49,45 +50,11 @@ export const EMBEDDED_SETTINGS = [
   'gin_pending_list_limit = 256kB',
 ];
 
-/** WAL written since the last checkpoint past which the next check checkpoints, and how often it looks. */
-export const WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
-const WAL_CHECK_EVERY_MS = 5_000;
-
-/**
- * The engine runs in single-user mode, which has no checkpointer process: nothing ever checkpoints on its
- * own (max_wal_size is not acted on), so the WAL grew without bound — 1.1–1.3 GB after a 100,000-row import,
- * more than the data. This checks every 5 s and checkpoints once 32 MB were written since the last one; a
- * checkpoint writes at most the 32 MB of shared buffers (~0.1 s) and lets the older segments go.
- * `check` answers whether it checkpointed.
- */
-export function walCheckpoints(pg: PGlite): { check(): Promise<boolean>; stop(): void } {
-  let running = false;
-  const check = async () => {
-    if (running || pg.closed) return false;
-    running = true;
-    try {
-      const [row] = (
-        await pg.query<{ bytes: number }>(
-          'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::bigint AS bytes FROM pg_control_checkpoint()',
-        )
-      ).rows;
-      if ((row?.bytes ?? 0) < WAL_CHECKPOINT_BYTES) return false;
-      await pg.exec('CHECKPOINT');
-      return true;
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void check().catch(() => undefined), WAL_CHECK_EVERY_MS);
-  timer.unref();
-  return { check, stop: () => clearInterval(timer) };
-}
-
 export interface PgliteDatabase extends Database {
   /** The whole data folder as one archive, to open copies of this database from (test templates). */
   dumpDataDir(): Promise<Blob>;
-  /** Checkpoints now if enough WAL was written since the last one (it also runs on its own every 5 s). */
-  checkpointIfDue(): Promise<boolean>;
+  /** Runs the maintenance pass now (it also runs on its own every 5 s): pglite-maintenance.ts. */
+  maintain(): Promise<MaintenancePass | null>;
 }
 
 /**
@@ -108,17 +75,17 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteD
   // PGlite hands a statement's notifications to its listeners before the statement resolves.
   const notifications = new Notifications();
   for (const channel of NOTIFY_CHANNELS) await pg.listen(channel, () => notifications.emit(channel));
-  const checkpoints = walCheckpoints(pg);
+  const maintenance = startMaintenance(pg);
   return {
     engine: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
     onNotify: (channel, handler) => notifications.on(channel, handler),
     close: () => {
-      checkpoints.stop();
+      maintenance.stop();
       return pg.close();
     },
     dumpDataDir: () => pg.dumpDataDir('none'),
-    checkpointIfDue: checkpoints.check,
+    maintain: maintenance.runNow,
   };
 }
