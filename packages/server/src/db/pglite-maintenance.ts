@@ -51,8 +51,14 @@ export async function maintenancePass(pg: PGlite): Promise<MaintenancePass> {
   return { analyzed, vacuumed, checkpointed };
 }
 
-/** Runs a pass every 5 s until stopped; `runNow` runs one at once (tests), never two at a time. */
-export function startMaintenance(pg: PGlite): { runNow(): Promise<MaintenancePass | null>; stop(): void } {
+/**
+ * Runs a pass every 5 s until stopped when `scheduled` (a database on disk; in-memory ones are tests', whose
+ * plans and timings must not change under them); `runNow` runs one at once, never two at a time.
+ */
+export function startMaintenance(
+  pg: PGlite,
+  scheduled: boolean,
+): { runNow(): Promise<MaintenancePass | null>; stop(): void } {
   let running = false;
   const runNow = async () => {
     if (running || pg.closed) return null;
@@ -63,7 +69,7 @@ export function startMaintenance(pg: PGlite): { runNow(): Promise<MaintenancePas
       running = false;
     }
   };
-  const timer = setInterval(() => void runNow().catch(() => undefined), EVERY_MS);
-  timer.unref();
+  const timer = scheduled ? setInterval(() => void runNow().catch(() => undefined), EVERY_MS) : undefined;
+  timer?.unref();
   return { runNow, stop: () => clearInterval(timer) };
 }

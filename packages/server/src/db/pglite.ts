@@ -75,7 +75,7 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteD
   // PGlite hands a statement's notifications to its listeners before the statement resolves.
   const notifications = new Notifications();
   for (const channel of NOTIFY_CHANNELS) await pg.listen(channel, () => notifications.emit(channel));
-  const maintenance = startMaintenance(pg);
+  const maintenance = startMaintenance(pg, Boolean(dataDir));
   return {
     engine: 'pglite',
     ...base,
