@@ -6,9 +6,11 @@
 //   import, lookups by an indexed key became scans of the whole table (each step of a second import held the
 //   event loop ~0.5 s), and dead rows (updates, deletes) are never made reusable.
 // Every 5 s one pass: ANALYZE the table most in need by autovacuum's own rule (changed rows past 50 + 10 % of
-// its rows), VACUUM the one with dead rows past 50 + 20 %, and CHECKPOINT once 32 MB of WAL were written. One
-// table per kind per pass, each its own statement, so other requests get in between (each took ~0.1 s on a
-// 200,000-row table here).
+// its rows) and CHECKPOINT once 32 MB of WAL were written; VACUUM the table with dead rows past 50 + 20 % only
+// once the database has been idle for a minute. A statement here holds the event loop like any other: ANALYZE
+// samples (~0.1–0.5 s), but VACUUM reads the whole table and every index — 2–3 s on the patents table during
+// an import, every few seconds, when it ran in every pass. One table per kind per pass, each its own statement,
+// so other requests get in between.
 import type { PGlite } from '@electric-sql/pglite';
 
 /** WAL written since the last checkpoint past which a pass checkpoints. */
@@ -33,13 +35,16 @@ async function mostInNeed(pg: PGlite, condition: string, order: string): Promise
   return row ? quoted(row.schemaname, row.relname) : null;
 }
 
-export async function maintenancePass(pg: PGlite): Promise<MaintenancePass> {
+/** Whether VACUUM may run: no statement for this long (the caller tracks when the last one ran). */
+export const VACUUM_AFTER_IDLE_MS = 60_000;
+
+export async function maintenancePass(pg: PGlite, idle: boolean): Promise<MaintenancePass> {
   // A backend hands its row counts to the statistics at most once a second when it goes idle: flush them now,
   // so the pass sees the changes made just before it.
   await pg.query('SELECT pg_stat_force_next_flush()');
   const analyzed = await mostInNeed(pg, 'n_mod_since_analyze > 50 + 0.1 * n_live_tup', 'n_mod_since_analyze');
   if (analyzed) await pg.exec(`ANALYZE ${analyzed}`);
-  const vacuumed = await mostInNeed(pg, 'n_dead_tup > 50 + 0.2 * n_live_tup', 'n_dead_tup');
+  const vacuumed = idle ? await mostInNeed(pg, 'n_dead_tup > 50 + 0.2 * n_live_tup', 'n_dead_tup') : null;
   if (vacuumed) await pg.exec(`VACUUM ${vacuumed}`);
   const [wal] = (
     await pg.query<{ bytes: number }>(
@@ -54,17 +59,20 @@ export async function maintenancePass(pg: PGlite): Promise<MaintenancePass> {
 /**
  * Runs a pass every 5 s until stopped when `scheduled` (a database on disk; in-memory ones are tests', whose
  * plans and timings must not change under them); `runNow` runs one at once, never two at a time.
+ * `lastActivity` answers when the database last ran a statement of the application (for VACUUM's idle rule);
+ * `runNow` takes `idle` to decide it directly.
  */
 export function startMaintenance(
   pg: PGlite,
   scheduled: boolean,
-): { runNow(): Promise<MaintenancePass | null>; stop(): void } {
+  lastActivity: () => number,
+): { runNow(idle?: boolean): Promise<MaintenancePass | null>; stop(): void } {
   let running = false;
-  const runNow = async () => {
+  const runNow = async (idle = Date.now() - lastActivity() >= VACUUM_AFTER_IDLE_MS) => {
     if (running || pg.closed) return null;
     running = true;
     try {
-      return await maintenancePass(pg);
+      return await maintenancePass(pg, idle);
     } finally {
       running = false;
     }

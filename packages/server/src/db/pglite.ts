@@ -22,13 +22,16 @@ const serializers = {
   },
 };
 
-function queryable(target: PGlite | Transaction): Queryable {
+/** The application's statements, each noting when it ran (maintenance waits for idle time to VACUUM). */
+function queryable(target: PGlite | Transaction, ran: () => void): Queryable {
   return {
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+      ran();
       const result = await target.query<Row>(sql, params as unknown[]);
       return result.rows;
     },
     async exec(sql: string) {
+      ran();
       await target.exec(sql);
     },
   };
@@ -53,8 +56,8 @@ export const EMBEDDED_SETTINGS = [
 export interface PgliteDatabase extends Database {
   /** The whole data folder as one archive, to open copies of this database from (test templates). */
   dumpDataDir(): Promise<Blob>;
-  /** Runs the maintenance pass now (it also runs on its own every 5 s): pglite-maintenance.ts. */
-  maintain(): Promise<MaintenancePass | null>;
+  /** Runs the maintenance pass now (on disk it also runs on its own every 5 s): pglite-maintenance.ts. */
+  maintain(idle?: boolean): Promise<MaintenancePass | null>;
 }
 
 /**
@@ -71,15 +74,19 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteD
     postgresqlconf: EMBEDDED_SETTINGS,
     ...(from ? { loadDataDir: from } : {}),
   });
-  const base = queryable(pg);
+  let lastActivity = Date.now();
+  const ran = () => {
+    lastActivity = Date.now();
+  };
+  const base = queryable(pg, ran);
   // PGlite hands a statement's notifications to its listeners before the statement resolves.
   const notifications = new Notifications();
   for (const channel of NOTIFY_CHANNELS) await pg.listen(channel, () => notifications.emit(channel));
-  const maintenance = startMaintenance(pg, Boolean(dataDir));
+  const maintenance = startMaintenance(pg, Boolean(dataDir), () => lastActivity);
   return {
     engine: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx, ran))),
     onNotify: (channel, handler) => notifications.on(channel, handler),
     close: () => {
       maintenance.stop();
