@@ -22,6 +22,8 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(await setting('max_wal_size')).toBe('64MB');
       // Short merges of the trigram indexes' pending entries instead of a long one on the event loop.
       expect(await setting('gin_pending_list_limit')).toBe('256kB');
+      // ANALYZE samples 300 × this many rows, on the event loop.
+      expect(await setting('default_statistics_target')).toBe('10');
     },
   );
 

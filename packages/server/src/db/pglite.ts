@@ -45,12 +45,15 @@ function queryable(target: PGlite | Transaction, ran: () => void): Queryable {
  * merges it into the index in one go when it passes gin_pending_list_limit (4 MB by default): on this engine
  * that merge runs on the event loop, so a small limit trades one long stall for many short ones (a 20,000-row
  * import: /health p99 197 -> 164 ms and 46 -> 40 s, no event-loop stall over 300 ms; docs/benchmarks.md).
+ * ANALYZE (which the maintenance passes run, pglite-maintenance.ts) samples 300 × the statistics target rows:
+ * at the default 100, 1.7–2.8 s on the patents table; at 10, ~0.27 s.
  */
 export const EMBEDDED_SETTINGS = [
   'shared_buffers = 32MB',
   'max_wal_size = 64MB',
   'min_wal_size = 32MB',
   'gin_pending_list_limit = 256kB',
+  'default_statistics_target = 10',
 ];
 
 export interface PgliteDatabase extends Database {
