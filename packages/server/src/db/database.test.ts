@@ -24,6 +24,9 @@ describe(`database (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(await setting('gin_pending_list_limit')).toBe('256kB');
       // ANALYZE samples 300 × this many rows, on the event loop.
       expect(await setting('default_statistics_target')).toBe('10');
+      // With fsync off already (PGlite's own), full-page images only multiplied the WAL.
+      expect(await setting('fsync')).toBe('off');
+      expect(await setting('full_page_writes')).toBe('off');
     },
   );
 
