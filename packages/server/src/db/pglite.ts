@@ -41,17 +41,17 @@ function queryable(target: PGlite | Transaction, ran: () => void): Queryable {
  * The embedded engine's settings (written to its postgresql.conf at each start). Its memory is one WebAssembly
  * heap that grows and never shrinks, so the default 128 MB of shared buffers stay resident once touched; the
  * data files sit in the operating system's page cache anyway. The WAL sizes bound the segments kept for reuse
- * after a checkpoint (pglite-maintenance.ts checkpoints). A trigram (GIN) index collects new entries in a pending list and
- * merges it into the index in one go when it passes gin_pending_list_limit (4 MB by default): on this engine
- * that merge runs on the event loop, so a small limit trades one long stall for many short ones (a 20,000-row
- * import: /health p99 197 -> 164 ms and 46 -> 40 s, no event-loop stall over 300 ms; docs/benchmarks.md).
+ * after a checkpoint (pglite-maintenance.ts checkpoints). A trigram (GIN) index collects new entries in a
+ * pending list and merges it into the index in one go when it passes gin_pending_list_limit (4 MB by
+ * default): on this engine that merge runs on the event loop, so a small limit trades one long stall for many
+ * short ones (a 20,000-row import: /health p99 197 -> 164 ms and 46 -> 40 s, no event-loop stall over 300 ms).
  * ANALYZE (which the maintenance passes run, pglite-maintenance.ts) samples 300 × the statistics target rows:
  * at the default 100, 1.7–2.8 s on the patents table; at 10, ~0.27 s.
  * Full-page writes are off: after each checkpoint they log every page an insert touches in full (the trigram
- * indexes touch many): 12 GB of WAL in the first five minutes of a 3 × 100,000-row import. They guard against pages torn by an
- * operating-system crash or power loss, which this engine does not survive anyway: it runs with fsync off
- * (PGlite's own setting), so such a crash can lose committed data regardless. A killed server process tears
- * nothing (its writes are in the OS's cache).
+ * indexes touch many): 12 GB of WAL in the first five minutes of a 3 × 100,000-row import. They guard against
+ * pages torn by an operating-system crash or power loss, which this engine does not survive anyway: it runs
+ * with fsync off (PGlite's own setting), so such a crash can lose committed data regardless. A killed server
+ * process tears nothing (its writes are in the OS's cache).
  */
 export const EMBEDDED_SETTINGS = [
   'shared_buffers = 32MB',
