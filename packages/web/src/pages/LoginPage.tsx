@@ -71,62 +71,39 @@ interface FieldProps {
   onChange(value: string): void;
 }
 
-function AccountField({ label, value, error, disabled, onChange }: FieldProps) {
-  const errorId = useId();
-  return (
-    <div className="login-field">
-      <div className="login-input" data-invalid={error !== undefined}>
-        <input
-          name="account"
-          placeholder={label}
-          aria-label={label}
-          autoComplete="username"
-          data-testid="login-account"
-          value={value}
-          disabled={disabled}
-          aria-invalid={error !== undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-      {error && (
-        <div id={errorId} className="login-field-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function PasswordField({ label, value, error, disabled, onChange }: FieldProps) {
+/** One sign-in input with its error below it; the password's adds a show/hide button. */
+function LoginField({ kind, label, value, error, disabled, onChange }: FieldProps & { kind: 'account' | 'password' }) {
   const { t } = useTranslation();
   const errorId = useId();
   const [shown, setShown] = useState(false);
+  const password = kind === 'password';
   return (
-    <div className="login-field login-field-password">
+    <div className={password ? 'login-field login-field-password' : 'login-field'}>
       <div className="login-input" data-invalid={error !== undefined}>
         <input
-          name="password"
-          type={shown ? 'text' : 'password'}
+          name={kind}
+          type={password && !shown ? 'password' : 'text'}
           placeholder={label}
           aria-label={label}
-          autoComplete="current-password"
-          data-testid="login-password"
+          autoComplete={password ? 'current-password' : 'username'}
+          data-testid={`login-${kind}`}
           value={value}
           disabled={disabled}
           aria-invalid={error !== undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
-        <button
-          type="button"
-          className="login-reveal"
-          aria-pressed={shown}
-          disabled={disabled}
-          onClick={() => setShown(!shown)}
-        >
-          {shown ? t('login.hidePassword') : t('login.showPassword')}
-        </button>
+        {password && (
+          <button
+            type="button"
+            className="login-reveal"
+            aria-pressed={shown}
+            disabled={disabled}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? t('login.hidePassword') : t('login.showPassword')}
+          </button>
+        )}
       </div>
       {error && (
         <div id={errorId} className="login-field-error" role="alert">
@@ -193,7 +170,8 @@ export function LoginPage() {
           <PlainNotice notice={done} type="success" testId="login-notice" />
           <PlainNotice notice={error} />
           <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-            <AccountField
+            <LoginField
+              kind="account"
               label={t('login.accountPlaceholder')}
               value={account}
               error={fieldErrors.account}
@@ -203,7 +181,8 @@ export function LoginPage() {
                 if (value.trim()) setFieldErrors((errors) => ({ ...errors, account: undefined }));
               }}
             />
-            <PasswordField
+            <LoginField
+              kind="password"
               label={t('login.passwordPlaceholder')}
               value={password}
               error={fieldErrors.password}
