@@ -4,23 +4,36 @@
 import './app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, createQueryClient } from './app/App';
+import { routerBasename } from './app/base-path';
 import { createAppRouter } from './app/router';
-import { startI18n } from './i18n/i18n';
+import { i18n, startI18n } from './i18n/i18n';
+import { listRouteModel } from './models/list/list-route';
 import { installTokenRefresh } from './session/refresh';
 import { followOtherTabs, loadSession } from './session/store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-loadSession();
+const session = loadSession();
 followOtherTabs();
 installTokenRefresh();
+const queryClient = createQueryClient();
+
+/** A list page opened directly (a reload, a link, a bookmark): its data is asked for now, beside the code. */
+function fetchListEarly(language: string): void {
+  const model = listRouteModel(window.location.pathname, routerBasename());
+  if (!model || !session) return;
+  const input = { model, language, loginTime: session.loginTime ?? 0 };
+  // Best effort: the page asks again for whatever this did not bring.
+  void import('./models/list/list-early').then((early) => early.prefetchListPage(queryClient, input)).catch(() => {});
+}
 
 void startI18n().then(() => {
+  fetchListEarly(i18n.language);
   createRoot(container).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <App router={createAppRouter()} queryClient={queryClient} />
     </StrictMode>,
   );
 });

@@ -9,14 +9,15 @@ import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n/i18n';
 import type { AppRouter } from './router';
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   // request() resolves failures to results (and notifies), so retries and refetch-on-focus would only
   // repeat notices.
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 }
 
-export function App({ router }: { router: AppRouter }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: the one the entry already started filling (main.tsx); else a new one. */
+export function App({ router, queryClient: given }: { router: AppRouter; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

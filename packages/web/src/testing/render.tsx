@@ -1,4 +1,5 @@
 // Renders the real App over a memory router in happy-dom, and drives antd inputs the way a user does.
+import type { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -30,7 +31,8 @@ export function routerSettled(router: TestRouter): Promise<void> {
   });
 }
 
-export async function renderAt(path: string): Promise<Rendered> {
+/** `queryClient`: one the test filled beforehand (as the entry's early fetch does); else the App's own. */
+export async function renderAt(path: string, queryClient?: QueryClient): Promise<Rendered> {
   // Every page but sign-in is inside antd's lazy frame; compiled here once, so a test's navigation is
   // not timed by the first compile of antd.
   await import('../app/AntdFrame');
@@ -38,7 +40,7 @@ export async function renderAt(path: string): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(<App router={router} />));
+  await act(async () => root.render(<App router={router} queryClient={queryClient} />));
   await act(() => routerSettled(router));
   return {
     router,

@@ -24,17 +24,17 @@ import {
   tryParseIql,
   type IqlQuery,
 } from '@ipdesk/core';
-import { fetchHeaderColumns, type SavedView } from '../../api/list-settings';
+import type { SavedView } from '../../api/list-settings';
 import { deleteRecords, type ModelRow, type ModelSchema } from '../../api/model';
 import { createExport, downloadImportTemplate } from '../../api/transfer';
 import { renderValue, type CellContext } from '../fields/cells';
 import { editRecordPath, newRecordPath, recordPath } from '../paths';
-import { modelKeys } from '../queries';
+import { headerQuery, modelKeys } from '../queries';
 import { abilitiesOf, defaultTimeRangeField, fieldMap, isSortable, timeRangeFields } from '../schema';
 import { composeIql, type QuickRange, type SortOrder } from '../search/iql-build';
 import { QuickRangeFilter } from '../search/QuickRangeFilter';
 import { ColumnSettings } from './ColumnSettings';
-import { resolveColumns } from './columns';
+import { listFields, resolveColumns } from './columns';
 import { SavedViews } from './SavedViews';
 import { ImportDialog } from '../transfer/ImportDialog';
 import { SearchPanel, type SearchMode } from './SearchPanel';
@@ -49,7 +49,7 @@ import { namedRowSelection } from '../../components/row-selection';
 
 /** The user's saved columns of the model (null: the model's defaults); ready once answered. */
 export function useHeaderColumns(model: string): { saved: string[] | null; ready: boolean } {
-  const query = useQuery({ queryKey: modelKeys.header(model), queryFn: () => fetchHeaderColumns(model) });
+  const query = useQuery(headerQuery(model));
   const saved = query.data?.result === RESULT_CODES.success ? query.data.data.data.columns : null;
   return { saved, ready: !query.isPending };
 }
@@ -84,12 +84,9 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
     sort,
   });
 
-  // Only the shown columns (the server always adds sid, version and the other system fields): a page of
-  // every field was several times the bytes, for the server to encode and the browser to read. So the
-  // search waits for the saved columns, and choosing other columns fetches the page again.
-  const fieldList = [...new Set([...columns, schema.title_field])].filter((name) =>
-    schema.fields.some((field) => field.name === name),
-  );
+  // Only the shown columns: so the search waits for the saved columns, and choosing other columns fetches
+  // the page again.
+  const fieldList = listFields(schema, columns);
   const { search, count } = useListPages({ model, iql, fl: fieldList, page, size, enabled: header.ready });
   const answer = search.data?.result === RESULT_CODES.success ? search.data.data.data : undefined;
   const serverIqlError =

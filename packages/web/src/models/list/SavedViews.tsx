@@ -8,15 +8,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
 import { inlineNotice, type VisibleNotice } from '../../api/failure';
-import { createSavedView, deleteSavedView, fetchSavedViews, type SavedView } from '../../api/list-settings';
+import { createSavedView, deleteSavedView, type SavedView } from '../../api/list-settings';
 import { FormNotice } from '../../components/FormNotice';
-import { modelKeys } from '../queries';
+import { modelKeys, viewsQuery } from '../queries';
 import { lengthCount, maxLengthRule } from '../../components/length-limit';
 
 const VIEW_NAME_MAX = 50;
 
 export function useSavedViews(model: string): SavedView[] {
-  const query = useQuery({ queryKey: modelKeys.views(model), queryFn: () => fetchSavedViews(model) });
+  const query = useQuery(viewsQuery(model));
   return query.data?.result === RESULT_CODES.success ? query.data.data.data : [];
 }
 

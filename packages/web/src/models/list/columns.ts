@@ -22,6 +22,16 @@ export function resolveColumns(schema: ModelSchema, saved: readonly string[] | n
   return usable.length > 0 ? usable : defaultColumns(schema);
 }
 
+/**
+ * The fields a page of the list asks for: the shown columns and the title (the server adds sid, version and
+ * the other system fields). A page of every field was several times the bytes, for the server to encode and
+ * the browser to read.
+ */
+export function listFields(schema: ModelSchema, columns: readonly string[]): string[] {
+  const known = new Set(schema.fields.map((field) => field.name));
+  return [...new Set([...columns, schema.title_field])].filter((name) => known.has(name));
+}
+
 export type ColumnEdit = { ok: true; columns: string[] } | { ok: false; error: 'tooMany'; max: number };
 
 /** Adds (at the end) or removes one column; adding past the limit is refused. */

@@ -3,7 +3,7 @@
 // server answers the planner's figure at once, shown as "about"), then exactly. Next and previous pages walk
 // by keyset cursor (each answer's next_cursor opens the page after it); a page number nobody walked to is
 // fetched by offset, which the server bounds (SEARCH_OFFSET_MAX).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { RESULT_CODES, SEARCH_OFFSET_MAX } from '@ipdesk/core';
 import { reportFailure } from '../../api/failure-notifier';
@@ -18,6 +18,46 @@ export interface ListCount {
   total: number;
   /** The planner's estimate, while the exact count is on its way. */
   estimated: boolean;
+}
+
+/** One page of a list: what the table asks for, and what the early fetch (list-early.ts) asks for first. */
+export interface ListPageInput {
+  model: string;
+  iql: string;
+  fl: string[];
+  page: number;
+  size: number;
+  cursor?: string;
+}
+
+// A page just fetched is shown without fetching it again when the table mounts over it (the early fetch
+// filled it a moment before); writes refresh it at once anyway.
+const PAGE_FRESH_MS = 5_000;
+
+export function listPageQuery({ model, iql, fl, page, size, cursor }: ListPageInput) {
+  return queryOptions({
+    queryKey: modelKeys.search(model, { iql, page, size, fl, cursor: cursor ?? null }),
+    queryFn: async () => {
+      const outcome = await searchRecords(
+        model,
+        { iql: iql || undefined, size, fl, total: false, ...(cursor ? { cursor } : { page }) },
+        { silent: true },
+      );
+      // A refused query is shown beside the search; every other failure as usual.
+      if (outcome.result !== RESULT_CODES.success && !iqlFailureMessage(outcome.error)) reportFailure(outcome.error);
+      return outcome;
+    },
+    staleTime: PAGE_FRESH_MS,
+  });
+}
+
+/** The estimate of a list's count (exact where the server has no cheap estimate). */
+export function listEstimateQuery(model: string, iql: string) {
+  return queryOptions({
+    queryKey: modelKeys.count(model, iql, 'estimate'),
+    queryFn: () => countRecords(model, iql || undefined, { silent: true, estimate: true }),
+    staleTime: COUNT_FRESH_MS,
+  });
 }
 
 interface ListPagesInput {
@@ -40,32 +80,19 @@ export function useListPages({ model, iql, fl, page, size, enabled }: ListPagesI
   const cursors = useCursorMemory(JSON.stringify([iql, size, fl]));
   const cursor = page > 1 ? cursors.get(page) : undefined;
   const search = useQuery({
-    queryKey: modelKeys.search(model, { iql, page, size, fl, cursor: cursor ?? null }),
-    queryFn: async () => {
-      const outcome = await searchRecords(
-        model,
-        { iql: iql || undefined, size, fl, total: false, ...(cursor ? { cursor } : { page }) },
-        { silent: true },
-      );
-      // A refused query is shown beside the search; every other failure as usual.
-      if (outcome.result !== RESULT_CODES.success && !iqlFailureMessage(outcome.error)) reportFailure(outcome.error);
-      if (outcome.result === RESULT_CODES.success && outcome.data.data.next_cursor)
-        cursors.set(page + 1, outcome.data.data.next_cursor);
-      return outcome;
-    },
+    ...listPageQuery({ model, iql, fl, page, size, cursor }),
     placeholderData: keepPreviousData,
     enabled,
   });
+  // Each answer's cursor opens the page after it (recorded here, not in the fetch, so a page another
+  // fetch put in the cache counts too).
+  if (search.data?.result === RESULT_CODES.success && !search.isPlaceholderData && search.data.data.data.next_cursor)
+    cursors.set(page + 1, search.data.data.data.next_cursor);
   const answered = search.data?.result === RESULT_CODES.success;
   // Counted once per query, after its first rows are in: paging does not count again, and the count
   // does not compete with the rows for the database.
   const countable = enabled && (answered || search.isError) && !search.isPlaceholderData;
-  const estimate = useQuery({
-    queryKey: modelKeys.count(model, iql, 'estimate'),
-    queryFn: () => countRecords(model, iql || undefined, { silent: true, estimate: true }),
-    enabled: countable,
-    staleTime: COUNT_FRESH_MS,
-  });
+  const estimate = useQuery({ ...listEstimateQuery(model, iql), enabled: countable });
   const estimated = estimate.data?.result === RESULT_CODES.success ? estimate.data.data.data : undefined;
   const exact = useQuery({
     queryKey: modelKeys.count(model, iql, 'exact'),

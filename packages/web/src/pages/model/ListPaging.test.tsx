@@ -4,8 +4,11 @@
 // a far page number by offset.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelSchema } from '../../api/model';
+import { createQueryClient } from '../../app/App';
+import { prefetchListPage } from '../../models/list/list-early';
+import { listRouteModel } from '../../models/list/list-route';
 import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
+import { currentSession, endSession, startSession } from '../../session/store';
 import {
   sendJson,
   setPageUrl,
@@ -228,5 +231,44 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
     await click(next());
     await waitUntil(() => firstTitle(container) === 'p6-0');
     expect(searches().at(-1)).toMatchObject({ cursor: 'c6' });
+  });
+
+  it('draws the rows an early fetch brought on its first render, asking for nothing again', async () => {
+    const client = createQueryClient();
+    const loginTime = currentSession()?.loginTime ?? 0;
+    const first = await prefetchListPage(client, { model: 'patent', language: 'zh-CN', loginTime });
+    expect(first).toEqual({ model: 'patent', iql: '', fl: ['title'], page: 1, size: 20 });
+    expect(arrived(SEARCH)).toHaveLength(1);
+    expect(arrived(COUNT)).toHaveLength(1);
+
+    // Every answer the list needs is in: it mounts with its rows, no skeleton rows ever drawn.
+    let skeletonSeen = false;
+    const watch = new MutationObserver(() => {
+      skeletonSeen ||= document.querySelector('[data-testid="list-skeleton"]') !== null;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    rendered = await renderAt('/model/patent', client);
+    const { container } = rendered;
+    await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
+    watch.disconnect();
+    expect(skeletonSeen).toBe(false);
+    expect(firstTitle(container)).toBe('p1-0');
+    await waitUntil(() => byTestId(container, 'list-total').textContent === '共 419,876 条');
+    // The same keys as the page's own queries: nothing fetched twice (the exact count is the page's).
+    for (const path of ['/webapi/model/patent/do/schema', HEADER, VIEWS, SEARCH])
+      expect(arrived(path), path).toHaveLength(1);
+    expect(arrived(COUNT).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ estimate: true }, {}]);
+  });
+});
+
+describe('which list a location opens', () => {
+  it('reads the model from model/:model under the base path, and nothing else', () => {
+    expect(listRouteModel('/ip/model/patent', '/ip/')).toBe('patent');
+    expect(listRouteModel('/ip/model/patent_task/', '/ip/')).toBe('patent_task');
+    expect(listRouteModel('/ip/model/patent/P123', '/ip/')).toBeUndefined();
+    expect(listRouteModel('/ip/model/patent/new', '/ip/')).toBeUndefined();
+    expect(listRouteModel('/ip/', '/ip/')).toBeUndefined();
+    expect(listRouteModel('/other/model/patent', '/ip/')).toBeUndefined();
+    expect(listRouteModel('/ip/model/%E0%A4%A', '/ip/')).toBeUndefined();
   });
 });
