@@ -29,6 +29,13 @@ export interface DeleteEvent {
   requestId: string;
 }
 
+/** An import's next rows, checked and about to be inserted: values by field name, as they will be stored. */
+export interface ImportRowsEvent {
+  principal: Principal;
+  records: ReadonlyArray<Map<string, unknown>>;
+  now: Date;
+}
+
 export interface ImportEvent {
   principal: Principal;
   /** The records the import inserted. */
@@ -68,6 +75,11 @@ export interface DeleteDependent {
 export interface ModelHooks {
   /** In the write's transaction, after the row is written; may throw an AppError or return the row re-read. */
   afterWrite?(tx: Queryable, event: WriteEvent): Promise<RecordRow | void>;
+  /**
+   * In an import's transaction, before a chunk of rows is inserted: may complete the values (a computed field),
+   * so the rows are written once rather than inserted and then updated.
+   */
+  beforeImport?(tx: Queryable, event: ImportRowsEvent): Promise<void>;
   /** In an import's transaction, once all its rows are inserted (set-based: imports run to 10,000s of rows). */
   afterImport?(tx: Queryable, event: ImportEvent): Promise<void>;
   /** In the delete's transaction, before the row goes: remove what depends on it. */
@@ -103,6 +115,9 @@ export function createHookRegistry(): HookRegistry {
           let row = event.after;
           for (const h of list) row = (await h.afterWrite?.(tx, { ...event, after: row })) ?? row;
           return row;
+        },
+        async beforeImport(tx, event) {
+          for (const h of list) await h.beforeImport?.(tx, event);
         },
         async afterImport(tx, event) {
           for (const h of list) await h.afterImport?.(tx, event);

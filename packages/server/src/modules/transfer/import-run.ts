@@ -221,6 +221,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
       records.push(values);
     }
     if (!records.length) return;
+    await hooks?.beforeImport?.(tx, { principal, records, now });
     const sids = await insertRecords(tx, model, principal, records, now);
     // Domain rules follow imported rows as they follow saved ones (e.g. a case's deadlines and fees).
     await hooks?.afterImport?.(tx, { principal, sids, now, language, requestId: job.request_id ?? '' });

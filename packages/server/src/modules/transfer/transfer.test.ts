@@ -205,7 +205,15 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['已存在', 'exist-1', 'invention', 'CN', null],
       ['=1+1', 'VAL-3', 'design', 'JP', null],
     ]);
+    // Every update of a patent row is logged: the imported cases are written once, with their expiry.
+    await t.database.db.exec(`
+      CREATE TABLE test_patent_updates (sid text);
+      CREATE FUNCTION test_log_patent_update() RETURNS trigger LANGUAGE plpgsql AS
+        'BEGIN INSERT INTO test_patent_updates VALUES (NEW.sid); RETURN NEW; END';
+      CREATE TRIGGER test_patent_updates AFTER UPDATE ON m_patent FOR EACH ROW EXECUTE FUNCTION test_log_patent_update();`);
     const done = await job((await upload(bytes, 'valid_only')).json().data.job_sid);
+    await t.database.db.exec('DROP TRIGGER test_patent_updates ON m_patent');
+    expect(await t.database.db.query('SELECT sid FROM test_patent_updates')).toEqual([]);
     expect(done).toMatchObject({ status: 'completed', imported: 3, error_count: 2 });
     expect(done.errors.map((e: { row: number; message: string }) => [e.row, e.message])).toEqual([
       [4, 'duplicates row 2'],
