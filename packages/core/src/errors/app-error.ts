@@ -1,6 +1,6 @@
 // An error as a value: a catalogue entry plus the parameters of its message and optional field
 // details. The server turns it into the envelope in the caller's language.
-import type { MessageKey, TranslateParams } from '../i18n/index.js';
+import { interpolate, messages, type Language, type MessageKey, type TranslateParams } from '../i18n/index.js';
 import type { DomainError } from '../domains/types.js';
 import { errors, type AnyErrorDefinition, type ErrorName } from './catalogue.js';
 
@@ -72,4 +72,17 @@ export class AppError extends Error {
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
+}
+
+/**
+ * The error's message in a language, looked up in these texts (default: the product's; an app passes its
+ * own, with the texts of every domain it runs, so a domain the build does not list speaks too).
+ */
+export function errorMessage(
+  error: AppError,
+  language: Language,
+  texts: Record<Language, Record<string, string>> = messages,
+): string {
+  const key = error.definition.messageKey;
+  return interpolate(texts[language][key] ?? key, error.params);
 }
