@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App';
 import { appRoutes } from '../app/router';
+import type { WebDomain } from '../domains/types';
 
 // React checks this flag before allowing act() outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -30,7 +31,7 @@ export function routerSettled(router: TestRouter): Promise<void> {
   });
 }
 
-export async function renderAt(path: string): Promise<Rendered> {
+export async function renderAt(path: string, options: { domains?: readonly WebDomain[] } = {}): Promise<Rendered> {
   // Every page but sign-in is inside antd's lazy frame; compiled here once, so a test's navigation is
   // not timed by the first compile of antd.
   await import('../app/AntdFrame');
@@ -38,7 +39,7 @@ export async function renderAt(path: string): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(<App router={router} />));
+  await act(async () => root.render(<App router={router} domains={options.domains} />));
   await act(() => routerSettled(router));
   return {
     router,
