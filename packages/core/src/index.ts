@@ -15,3 +15,4 @@ export * from './patents/index.js';
 export * from './workflow/index.js';
 export * from './audit/actions.js';
 export * from './tenants/index.js';
+export * from './domains/index.js';

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createUserAccount, type NewUserAccount } from '../src/modules/accounts/provision.js';
 import { createTenant as createTenantCommand } from '../src/modules/tenants/create-tenant.js';
+import type { ServerDomain } from '../src/domains/index.js';
 import type { ModelRegistry } from '../src/modules/models/registry.js';
 import { createTestApp, type TestApp } from './app.js';
 
@@ -23,6 +24,7 @@ export interface AccountsTestApp extends TestApp {
 export async function createAccountsTestApp(
   env: Record<string, string> = {},
   registry?: ModelRegistry,
+  domains?: readonly ServerDomain[],
 ): Promise<AccountsTestApp> {
   const clock = {
     now: new Date('2026-11-21T08:00:00Z'),
@@ -35,6 +37,7 @@ export async function createAccountsTestApp(
     { LOGIN_RATE_LIMIT: '10000', RESET_RATE_LIMIT: '10000', ...env },
     () => clock.now,
     registry,
+    domains,
   );
   return { ...t, clock };
 }

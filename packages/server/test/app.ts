@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
+import type { ServerDomain } from '../src/domains/index.js';
 import type { ModelRegistry } from '../src/modules/models/registry.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
@@ -20,6 +21,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   now?: () => Date,
   registry?: ModelRegistry,
+  domains?: readonly ServerDomain[],
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const logs: string[] = [];
@@ -31,7 +33,7 @@ export async function createTestApp(
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ipdesk-app-'));
   const config = loadConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, db: database.db, logStream, now, registry });
+  const app = await buildApp({ config, db: database.db, logStream, now, registry, domains });
   return {
     app,
     database,

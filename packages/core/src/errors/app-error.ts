@@ -1,7 +1,8 @@
 // An error as a value: a catalogue entry plus the parameters of its message and optional field
 // details. The server turns it into the envelope in the caller's language.
-import type { MessageKey, TranslateParams } from '../i18n/index.js';
-import { errors, type ErrorDefinition, type ErrorName } from './catalogue.js';
+import { interpolate, messages, type Language, type MessageKey, type TranslateParams } from '../i18n/index.js';
+import type { DomainError } from '../domains/types.js';
+import { errors, type AnyErrorDefinition, type ErrorName } from './catalogue.js';
 
 /** One failing field: its path, its label (already in the caller's language) and the message. */
 export interface FieldError {
@@ -21,18 +22,19 @@ export interface FieldIssue {
 }
 
 export class AppError extends Error {
-  readonly definition: ErrorDefinition;
+  /** The catalogue's entry, or a domain's the build does not list (a test domain's). */
+  readonly definition: AnyErrorDefinition;
   readonly params: TranslateParams | undefined;
   readonly fields: FieldError[] | undefined;
   readonly issues: FieldIssue[] | undefined;
 
   constructor(
-    name: ErrorName,
+    name: ErrorName | DomainError,
     options: { params?: TranslateParams; fields?: FieldError[]; issues?: FieldIssue[]; cause?: unknown } = {},
   ) {
-    super(name, { cause: options.cause });
+    super(typeof name === 'string' ? name : name.messageKey, { cause: options.cause });
     this.name = 'AppError';
-    this.definition = errors[name];
+    this.definition = typeof name === 'string' ? errors[name] : name;
     this.params = options.params;
     this.fields = options.fields;
     this.issues = options.issues;
@@ -70,4 +72,17 @@ export class AppError extends Error {
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
+}
+
+/**
+ * The error's message in a language, looked up in these texts (default: the product's; an app passes its
+ * own, with the texts of every domain it runs, so a domain the build does not list speaks too).
+ */
+export function errorMessage(
+  error: AppError,
+  language: Language,
+  texts: Record<Language, Record<string, string>> = messages,
+): string {
+  const key = error.definition.messageKey;
+  return interpolate(texts[language][key] ?? key, error.params);
 }

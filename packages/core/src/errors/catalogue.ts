@@ -1,5 +1,7 @@
 // The one catalogue of error codes: a stable numeric code, the HTTP status it travels with, and the
 // i18n key of its message. Codes from the spec (§8) keep their numbers; our own use status*1000+n.
+import { DOMAIN_ERRORS } from '../domains/index.js';
+import type { CoreDomain, DomainError } from '../domains/types.js';
 import type { MessageKey } from '../i18n/index.js';
 
 export interface ErrorDefinition {
@@ -12,7 +14,8 @@ function def(code: number, status: number, messageKey: MessageKey): ErrorDefinit
   return { code, status, messageKey };
 }
 
-export const errors = {
+/** The platform's own codes: requests, sign-in and accounts, records, organisation and roles, imports. */
+const PLATFORM_ERRORS = {
   badRequest: def(400000, 400, 'error.badRequest'),
   malformedBody: def(400001, 400, 'error.malformedBody'),
   emptyBody: def(400002, 400, 'error.emptyBody'),
@@ -94,124 +97,9 @@ export const errors = {
   /** Params: resource. */
   resourceUnknown: def(400308, 400, 'error.resourceUnknown'),
 
-  // Deadlines, fees and office calendars. Params: row, field, problem.
-  calendarImportInvalid: def(400400, 400, 'error.calendarImportInvalid'),
-  /** Params: max. */
-  calendarImportTooMany: def(400401, 400, 'error.calendarImportTooMany'),
-  // Patents helper (issue 14): fee records made from a schedule line.
-  feeLineNotFound: def(404402, 404, 'error.feeLineNotFound'),
-  feeRecordExists: def(409402, 409, 'error.feeRecordExists'),
-
-  // Inventors and relations between patent cases.
-  /** Params: sum (the current sum of the shares, in percent). */
-  inventorContributionSum: def(400350, 400, 'error.inventorContributionSum'),
-  relationSameCase: def(400351, 400, 'error.relationSameCase'),
-  /** Params: count (warnings not confirmed); fields: every warning (field = its code). */
-  relationWarnings: def(409350, 409, 'error.relationWarnings'),
-  relationExists: def(409351, 409, 'error.relationExists'),
-  relationNotFound: def(404350, 404, 'error.relationNotFound'),
-
-  // Patent documents (upload, preview, required categories).
-  documentNotFound: def(404301, 404, 'error.documentNotFound'),
-  documentFileGone: def(404302, 404, 'error.documentFileGone'),
-  documentItemMismatch: def(400331, 400, 'error.documentItemMismatch'),
-  /** Params: width, height, dpi, maxWidth, maxHeight (centimetres). */
-  designPictureDimensions: def(400332, 400, 'error.designPictureDimensions'),
-  /** Params: max. */
-  proofDocumentLimit: def(400333, 400, 'error.proofDocumentLimit'),
-  /** Params: categories (their names in the caller's language). */
-  documentsMissing: def(400334, 400, 'error.documentsMissing'),
-  uploadIncomplete: def(400335, 400, 'error.uploadIncomplete'),
-  /** Params: max. */
-  documentTooLarge: def(413301, 413, 'error.documentTooLarge'),
-  /** Params: max. */
-  designPictureTooLarge: def(413302, 413, 'error.designPictureTooLarge'),
-  /** Spec §8 "oversized: download instead". Params: max. */
-  previewTooLarge: def(413303, 413, 'error.previewTooLarge'),
-  /** Spec §8 "file format incorrect". Params: allowed. */
-  documentFileType: def(415301, 415, 'error.documentFileType'),
-  /** Params: allowed. */
-  designPictureType: def(415302, 415, 'error.designPictureType'),
-  /** Spec §8 "encrypted: download instead". */
-  previewEncrypted: def(415303, 415, 'error.previewEncrypted'),
-  previewUnsupported: def(415304, 415, 'error.previewUnsupported'),
-
-  // Workflow design: process definitions (create, save a draft, publish, import and export).
-  /** Params: key. */
-  workflowDefinitionNotFound: def(404801, 404, 'error.workflowDefinitionNotFound'),
-  /** Params: key. */
-  workflowKeyExists: def(409801, 409, 'error.workflowKeyExists'),
-  /** Someone saved or published the definition since it was loaded. */
-  workflowVersionConflict: def(409802, 409, 'error.workflowVersionConflict'),
-  /** Spec §5 "The model cannot be changed once a process is created". Params: model, requested. */
-  workflowModelLocked: def(409803, 409, 'error.workflowModelLocked'),
-  workflowNoDraft: def(409804, 409, 'error.workflowNoDraft'),
-  /** Params: key. */
-  workflowDraftExists: def(409805, 409, 'error.workflowDraftExists'),
-  /** Params: line (1-based; 0 when unknown). */
-  workflowXmlInvalid: def(400801, 400, 'error.workflowXmlInvalid'),
-  workflowNoProcess: def(400802, 400, 'error.workflowNoProcess'),
-  /** Params: key, found (the process id in the XML). */
-  workflowKeyMismatch: def(400803, 400, 'error.workflowKeyMismatch'),
-  /** Params: count (problems that block publishing); fields: each problem (field = "<rule>:<element id>"). */
-  workflowDesignInvalid: def(400804, 400, 'error.workflowDesignInvalid'),
-  /** Params: model. */
-  workflowModelUnknown: def(400805, 400, 'error.workflowModelUnknown'),
-  /** Params: count, max. */
-  workflowTooManyElements: def(400806, 400, 'error.workflowTooManyElements'),
-  /** Params: condition. */
-  workflowConditionInvalid: def(400807, 400, 'error.workflowConditionInvalid'),
-  workflowImportNoBpmn: def(400808, 400, 'error.workflowImportNoBpmn'),
-  /** Params: count. */
-  workflowImportManyBpmn: def(400809, 400, 'error.workflowImportManyBpmn'),
-  /** Params: max (characters). */
-  workflowXmlTooLarge: def(413801, 413, 'error.workflowXmlTooLarge'),
-  /** Spec §5: a process import is at most 10 MB, packed or unpacked. Params: max. */
-  workflowImportTooLarge: def(413802, 413, 'error.workflowImportTooLarge'),
-  /** Spec §5: only zip for process import. */
-  workflowImportNotZip: def(415801, 415, 'error.workflowImportNotZip'),
-
   internal: def(500000, 500, 'error.internal'),
   accountCheckFailed: def(502014, 502, 'error.accountCheckFailed'),
   serviceUnavailable: def(503000, 503, 'error.serviceUnavailable'),
-
-  // Workflow engine: running processes (start, approve, return, withdraw, jump, add-sign, transfer, urge, end).
-  workflowNotPublished: def(404701, 404, 'error.workflowNotPublished'),
-  instanceNotFound: def(404702, 404, 'error.instanceNotFound'),
-  taskNotFound: def(404703, 404, 'error.taskNotFound'),
-  notAssignee: def(403701, 403, 'error.notAssignee'),
-  notStarter: def(403702, 403, 'error.notStarter'),
-  startNotAllowed: def(403703, 403, 'error.startNotAllowed'),
-  addSignNotAllowed: def(403704, 403, 'error.addSignNotAllowed'),
-  freeJumpNotAllowed: def(403705, 403, 'error.freeJumpNotAllowed'),
-  instanceAlreadyOpen: def(409701, 409, 'error.instanceAlreadyOpen'),
-  instanceNotRunning: def(409702, 409, 'error.instanceNotRunning'),
-  /** A second approval of the same task (e.g. two tabs, or a race) loses with this. */
-  taskAlreadyHandled: def(409703, 409, 'error.taskAlreadyHandled'),
-  taskWaitingForSigners: def(409704, 409, 'error.taskWaitingForSigners'),
-  withdrawNotAllowed: def(409705, 409, 'error.withdrawNotAllowed'),
-  /** Params: node (the step's name). */
-  noApprovers: def(409706, 409, 'error.noApprovers'),
-  /** Params: node (the gateway's name). */
-  noBranch: def(409707, 409, 'error.noBranch'),
-  processLoop: def(409708, 409, 'error.processLoop'),
-  /** Spec §5: no crossing a parallel gateway when going back, withdrawing or jumping. */
-  returnAcrossParallel: def(400701, 400, 'error.returnAcrossParallel'),
-  returnTargetInvalid: def(400702, 400, 'error.returnTargetInvalid'),
-  jumpTargetInvalid: def(400703, 400, 'error.jumpTargetInvalid'),
-  /** Spec §8 levelApproveError: approval levels run 1 to 8. */
-  levelApproveError: def(400704, 400, 'error.levelApproveError'),
-  assigneeInvalid: def(400705, 400, 'error.assigneeInvalid'),
-  /** Params: minutes (until the next urge is allowed). */
-  urgeTooSoon: def(429701, 429, 'error.urgeTooSoon'),
-  /** Starting a process on a record of another model than the definition's. Params: key, expected, model. */
-  instanceModelMismatch: def(400706, 400, 'error.instanceModelMismatch'),
-  /**
-   * While a process is open on a record, only the fields its current step grants `edit` to the caller may
-   * change (the starter edits freely while it is a draft or back with them). Params: field (label), process;
-   * fields: each refused field.
-   */
-  fieldLockedByProcess: def(403706, 403, 'error.fieldLockedByProcess'),
 
   // accounts (issue 15): a tenant's mail server must not point into the server's own network.
   /** Params: host. The host has no address. */
@@ -221,22 +109,61 @@ export const errors = {
 
   // Imports (issue 15): a file holds at most MAX_IMPORT_ROWS data rows. Params: max.
   importTooManyRows: def(413015, 413, 'error.importTooManyRows'),
-
-  // Authorization hardening (issue 15).
-  /**
-   * A definition's approvers or copy recipients name users, roles, departments or companies that are not
-   * the tenant's (another tenant's, or none). Params: count; fields: "<element id>:<kind>" each.
-   */
-  workflowApproverUnknown: def(400810, 400, 'error.workflowApproverUnknown'),
 } as const satisfies Record<string, ErrorDefinition>;
 
+/** Every code: the platform's and each domain's (their manifests' errors). */
+export const errors = { ...PLATFORM_ERRORS, ...DOMAIN_ERRORS } satisfies Record<string, ErrorDefinition>;
+
 export type ErrorName = keyof typeof errors;
+
+/** Domains that cannot live together: a model, error code or error range claimed twice, a code outside its range. */
+export class DomainConflictError extends Error {
+  override name = 'DomainConflictError';
+}
+
+/** What is wrong with this set of domains (empty when they fit together and with the platform). */
+export function domainProblems(domains: readonly CoreDomain[]): string[] {
+  const problems: string[] = [];
+  const models = new Map<string, string>();
+  for (const domain of domains)
+    for (const model of domain.models) {
+      const owner = models.get(model.name);
+      if (owner) problems.push(`model ${model.name} is declared by ${owner} and ${domain.name}`);
+      else models.set(model.name, domain.name);
+    }
+  const codes = new Map<number, string>(Object.values(PLATFORM_ERRORS).map((e) => [e.code, 'the platform']));
+  const ranges = domains.flatMap((domain) => domain.errors.ranges.map((range) => ({ domain: domain.name, range })));
+  for (const [i, a] of ranges.entries())
+    for (const b of ranges.slice(i + 1))
+      if (a.domain !== b.domain && a.range[0] <= b.range[1] && b.range[0] <= a.range[1])
+        problems.push(
+          `error ranges of ${a.domain} [${a.range.join('-')}] and ${b.domain} [${b.range.join('-')}] overlap`,
+        );
+  for (const domain of domains)
+    for (const [name, error] of Object.entries(domain.errors.codes)) {
+      const owner = codes.get(error.code);
+      if (owner) problems.push(`error code ${error.code} (${domain.name}.${name}) is also ${owner}'s`);
+      else codes.set(error.code, domain.name);
+      if (!domain.errors.ranges.some(([from, to]) => error.code >= from && error.code <= to))
+        problems.push(`error code ${error.code} (${domain.name}.${name}) is outside the domain's ranges`);
+    }
+  return problems;
+}
+
+/** Refuses to start with domains that conflict (see domainProblems). */
+export function assertDomains(domains: readonly CoreDomain[]): void {
+  const problems = domainProblems(domains);
+  if (problems.length) throw new DomainConflictError(`Domains conflict: ${problems.join('; ')}`);
+}
 
 const byCode = new Map<number, ErrorDefinition>(Object.values(errors).map((e) => [e.code, e]));
 
 export function errorByCode(code: number): ErrorDefinition | undefined {
   return byCode.get(code);
 }
+
+/** A definition of the catalogue or of a domain the build does not list (a test's). */
+export type AnyErrorDefinition = ErrorDefinition | DomainError;
 
 /** Spec §8: these codes carry field details; the client shows the first field's label and message. */
 export const VALIDATION_CODES: readonly number[] = [errors.validation.code, errors.fieldRule.code];

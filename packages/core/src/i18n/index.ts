@@ -23,8 +23,6 @@ import { webModelsEn } from './web-models.en.js';
 import { webOrgEn } from './web-org.en.js';
 import { webOrgZhCN, type WebOrgMessageKey } from './web-org.zh-CN.js';
 import { webModelsZhCN, type WebModelsMessageKey } from './web-models.zh-CN.js';
-import { webPeopleEn } from './web-people.en.js';
-import { webPeopleZhCN, type WebPeopleMessageKey } from './web-people.zh-CN.js';
 import { webUsersEn } from './web-users.en.js';
 import { webUsersZhCN, type WebUsersMessageKey } from './web-users.zh-CN.js';
 import { webResignationEn } from './web-resignation.en.js';
@@ -33,32 +31,10 @@ import { rolesEn } from './roles.en.js';
 import { rolesZhCN, type RolesMessageKey } from './roles.zh-CN.js';
 import { orgEn } from './org.en.js';
 import { orgZhCN, type OrgMessageKey } from './org.zh-CN.js';
-import { peopleEn } from './people.en.js';
-import { peopleZhCN, type PeopleMessageKey } from './people.zh-CN.js';
 import { configPacksEn } from './config-packs.en.js';
 import { configPacksZhCN, type ConfigPacksMessageKey } from './config-packs.zh-CN.js';
-import { patentDocumentsEn } from './patent-documents.en.js';
-import { patentDocumentsZhCN, type PatentDocumentsMessageKey } from './patent-documents.zh-CN.js';
-import { webPatentDocumentsEn } from './web-patent-documents.en.js';
-import { webPatentDocumentsZhCN, type WebPatentDocumentsMessageKey } from './web-patent-documents.zh-CN.js';
-import { patentRelationsEn } from './patent-relations.en.js';
-import { patentRelationsZhCN, type PatentRelationsMessageKey } from './patent-relations.zh-CN.js';
-import { webPatentRelationsEn } from './web-patent-relations.en.js';
-import { webPatentRelationsZhCN, type WebPatentRelationsMessageKey } from './web-patent-relations.zh-CN.js';
-import { patentRulesEn } from './patent-rules.en.js';
-import { patentRulesZhCN, type PatentRulesMessageKey } from './patent-rules.zh-CN.js';
-import { webPatentRulesEn } from './web-patent-rules.en.js';
-import { webPatentRulesZhCN, type WebPatentRulesMessageKey } from './web-patent-rules.zh-CN.js';
-import { webWorkflowDefinitionsEn } from './web-workflow-definitions.en.js';
-import { webWorkflowDefinitionsZhCN, type WebWorkflowDefinitionsMessageKey } from './web-workflow-definitions.zh-CN.js';
-import { webWorkflowDesignerEn } from './web-workflow-designer.en.js';
-import { webWorkflowDesignerZhCN, type WebWorkflowDesignerMessageKey } from './web-workflow-designer.zh-CN.js';
-import { webWorkflowRunsEn } from './web-workflow-runs.en.js';
-import { webWorkflowRunsZhCN, type WebWorkflowRunsMessageKey } from './web-workflow-runs.zh-CN.js';
-import { workflowEn } from './workflow.en.js';
-import { workflowZhCN, type WorkflowMessageKey } from './workflow.zh-CN.js';
-import { workflowDesignEn } from './workflow-design.en.js';
-import { workflowDesignZhCN, type WorkflowDesignMessageKey } from './workflow-design.zh-CN.js';
+import { DOMAINS, type DomainMessageKey } from '../domains/index.js';
+import type { CoreDomain } from '../domains/types.js';
 import { zhCN, type MessageKey as ShellMessageKey } from './zh-CN.js';
 import { tenantsEn } from './tenants.en.js';
 import { webTenantSettingsEn } from './web-tenant-settings.en.js';
@@ -67,14 +43,11 @@ import { tenantsZhCN, type TenantsMessageKey } from './tenants.zh-CN.js';
 
 export type MessageKey =
   | ShellMessageKey
-  | PatentRulesMessageKey
-  | WebPatentRulesMessageKey
   | AccountsMessageKey
   | WebAccountsMessageKey
   | WebModelsMessageKey
   | WebOrgMessageKey
   | WebMenusMessageKey
-  | WebPeopleMessageKey
   | WebUsersMessageKey
   | WebResignationMessageKey
   | WebAdminMessageKey
@@ -83,37 +56,26 @@ export type MessageKey =
   | InputsMessageKey
   | RbacMessageKey
   | ConfigPacksMessageKey
-  | PatentDocumentsMessageKey
-  | WebPatentDocumentsMessageKey
-  | PatentRelationsMessageKey
-  | WebPatentRelationsMessageKey
-  | PeopleMessageKey
   | OrgMessageKey
   | RolesMessageKey
   | MenusMessageKey
-  | WorkflowDesignMessageKey
-  | WorkflowMessageKey
-  | WebWorkflowDefinitionsMessageKey
-  | WebWorkflowDesignerMessageKey
-  | WebWorkflowRunsMessageKey
   | TenantsMessageKey
-  | WebTenantSettingsMessageKey;
+  | WebTenantSettingsMessageKey
+  | DomainMessageKey;
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-// Each area keeps its texts in a zh-CN/en pair of files; the pack is their union.
-export const messages: Record<Language, Record<MessageKey, string>> = {
+// Each area keeps its texts in a zh-CN/en pair of files; the pack is their union, with each domain's
+// (its manifest's messages, checked for the same keys in both languages where it is declared).
+const PLATFORM_MESSAGES = {
   'zh-CN': {
     ...zhCN,
-    ...patentRulesZhCN,
-    ...webPatentRulesZhCN,
     ...accountsZhCN,
     ...webAccountsZhCN,
     ...webModelsZhCN,
     ...webOrgZhCN,
     ...webMenusZhCN,
-    ...webPeopleZhCN,
     ...webUsersZhCN,
     ...webResignationZhCN,
     ...webAdminZhCN,
@@ -122,32 +84,19 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...inputsZhCN,
     ...rbacZhCN,
     ...configPacksZhCN,
-    ...patentDocumentsZhCN,
-    ...webPatentDocumentsZhCN,
-    ...patentRelationsZhCN,
-    ...webPatentRelationsZhCN,
-    ...peopleZhCN,
     ...orgZhCN,
     ...rolesZhCN,
     ...menusZhCN,
-    ...workflowDesignZhCN,
-    ...workflowZhCN,
-    ...webWorkflowDefinitionsZhCN,
-    ...webWorkflowDesignerZhCN,
-    ...webWorkflowRunsZhCN,
     ...tenantsZhCN,
     ...webTenantSettingsZhCN,
   },
   en: {
     ...en,
-    ...patentRulesEn,
-    ...webPatentRulesEn,
     ...accountsEn,
     ...webAccountsEn,
     ...webModelsEn,
     ...webOrgEn,
     ...webMenusEn,
-    ...webPeopleEn,
     ...webUsersEn,
     ...webResignationEn,
     ...webAdminEn,
@@ -156,23 +105,26 @@ export const messages: Record<Language, Record<MessageKey, string>> = {
     ...inputsEn,
     ...rbacEn,
     ...configPacksEn,
-    ...patentDocumentsEn,
-    ...webPatentDocumentsEn,
-    ...patentRelationsEn,
-    ...webPatentRelationsEn,
-    ...peopleEn,
     ...orgEn,
     ...rolesEn,
     ...menusEn,
-    ...workflowDesignEn,
-    ...workflowEn,
-    ...webWorkflowDefinitionsEn,
-    ...webWorkflowDesignerEn,
-    ...webWorkflowRunsEn,
     ...tenantsEn,
     ...webTenantSettingsEn,
   },
 };
+
+/** The platform's texts and these domains' in each language (a test adds its own domain's). */
+export function messagesOf(domains: readonly CoreDomain[]): Record<Language, Record<string, string>> {
+  const pack = (language: Language) =>
+    Object.assign({}, PLATFORM_MESSAGES[language], ...domains.map((d) => d.messages[language])) as Record<
+      string,
+      string
+    >;
+  return { 'zh-CN': pack('zh-CN'), en: pack('en') };
+}
+
+// Sound: the platform's files and every domain's messages are typed with the same keys in both languages.
+export const messages = messagesOf(DOMAINS) as Record<Language, Record<MessageKey, string>>;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

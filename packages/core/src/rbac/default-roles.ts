@@ -1,12 +1,12 @@
 // The roles a new tenant starts with, so people can be given sensible rights on day one; administrators
 // copy and adjust them in role management.
+import { DOMAINS } from '../domains/index.js';
+import type { CoreDomain, DefaultRoleCode } from '../domains/types.js';
 import type { Label } from '../models/define.js';
-import { MODEL_CATALOG } from '../models/catalog/index.js';
 import type { DataScope, PickRange, RolePlatform } from './permissions.js';
-import { modelResourceCode, MODEL_ACTIONS, type ModelAction } from './resources.js';
 
 export interface DefaultRole {
-  code: string;
+  code: DefaultRoleCode;
   name: Label;
   description: Label;
   platform: RolePlatform;
@@ -17,15 +17,8 @@ export interface DefaultRole {
   resources: readonly string[];
 }
 
-/** The IP business models (people and agencies are administration). */
-const BUSINESS_MODELS = MODEL_CATALOG.map((m) => m.name).filter(
-  (name) => !['person', 'agency', 'agent'].includes(name),
-);
-
-const on = (models: readonly string[], actions: readonly ModelAction[]) =>
-  models.flatMap((model) => actions.map((action) => modelResourceCode(model, action)));
-
-export const DEFAULT_ROLES: readonly DefaultRole[] = [
+/** The roles themselves; what each is granted comes from the domains (their manifests' grants). */
+const ROLES: ReadonlyArray<Omit<DefaultRole, 'resources'>> = [
   {
     code: 'ip_specialist',
     name: { zh: '知识产权专员', en: 'IP specialist' },
@@ -35,7 +28,6 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     dataScope: 'company',
     pickRange: 'company',
     showSensitive: false,
-    resources: on(BUSINESS_MODELS, MODEL_ACTIONS),
   },
   {
     code: 'department_lead',
@@ -46,7 +38,6 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     dataScope: 'department',
     pickRange: 'department',
     showSensitive: false,
-    resources: on(BUSINESS_MODELS, ['view', 'export']),
   },
   {
     code: 'inventor',
@@ -60,7 +51,6 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     dataScope: 'own',
     pickRange: 'department',
     showSensitive: false,
-    resources: on(['patent', 'project', 'scientific_paper'], ['view', 'create', 'update']),
   },
   {
     code: 'agency_agent',
@@ -71,6 +61,12 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     dataScope: 'own',
     pickRange: 'department',
     showSensitive: false,
-    resources: on(['patent', 'trademarks', 'copyright_apply'], ['view', 'update']),
   },
 ];
+
+/** The default roles with what these domains grant them, domain by domain. */
+export function defaultRoles(domains: readonly CoreDomain[]): DefaultRole[] {
+  return ROLES.map((role) => ({ ...role, resources: domains.flatMap((d) => d.grants[role.code] ?? []) }));
+}
+
+export const DEFAULT_ROLES: readonly DefaultRole[] = defaultRoles(DOMAINS);

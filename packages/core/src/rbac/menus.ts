@@ -1,5 +1,7 @@
 // Menus (spec §3 "Menu", §5 "Lists and menus"): a tenant's navigation tree over the resource catalogue.
 // The rules here are shared by the menu admin page and the server.
+import { DOMAINS } from '../domains/index.js';
+import type { CoreDomain, DomainMenu } from '../domains/types.js';
 import type { Label } from '../models/define.js';
 
 /** Levels of spec §3: main, sub, level 2, level 3. A child is always one level below its parent. */
@@ -61,143 +63,80 @@ export interface DefaultMenu {
   children?: DefaultMenu[];
 }
 
-const model = (name: string, zh: string, en: string, icon: MenuIcon): DefaultMenu => ({
-  key: name,
-  label: { zh, en },
-  resource: name,
-  path: `/model/${name}`,
-  icon,
-});
-
-const myWork = (key: string, zh: string, en: string, list: string): DefaultMenu => ({
-  key,
-  label: { zh, en },
-  resource: null,
-  path: `/workflow/my/${list}`,
-  icon: 'todo',
-});
-
-/** The menu tree a new tenant starts with; administrators rearrange it in menu management. */
-export const DEFAULT_MENUS: readonly DefaultMenu[] = [
-  { key: 'home', label: { zh: '首页', en: 'Home' }, resource: 'home', path: '/', icon: 'home' },
-  // Everyone's own processes: plain links (no resource), so every signed-in user sees them; the process
-  // routes decide what each user may see and do.
-  {
-    key: 'my_work',
-    label: { zh: '我的工作', en: 'My work' },
-    resource: null,
-    path: null,
-    icon: 'todo',
-    children: [
-      myWork('my_todos', '我的待办', 'My to-dos', 'todos'),
-      myWork('my_started', '我发起的', 'Started by me', 'started'),
-      myWork('my_handled', '我已办', 'Handled by me', 'handled'),
-    ],
-  },
-  model('patent', '专利', 'Patents', 'patent'),
-  {
-    key: 'docket',
-    label: { zh: '专利事务', en: 'Patent docket' },
-    resource: null,
-    path: null,
-    icon: 'patent',
-    children: [
-      model('patent_task', '期限', 'Deadlines', 'patent'),
-      {
-        key: 'deadline_calendar',
-        label: { zh: '期限日历', en: 'Deadline calendar' },
-        resource: 'patent_task',
-        path: '/patents/calendar',
-        icon: 'patent',
-      },
-      model('fee', '费用', 'Fees', 'bank'),
-      model('patent_item', '官文与事件', 'Office actions and events', 'patent'),
-    ],
-  },
-  model('trademarks', '商标', 'Trademarks', 'trademark'),
-  model('copyright_apply', '版权', 'Copyrights', 'copyright'),
-  model('project', '项目', 'Projects', 'project'),
-  model('scientific_paper', '论文', 'Papers', 'paper'),
+/** The platform's own menus: home, and the System settings group with the administration pages. */
+const PLATFORM_MENUS: readonly DomainMenu[] = [
+  { key: 'home', label: { zh: '首页', en: 'Home' }, resource: 'home', path: '/', icon: 'home', sort: 10 },
   {
     key: 'system',
     label: { zh: '系统设置', en: 'System settings' },
     resource: null,
     path: null,
     icon: 'setting',
-    children: [
-      {
-        key: 'org',
-        label: { zh: '组织机构', en: 'Organisation' },
-        resource: 'system.org',
-        path: '/admin/org',
-        icon: 'apartment',
-      },
-      model('person', '人员管理', 'People', 'team'),
-      {
-        key: 'roles',
-        label: { zh: '角色与权限', en: 'Roles and permissions' },
-        resource: 'system.roles',
-        path: '/admin/roles',
-        icon: 'safety',
-      },
-      model('agency', '代理机构', 'Agencies', 'bank'),
-      model('agent', '代理人', 'Agents', 'team'),
-      {
-        key: 'menus',
-        label: { zh: '菜单管理', en: 'Menus' },
-        resource: 'system.menus',
-        path: '/admin/menus',
-        icon: 'menu',
-      },
-      {
-        key: 'resources',
-        label: { zh: '资源管理', en: 'Resources' },
-        resource: 'system.resources',
-        path: '/admin/resources',
-        icon: 'link',
-      },
-      {
-        key: 'custom_fields',
-        label: { zh: '自定义字段', en: 'Custom fields' },
-        resource: 'system.custom_fields',
-        path: '/admin/custom-fields',
-        icon: 'setting',
-      },
-      {
-        key: 'dictionary',
-        label: { zh: '数据字典', en: 'Data dictionary' },
-        resource: 'system.dictionary',
-        path: '/admin/dictionaries',
-        icon: 'setting',
-      },
-      {
-        key: 'workflow_definitions',
-        label: { zh: '流程定义', en: 'Process definitions' },
-        resource: 'workflow',
-        path: '/workflow/definitions',
-        icon: 'apartment',
-      },
-      {
-        key: 'resignation_notice',
-        label: { zh: '离职通知设置', en: 'Resignation notices' },
-        resource: 'system.settings',
-        path: '/admin/resignation-notice',
-        icon: 'setting',
-      },
-      {
-        key: 'mail_server',
-        label: { zh: '邮件服务器', en: 'Mail server' },
-        resource: 'system.settings',
-        path: '/admin/mail-server',
-        icon: 'setting',
-      },
-      {
-        key: 'security_policy',
-        label: { zh: '安全策略', en: 'Security policy' },
-        resource: 'system.settings',
-        path: '/admin/security-policy',
-        icon: 'safety',
-      },
-    ],
+    sort: 900,
+    children: [],
   },
+  page('org', '组织机构', 'Organisation', 'system.org', '/admin/org', 'apartment', 10),
+  page('roles', '角色与权限', 'Roles and permissions', 'system.roles', '/admin/roles', 'safety', 30),
+  page('menus', '菜单管理', 'Menus', 'system.menus', '/admin/menus', 'menu', 60),
+  page('resources', '资源管理', 'Resources', 'system.resources', '/admin/resources', 'link', 70),
+  page('custom_fields', '自定义字段', 'Custom fields', 'system.custom_fields', '/admin/custom-fields', 'setting', 80),
+  page('dictionary', '数据字典', 'Data dictionary', 'system.dictionary', '/admin/dictionaries', 'setting', 90),
+  page(
+    'resignation_notice',
+    '离职通知设置',
+    'Resignation notices',
+    'system.settings',
+    '/admin/resignation-notice',
+    'setting',
+    110,
+  ),
+  page('mail_server', '邮件服务器', 'Mail server', 'system.settings', '/admin/mail-server', 'setting', 120),
+  page('security_policy', '安全策略', 'Security policy', 'system.settings', '/admin/security-policy', 'safety', 130),
 ];
+
+function page(
+  key: string,
+  zh: string,
+  en: string,
+  resource: string,
+  path: string,
+  icon: MenuIcon,
+  sort: number,
+): DomainMenu {
+  return { key, label: { zh, en }, resource, path, icon, parent: 'system', sort };
+}
+
+/** A default group's key that a menu names as its parent but no menu declares (a start-up error). */
+export class MenuParentError extends Error {
+  override name = 'MenuParentError';
+}
+
+/**
+ * The default tree of the platform's menus and these domains': each menu under the group it names (at the
+ * top when none), siblings in their declared order. A group without children is left out.
+ */
+export function defaultMenus(domains: readonly CoreDomain[]): DefaultMenu[] {
+  const all = [...PLATFORM_MENUS, ...domains.flatMap((d) => d.menus)];
+  const build = (parent: string | undefined): DefaultMenu[] =>
+    all
+      .filter((menu) => menu.parent === parent)
+      .sort((a, b) => a.sort - b.sort)
+      .flatMap(({ parent: _parent, sort: _sort, children, ...menu }) => {
+        const nested = [...(children ?? []), ...build(menu.key)];
+        if (children === undefined && nested.length === 0) return [menu];
+        return nested.length ? [{ ...menu, children: nested }] : [];
+      });
+  const keys = new Set<string>();
+  const collect = (menus: readonly DefaultMenu[]) =>
+    menus.forEach((m) => {
+      keys.add(m.key);
+      collect(m.children ?? []);
+    });
+  collect(all);
+  const orphan = all.find((menu) => menu.parent !== undefined && !keys.has(menu.parent));
+  if (orphan) throw new MenuParentError(`Menu ${orphan.key} names an unknown parent ${String(orphan.parent)}`);
+  return build(undefined);
+}
+
+/** The menu tree a new tenant starts with; administrators rearrange it in menu management. */
+export const DEFAULT_MENUS: readonly DefaultMenu[] = defaultMenus(DOMAINS);

@@ -1,9 +1,10 @@
 // Function permissions (spec §3 "Resource", §6): every menu, button, link and tab is a resource with a
 // code; every API route is bound to one (or marked open). The catalogue is code, not data: a route
 // can only be bound to a resource the product knows. Tenants arrange menus over it and grant it to roles.
-import type { Label } from '../models/define.js';
-import { MODEL_CATALOG } from '../models/catalog/index.js';
-import type { ModelDeclaration } from '../models/define.js';
+import { DOMAINS, modelsOf } from '../domains/index.js';
+import type { CoreDomain } from '../domains/types.js';
+import type { Label, ModelDeclaration } from '../models/define.js';
+import { modelResourceCode, type ModelAction } from './model-actions.js';
 
 export const RESOURCE_TYPES = ['menu', 'button', 'link', 'tab'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -18,9 +19,7 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const AUTHORIZATION_LEVELS = ['open', 'system', 'no_share', 'system_no_share'] as const;
 export type AuthorizationLevel = (typeof AUTHORIZATION_LEVELS)[number];
 
-/** What a route does with a declared model; each maps to a resource of the model. */
-export const MODEL_ACTIONS = ['view', 'create', 'update', 'delete', 'import', 'export'] as const;
-export type ModelAction = (typeof MODEL_ACTIONS)[number];
+export { MODEL_ACTIONS, grantsOn, modelResourceCode, type ModelAction } from './model-actions.js';
 
 export interface ResourceDeclaration {
   code: string;
@@ -37,11 +36,6 @@ export const RESOURCE_CODE_PATTERN = /^[a-z][a-z0-9_.:]{0,63}$/;
 /** Reading the audit trail beyond live records (a deleted record's history). */
 export const AUDIT_RESOURCE = 'system.audit';
 
-/** The model's list menu is the resource for reading; its buttons cover the writes. */
-export function modelResourceCode(model: string, action: ModelAction): string {
-  return action === 'view' ? model : `${model}:${action}`;
-}
-
 const ACTION_LABELS: Record<Exclude<ModelAction, 'view'>, Label> = {
   create: { zh: '新增', en: 'Create' },
   update: { zh: '编辑', en: 'Edit' },
@@ -50,12 +44,13 @@ const ACTION_LABELS: Record<Exclude<ModelAction, 'view'>, Label> = {
   export: { zh: '导出', en: 'Export' },
 };
 
-/** People and agencies are enterprise administration: never shared with agency users. */
-const ENTERPRISE_ONLY_MODELS = new Set(['person', 'agency', 'agent']);
-
-function modelResources(models: readonly ModelDeclaration[]): ResourceDeclaration[] {
+function modelResources(
+  models: readonly ModelDeclaration[],
+  enterpriseOnly: ReadonlySet<string>,
+): ResourceDeclaration[] {
   return models.flatMap((model, index) => {
-    const level: AuthorizationLevel = ENTERPRISE_ONLY_MODELS.has(model.name) ? 'no_share' : 'system';
+    // Enterprise administration (people and agencies): never shared with agency users.
+    const level: AuthorizationLevel = enterpriseOnly.has(model.name) ? 'no_share' : 'system';
     const menu: ResourceDeclaration = {
       code: modelResourceCode(model.name, 'view'),
       type: 'menu',
@@ -103,32 +98,6 @@ const SYSTEM_RESOURCES: ResourceDeclaration[] = [
   // The audit right: what was recorded of deleted records (their history). System administrators hold
   // it; a role may be given it (an auditor), never an agency user.
   menu(AUDIT_RESOURCE, '审计', 'Audit', 'no_share', 965),
-  // Process definitions (issue 7): reading them, and designing, importing and publishing them.
-  menu('workflow', '流程管理', 'Processes', 'no_share', 970),
-  {
-    code: 'workflow:update',
-    type: 'button',
-    parent: 'workflow',
-    label: { zh: '设计与发布流程', en: 'Design and publish processes' },
-    level: 'no_share',
-    sort: 10,
-  },
-  {
-    code: 'person:account',
-    type: 'button',
-    parent: 'person',
-    label: { zh: '人员账号管理', en: 'Manage person accounts' },
-    level: 'no_share',
-    sort: 10,
-  },
-  {
-    code: 'agent:account',
-    type: 'button',
-    parent: 'agent',
-    label: { zh: '代理人账号管理', en: 'Manage agent accounts' },
-    level: 'no_share',
-    sort: 10,
-  },
 ];
 
 export interface ResourceCatalog {
@@ -136,9 +105,17 @@ export interface ResourceCatalog {
   byCode(code: string): ResourceDeclaration | undefined;
 }
 
-/** The administration resources and those of each declared model (menu and buttons). */
-export function resourceCatalog(models: readonly ModelDeclaration[]): ResourceCatalog {
-  const all = [...SYSTEM_RESOURCES, ...modelResources(models)].sort(
+/**
+ * The administration resources, each domain's own, and those of each declared model (menu and buttons);
+ * the models of an enterprise-only domain (people) are never shared with agency users.
+ */
+export function resourceCatalog(
+  models: readonly ModelDeclaration[],
+  domains: readonly CoreDomain[] = DOMAINS,
+): ResourceCatalog {
+  const enterpriseOnly = new Set(domains.flatMap((d) => (d.enterpriseOnly ? d.models.map((m) => m.name) : [])));
+  const own = domains.flatMap((d) => d.resources);
+  const all = [...SYSTEM_RESOURCES, ...own, ...modelResources(models, enterpriseOnly)].sort(
     (a, b) => a.sort - b.sort || a.code.localeCompare(b.code),
   );
   const index = new Map(all.map((r) => [r.code, r]));
@@ -146,7 +123,7 @@ export function resourceCatalog(models: readonly ModelDeclaration[]): ResourceCa
 }
 
 /** The catalogue of the product's own models. */
-export const RESOURCE_CATALOG: ResourceCatalog = resourceCatalog(MODEL_CATALOG);
+export const RESOURCE_CATALOG: ResourceCatalog = resourceCatalog(modelsOf(DOMAINS));
 
 /** Whether a role of the platform (1 enterprise, 2 agency) may be granted the resource. */
 export function grantable(resource: ResourceDeclaration, platform: 1 | 2): boolean {

@@ -4,7 +4,7 @@
 // LANG (zh… → Chinese, else English). With the embedded database (no DATABASE_URL), stop the server
 // first: one data directory serves one process.
 import { parseArgs } from 'node:util';
-import { AppError, matchLanguage, translate, type Language } from '@ipdesk/core';
+import { AppError, errorMessage, matchLanguage, translate, type Language } from '@ipdesk/core';
 import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -82,7 +82,7 @@ export async function runTenantCreate(
     if (!(error instanceof AppError)) throw error;
     io.err(t('tenant.failed'));
     const fields = error.fieldsIn((key, params) => translate(language, key, params));
-    if (fields.length === 0) io.err(`  ${translate(language, error.definition.messageKey, error.params)}`);
+    if (fields.length === 0) io.err(`  ${errorMessage(error, language)}`);
     for (const field of fields) io.err(`  ${field.label}: ${field.message}`);
     return 1;
   } finally {

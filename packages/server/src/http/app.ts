@@ -1,6 +1,15 @@
 // Assembles the HTTP application: request ids, language, security headers, validation, error
 // envelope, the service prefixes, health, API docs and the web app.
-import { JSON_BODY_LIMIT_BYTES, SERVICE_PREFIXES, resolveLanguage, HEADERS } from '@ipdesk/core';
+import {
+  assertDomains,
+  HEADERS,
+  JSON_BODY_LIMIT_BYTES,
+  messagesOf,
+  modelsOf,
+  resolveLanguage,
+  SERVICE_PREFIXES,
+  type Language,
+} from '@ipdesk/core';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -8,14 +17,13 @@ import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { coreDomainsOf, DOMAINS, type ServerDomain } from '../domains/index.js';
 import { createAccountsContext, type AccountsContext, type Clock } from '../modules/accounts/context.js';
 import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
-import { installPatentHooks } from '../modules/patents/hooks.js';
 import { fileStorageFor } from '../modules/files/storage-settings.js';
 import { createWorkflowContext, type WorkflowContext } from '../modules/workflow/engine/index.js';
-import { installWorkflowRecordHooks } from '../modules/workflow/records/record-hooks.js';
 import { installAuthentication } from './authenticate.js';
 import { installJsonCompression } from './compression.js';
 import { createAccessCache } from '../modules/rbac/access.js';
@@ -43,7 +51,9 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** The clock of sign-in, tokens and sessions (tests move it). */
   now?: Clock;
-  /** The declared models; default core's catalog (tests add their own). */
+  /** The domains (default DOMAINS; a test adds its own): their models, menus, grants, hooks, routes, texts. */
+  domains?: readonly ServerDomain[];
+  /** The declared models; default the domains' (tests give their own). */
   registry?: ModelRegistry;
 }
 
@@ -55,6 +65,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The workflow engine's context (commands, views; its timers and outbox run from startServer). */
     workflow: WorkflowContext;
+    /** The texts of the platform and of this app's domains (error messages are looked up here). */
+    texts: Record<Language, Record<string, string>>;
   }
 }
 
@@ -63,8 +75,13 @@ export async function buildApp({
   db,
   logStream,
   now,
-  registry = createModelRegistry(),
+  domains = DOMAINS,
+  registry,
 }: AppOptions): Promise<FastifyInstance> {
+  const coreDomains = coreDomainsOf(domains);
+  // Two domains claiming a model, an error code or a range of codes: refuse to start.
+  assertDomains(coreDomains);
+  registry ??= createModelRegistry(modelsOf(coreDomains), coreDomains);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     genReqId: requestIdFrom,
@@ -103,10 +120,12 @@ export async function buildApp({
   const accounts = await createAccountsContext(db, config, now);
   // Model tables follow their declarations (additive, skipped when unchanged).
   const synced = await syncModelTables(db, registry);
-  // Processes first: an update their open process refuses is refused before the domains recompute.
-  installWorkflowRecordHooks(registry);
-  installPatentHooks(registry, { timeZone: config.timeZone, storage: fileStorageFor(config), db });
+  // In DOMAINS order (processes first: an update their open process refuses is refused before a domain
+  // recomputes from it).
+  const hookContext = { timeZone: config.timeZone, storage: fileStorageFor(config), db };
+  for (const domain of domains) domain.installHooks?.(registry, hookContext);
   app.decorate('accounts', accounts);
+  app.decorate('texts', messagesOf(coreDomains));
   app.decorate('registry', registry);
   // Notifications (urge, due, remind) are logged until mail and in-app messages take them over.
   app.decorate(
@@ -143,6 +162,7 @@ export async function buildApp({
     timeZone: config.timeZone,
     searchWalkRows: config.searchWalkRows,
     routeTable,
+    domains,
   });
   const webApp = await registerWebApp(app, config.webDistDir, config.basePath);
   installNotFound(app, known, config.basePath, webApp);

@@ -46,7 +46,7 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.definition.code === 405000 && error.params?.allowed) reply.header('allow', String(error.params.allowed));
-  return reply.status(error.status).send(errorEnvelope(error, request.language, request.id));
+  return reply.status(error.status).send(errorEnvelope(error, request.language, request.id, request.server.texts));
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

@@ -1,5 +1,14 @@
 // Builders of the response envelope: { code, message, request_id, ...payload }.
-import { OK_CODE, VALIDATION_CODES, translate, type AppError, type ErrorEnvelope, type Language } from '@ipdesk/core';
+import {
+  errorMessage,
+  messages,
+  OK_CODE,
+  VALIDATION_CODES,
+  translate,
+  type AppError,
+  type ErrorEnvelope,
+  type Language,
+} from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { component } from './api-components.js';
@@ -8,7 +17,16 @@ export function ok<Payload extends object>(request: FastifyRequest, payload: Pay
   return { code: OK_CODE as 0, message: translate(request.language, 'error.ok'), request_id: request.id, ...payload };
 }
 
-export function errorEnvelope(error: AppError, language: Language, requestId: string): ErrorEnvelope {
+/**
+ * The refusal in the caller's language; its message is looked up in the app's texts (the platform's and
+ * its domains'), so a domain the build does not list (a test's) is answered in its own words.
+ */
+export function errorEnvelope(
+  error: AppError,
+  language: Language,
+  requestId: string,
+  texts: Record<Language, Record<string, string>> = messages,
+): ErrorEnvelope {
   // Spec §8: a validation answer leads with the first failing field's label and message.
   const fields = error.fieldsIn((key, params) => translate(language, key, params));
   const first = VALIDATION_CODES.includes(error.code) ? fields[0] : undefined;
@@ -16,7 +34,7 @@ export function errorEnvelope(error: AppError, language: Language, requestId: st
     code: error.code,
     message: first
       ? translate(language, 'validation.field', { label: first.label, message: first.message })
-      : translate(language, error.definition.messageKey, error.params),
+      : errorMessage(error, language, texts),
     request_id: requestId,
     ...(fields.length ? { fields } : {}),
   };

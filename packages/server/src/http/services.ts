@@ -1,6 +1,7 @@
 // One plugin per service prefix of spec §7. Each checks at boot that its routes declare their access
 // (deny by default: an undeclared route stops the start instead of being silently open).
-import type { ServicePrefix } from '@ipdesk/core';
+import { SERVICE_PREFIXES, type ServicePrefix } from '@ipdesk/core';
+import type { ServerDomain } from '../domains/types.js';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsContext } from '../modules/accounts/context.js';
@@ -8,28 +9,20 @@ import type { RouteAccess } from './context.js';
 import type { TenantModels } from '../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
 import { configPackRoutes } from './routes/config-packs.js';
-import { patentDeadlineRoutes } from './routes/patent-deadlines.js';
 import { customFieldRoutes } from './routes/custom-fields.js';
 import { menuRoutes } from './routes/menus.js';
 import { organisationRoutes } from './routes/organisation.js';
-import { peopleRoutes } from './routes/people.js';
 import { rolesRoutes } from './routes/roles.js';
 import { transferRoutes } from './routes/transfer.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
-import { patentDocumentRoutes } from './routes/patent-documents.js';
-import { patentRelationRoutes } from './routes/patent-relations.js';
 import { passportRoutes } from './routes/passport.js';
 import { tenantMailTestRoutes } from './routes/tenant-mail-test.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
-import { workflowAttachmentRoutes } from './routes/workflow-attachments.js';
-import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
-import { workflowReadRoutes } from './routes/workflow-reads.js';
-import { workflowRoutes } from './routes/workflow.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -68,10 +61,15 @@ export interface ServiceOptions {
   searchWalkRows: number;
   /** Filled as routes are registered. */
   routeTable: RouteEntry[];
+  /** The domains whose routes are mounted after the platform's. */
+  domains: readonly ServerDomain[];
 }
 
-/** The routes of each service; prefixes without routes yet are still mounted so 404/405 answer alike. */
-const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
+/**
+ * The platform's routes of each service; prefixes without routes yet are still mounted so 404/405 answer
+ * alike. Each domain's routes follow (servicePlugins), and the generic model routes come last.
+ */
+const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions>>> = {
   '/passport': [passportRoutes],
   '/webapi': [
     webapiRoutes,
@@ -83,27 +81,31 @@ const services: Record<ServicePrefix, Array<FastifyPluginAsyncZod<ServiceOptions
     transferRoutes,
     rolesRoutes,
     organisationRoutes,
-    peopleRoutes,
     menuRoutes,
     configPackRoutes,
     userLookupRoutes,
-    patentDeadlineRoutes,
-    patentRelationRoutes,
-    patentDocumentRoutes,
-    workflowDefinitionRoutes,
-    workflowRoutes,
-    workflowReadRoutes,
-    workflowAttachmentRoutes,
-    // Last: its parametric /model/:model/… paths yield to the specific ones above.
-    modelRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],
   '/account': [accountServiceRoutes],
 };
 
+/** A prefix's routes: the platform's, then each domain's in order, then (webapi) the generic model routes. */
+export function serviceRoutes(
+  prefix: ServicePrefix,
+  domains: readonly ServerDomain[],
+): Array<FastifyPluginAsyncZod<ServiceOptions>> {
+  return [
+    ...platformServices[prefix],
+    ...domains.flatMap((d) => d.routes?.[prefix] ?? []),
+    // Last: its parametric /model/:model/… paths yield to the specific ones above.
+    ...(prefix === '/webapi' ? [modelRoutes] : []),
+  ];
+}
+
 export const servicePlugins: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
-  for (const [prefix, routes] of Object.entries(services)) {
+  for (const prefix of SERVICE_PREFIXES) {
+    const routes = serviceRoutes(prefix, options.domains);
     await app.register(
       async (service) => {
         requireAccessDeclaration(service, options.routeTable);

@@ -6,6 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 // RouterProvider from 'react-router' rather than 'react-router/dom': the latter only adds flushSync
 // support, and under vitest it loads a second copy of the router whose contexts <Outlet> cannot see.
 import { RouterProvider } from 'react-router';
+import { DomainsContext } from '../domains/context';
+import type { WebDomain } from '../domains/types';
 import { i18n } from '../i18n/i18n';
 import type { AppRouter } from './router';
 
@@ -15,13 +17,26 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 }
 
-/** `queryClient`: the one the entry already started filling (main.tsx); else a new one. */
-export function App({ router, queryClient: given }: { router: AppRouter; queryClient?: QueryClient }) {
+/**
+ * `queryClient`: the one the entry already started filling (main.tsx), else a new one; `domains`: the domains
+ * the pages loop over (a test adds its own), the product's when absent.
+ */
+export function App({
+  router,
+  queryClient: given,
+  domains,
+}: {
+  router: AppRouter;
+  queryClient?: QueryClient;
+  domains?: readonly WebDomain[];
+}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <DomainsContext.Provider value={domains}>
+          <RouterProvider router={router} />
+        </DomainsContext.Provider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App';
 import { appRoutes } from '../app/router';
+import type { WebDomain } from '../domains/types';
 
 // React checks this flag before allowing act() outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -31,8 +32,14 @@ export function routerSettled(router: TestRouter): Promise<void> {
   });
 }
 
-/** `queryClient`: one the test filled beforehand (as the entry's early fetch does); else the App's own. */
-export async function renderAt(path: string, queryClient?: QueryClient): Promise<Rendered> {
+/**
+ * `domains`: a test's own list (default the app's); `queryClient`: one the test filled beforehand (as the
+ * entry's early fetch does), else the App's own.
+ */
+export async function renderAt(
+  path: string,
+  options: { domains?: readonly WebDomain[]; queryClient?: QueryClient } = {},
+): Promise<Rendered> {
   // Every page but sign-in is inside antd's lazy frame; compiled here once, so a test's navigation is
   // not timed by the first compile of antd.
   await import('../app/AntdFrame');
@@ -40,7 +47,9 @@ export async function renderAt(path: string, queryClient?: QueryClient): Promise
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(<App router={router} queryClient={queryClient} />));
+  await act(async () =>
+    root.render(<App router={router} domains={options.domains} queryClient={options.queryClient} />),
+  );
   await act(() => routerSettled(router));
   return {
     router,

@@ -111,7 +111,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
   /** All the tenant's rows, seeding the defaults on the tenant's first read. */
   const rowsFor = async (request: FastifyRequest): Promise<MenuRow[]> => {
     const ctx = context(request);
-    await ensureMenusSeeded(accounts.db, ctx);
+    await ensureMenusSeeded(accounts.db, ctx, registry.defaultMenus);
     return listMenus(accounts.db, ctx.tenantSid);
   };
 
@@ -168,7 +168,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
     async (request) => {
       const ctx = context(request);
       // A tenant that never read its menus gets the defaults first, not just the new one.
-      await ensureMenusSeeded(accounts.db, ctx);
+      await ensureMenusSeeded(accounts.db, ctx, registry.defaultMenus);
       const row = await createMenu(ctx, request.body);
       return ok(request, { data: viewOf(request.language, row) });
     },

@@ -4,7 +4,7 @@
 // languages, the case-deletion clean-up, and who may do what. Runs on PGlite and PostgreSQL.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AppError, MAX_PREVIEW_BYTES, isAppError, translate } from '@ipdesk/core';
+import { AppError, MAX_PREVIEW_BYTES, errorMessage, isAppError } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -275,7 +275,7 @@ describe(`patent documents (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(isAppError(error)).toBe(true);
       const appError = error as AppError;
       expect(appError.code).toBe(400334);
-      expect(translate(language, appError.definition.messageKey, appError.params)).toBe(expected);
+      expect(errorMessage(appError, language)).toBe(expected);
     }
     await upload(patent, { file_name: 'd', category: 'description' }, samplePdf());
     await upload(patent, { file_name: 'a', category: 'abstract' }, samplePdf());

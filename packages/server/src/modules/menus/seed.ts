@@ -90,8 +90,11 @@ function defaultEntries(menus: readonly DefaultMenu[], parentKey: string | null)
   return menus.flatMap((menu) => [{ menu, parentKey }, ...defaultEntries(menu.children ?? [], menu.key)]);
 }
 
-const DEFAULT_ENTRIES = defaultEntries(DEFAULT_MENUS, null);
-const DEFAULT_KEYS = DEFAULT_ENTRIES.map((entry) => entry.menu.key);
+const DEFAULT_KEYS = defaultKeys(DEFAULT_MENUS);
+
+function defaultKeys(defaults: readonly DefaultMenu[]): string[] {
+  return defaultEntries(defaults, null).map((entry) => entry.menu.key);
+}
 
 interface MenuState {
   hasMenus: boolean;
@@ -123,19 +126,24 @@ export async function lockMenuTree(tx: Queryable, tenantSid: string): Promise<vo
 }
 
 /**
- * Seeds the defaults when the tenant has no menu yet, and adds defaults it was never offered; a no-op
- * (one cheap read) once every default has been offered.
+ * Seeds the defaults (the app's: the platform's and its domains' menus) when the tenant has no menu yet,
+ * and adds defaults it was never offered; a no-op (one cheap read) once every default has been offered.
  */
-export async function ensureMenusSeeded(db: Database, ctx: SeedContext): Promise<void> {
+export async function ensureMenusSeeded(
+  db: Database,
+  ctx: SeedContext,
+  defaults: readonly DefaultMenu[] = DEFAULT_MENUS,
+): Promise<void> {
+  const keys = defaults === DEFAULT_MENUS ? DEFAULT_KEYS : defaultKeys(defaults);
   const state = await menuState(db, ctx.tenantSid);
-  if (state.hasMenus && state.offered && DEFAULT_KEYS.every((key) => state.offered!.includes(key))) return;
+  if (state.hasMenus && state.offered && keys.every((key) => state.offered!.includes(key))) return;
   await db.transaction(async (tx) => {
     // Held to the end of the transaction: a concurrent first read waits here, then finds the rows.
     await lockMenuTree(tx, ctx.tenantSid);
     const locked = await menuState(tx, ctx.tenantSid);
     if (!locked.hasMenus) {
-      const count = await insertMenuTree(tx, ctx.tenantSid, defaultSeeds(DEFAULT_MENUS), null, ctx.at);
-      await markDefaultsOffered(tx, ctx.tenantSid);
+      const count = await insertMenuTree(tx, ctx.tenantSid, defaultSeeds(defaults), null, ctx.at);
+      await markDefaultsOffered(tx, ctx.tenantSid, keys);
       await audit(tx, {
         tenantSid: ctx.tenantSid,
         actorSid: ctx.actorSid,
@@ -146,7 +154,7 @@ export async function ensureMenusSeeded(db: Database, ctx: SeedContext): Promise
       });
       return;
     }
-    await offerNewDefaults(tx, ctx, locked.offered);
+    await offerNewDefaults(tx, ctx, locked.offered, defaultEntries(defaults, null));
   });
 }
 
@@ -168,7 +176,12 @@ function isDefault(row: KeyedRow, menu: DefaultMenu): boolean {
  * parent is gone or could not hold it). A tree from before the offers were kept is first matched to the
  * defaults, so only those it lacks are added (once; one an administrator had removed comes back then).
  */
-async function offerNewDefaults(tx: Queryable, ctx: SeedContext, offered: string[] | null): Promise<void> {
+async function offerNewDefaults(
+  tx: Queryable,
+  ctx: SeedContext,
+  offered: string[] | null,
+  entries: readonly DefaultEntry[],
+): Promise<void> {
   const rows = await tx.query<KeyedRow>(
     `SELECT ${KEYED_COLUMNS} FROM menu WHERE tenant_sid = $1 ORDER BY level, ${MENU_ORDER}`,
     [ctx.tenantSid],
@@ -176,7 +189,7 @@ async function offerNewDefaults(tx: Queryable, ctx: SeedContext, offered: string
   const byKey = new Map(rows.filter((row) => row.default_key).map((row) => [row.default_key!, row]));
   const seen = new Set(offered ?? []);
   if (offered === null) {
-    for (const { menu } of DEFAULT_ENTRIES) {
+    for (const { menu } of entries) {
       const match = rows.find((row) => row.default_key === null && isDefault(row, menu));
       if (!match || byKey.has(menu.key)) continue;
       await tx.query('UPDATE menu SET default_key = $3 WHERE sid = $1 AND tenant_sid = $2', [
@@ -190,7 +203,7 @@ async function offerNewDefaults(tx: Queryable, ctx: SeedContext, offered: string
     }
   }
   const added: string[] = [];
-  for (const { menu, parentKey } of DEFAULT_ENTRIES) {
+  for (const { menu, parentKey } of entries) {
     if (seen.has(menu.key)) continue;
     seen.add(menu.key);
     // Already there (offered before the list was kept this way): nothing to add.

@@ -2,9 +2,13 @@
 // columns and what every field may do. The one place that maps API field names to SQL columns.
 import {
   dataTypeOf,
-  MODEL_CATALOG,
+  defaultMenus,
+  DOMAINS,
+  modelsOf,
   PEOPLE_MODELS,
   resourceCatalog,
+  type CoreDomain,
+  type DefaultMenu,
   SYSTEM_REFERENCE_TARGETS,
   unresolvedReferences,
   type DataType,
@@ -183,14 +187,21 @@ export function withCustomFields(
 export interface ModelRegistry {
   get(name: string): ResolvedModel | undefined;
   all(): ResolvedModel[];
-  /** The resources of the administration screens and of these models. */
+  /** The resources of the administration screens, of the domains and of these models. */
   resources: ResourceCatalog;
+  /** The menu tree a tenant starts with (the platform's and the domains'). */
+  defaultMenus: readonly DefaultMenu[];
   /** Domain modules' hooks into the generic record pipeline. */
   hooks: HookRegistry;
 }
 
-export function createModelRegistry(declarations: readonly ModelDeclaration[] = MODEL_CATALOG): ModelRegistry {
-  const all = [...declarations, ...PEOPLE_MODELS.filter((p) => !declarations.some((d) => d.name === p.name))];
+/** The models of these domains (default: the product's), or the given declarations with their resources. */
+export function createModelRegistry(
+  declarations?: readonly ModelDeclaration[],
+  domains: readonly CoreDomain[] = DOMAINS,
+): ModelRegistry {
+  const declared = declarations ?? modelsOf(domains);
+  const all = [...declared, ...PEOPLE_MODELS.filter((p) => !declared.some((d) => d.name === p.name))];
   // A reference that resolves to nothing could only ever show a raw id: refuse to start instead.
   const unresolved = unresolvedReferences(all, Object.keys(SYSTEM_TARGETS));
   if (unresolved.length) throw new Error(`Reference fields without a declared target: ${unresolved.join('; ')}`);
@@ -198,7 +209,8 @@ export function createModelRegistry(declarations: readonly ModelDeclaration[] = 
   return {
     get: (name) => models.get(name),
     all: () => [...models.values()],
-    resources: resourceCatalog(all),
+    resources: resourceCatalog(all, domains),
+    defaultMenus: defaultMenus(domains),
     hooks: createHookRegistry(),
   };
 }

@@ -10,6 +10,7 @@ import {
   normaliseTenantInput,
   tenantInputIssues,
   translate,
+  type CoreDomain,
   type FieldIssue,
   type NewTenantInput,
   type NormalisedTenantInput,
@@ -46,6 +47,8 @@ export interface CreatedTenant {
 export interface CreateTenantOptions {
   at: Date;
   requestId?: string;
+  /** Whose default-role grants the tenant starts with (default: the product's domains). */
+  domains?: readonly CoreDomain[];
 }
 
 /** Throws 500001 with every problem on its field, in the order of the fields. */
@@ -178,7 +181,7 @@ async function createTenantUnless(
         },
         passwordHash,
       );
-      await seedDefaultRoles(tx, sid);
+      await seedDefaultRoles(tx, sid, options.domains);
       await audit(tx, {
         tenantSid: sid,
         actorSid: null,

@@ -3,7 +3,7 @@
 // than `perTenant` on all servers together (one claim at a time, under an advisory lock). The server
 // holding a job renews its lease; a job whose lease expired (its server died) is failed by whichever
 // server notices, never one another live server still holds.
-import { isAppError, newSid, translate } from '@ipdesk/core';
+import { errorMessage, isAppError, newSid, translate } from '@ipdesk/core';
 import type { AccountsContext } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import type { ModelRegistry } from '../models/registry.js';
@@ -104,7 +104,7 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
       error instanceof ImportStopped
         ? 'import.failureRestart'
         : isAppError(error)
-          ? translate(job.language, error.definition.messageKey, error.params)
+          ? errorMessage(error, job.language)
           : translate(job.language, 'import.failureUnreadable');
     await db.transaction(async (tx) => {
       await tx.query(

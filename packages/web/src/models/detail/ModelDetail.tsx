@@ -1,13 +1,13 @@
 // A record's detail page: its fields with labels and readable values, the record information (company,
 // created, updated, version), the history, and edit / delete (only for callers who may). Models with
 // actions of their own (people: login accounts, resignation; agencies: close, reopen) add their buttons
-// through the detailActions registry. Every model's record has an approval tab (its process, generic over
+// through their domain's manifest (detailActions), and tabs likewise (detailTabs). Every model's record has an approval tab (its process, generic over
 // models); a link may open a tab by ?tab= (a to-do opens the approval tab). Once the record is loaded, its
 // company is added to the URL when missing (spec §2), so the address can be shared.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_LANGUAGE, RESULT_CODES, errors, isLanguage } from '@ipdesk/core';
@@ -19,8 +19,8 @@ import {
   type ModelRow,
   type ModelSchema,
 } from '../../api/model';
-import { detailActions } from '../../people';
-import { detailTabs } from '../../patents';
+import { DOMAINS, detailActionsOf, detailTabsOf } from '../../domains';
+import { DomainsContext } from '../../domains/context';
 import { useSession } from '../../session/store';
 import { ApprovalPanel } from '../../workflow/approval/ApprovalPanel';
 import { renderValue, type CellContext } from '../fields/cells';
@@ -28,6 +28,7 @@ import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
 import { TAB_PARAM, editRecordPath, modelListPath } from '../paths';
 import { modelKeys } from '../queries';
 import { abilitiesOf, editableFields, fieldMap } from '../schema';
+import type { DetailTab } from '../../domains/types';
 import { HistoryList } from './HistoryList';
 import { subCompanyFromLink, withSubCompany } from './sub-company';
 
@@ -35,9 +36,9 @@ import { subCompanyFromLink, withSubCompany } from './sub-company';
 const RECORD_INFO = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
 
 /** The tab a link names (?tab=approval), when the model's page has it; else the details. */
-function linkedTab(model: string, search: string): string {
+function linkedTab(tabs: readonly DetailTab[], search: string): string {
   const named = new URLSearchParams(search).get(TAB_PARAM);
-  const known = ['details', ...(detailTabs[model] ?? []).map((tab) => tab.key), 'approval', 'history'];
+  const known = ['details', ...tabs.map((tab) => tab.key), 'approval', 'history'];
   return named && known.includes(named) ? named : 'details';
 }
 
@@ -51,7 +52,10 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   const navigate = useNavigate();
   const companies = useSession()?.companys ?? [];
   const subCompanySid = subCompanyFromLink(location.search, companies);
-  const [tab, setTab] = useState(() => linkedTab(model, location.search));
+  // The app's domains (a test gives its own list), else the product's.
+  const domains = useContext(DomainsContext) ?? DOMAINS;
+  const modelTabs = detailTabsOf(domains, model);
+  const [tab, setTab] = useState(() => linkedTab(modelTabs, location.search));
   const confirming = useRef(false);
 
   const recordQuery = useQuery({
@@ -141,7 +145,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
 
   const title = record[schema.title_field];
   const can = abilitiesOf(schema);
-  const Actions = detailActions[model];
+  const Actions = detailActionsOf(domains, model);
   // The company in the reader's language (a root company named as its tenant has an English name).
   const company = companies.find((entry) => entry.sid === record.company_sid);
   const companyName =
@@ -213,7 +217,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
               </Space>
             ),
           },
-          ...(detailTabs[model] ?? []).map(({ key, labelKey, Component }) => ({
+          ...modelTabs.map(({ key, labelKey, Component }) => ({
             key,
             label: <span data-testid={`tab-${key}`}>{t(labelKey)}</span>,
             children: <Component schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />,

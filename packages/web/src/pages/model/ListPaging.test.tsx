@@ -247,7 +247,7 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
       skeletonSeen ||= document.querySelector('[data-testid="list-skeleton"]') !== null;
     });
     watch.observe(document.body, { childList: true, subtree: true });
-    rendered = await renderAt('/model/patent', client);
+    rendered = await renderAt('/model/patent', { queryClient: client });
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
     watch.disconnect();

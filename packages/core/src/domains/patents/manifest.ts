@@ -1,0 +1,83 @@
+// The patents domain in core: cases, their office actions and events, deadlines and fees; the docket
+// menus; the errors of relations, fees and office calendars; and the texts of all of them.
+import { fee } from '../../models/catalog/fee.js';
+import { patent } from '../../models/catalog/patent.js';
+import { patentItem } from '../../models/catalog/patent-item.js';
+import { patentTask } from '../../models/catalog/patent-task.js';
+import { patentRelationsEn } from '../../i18n/patent-relations.en.js';
+import { patentRelationsZhCN } from '../../i18n/patent-relations.zh-CN.js';
+import { patentRulesEn } from '../../i18n/patent-rules.en.js';
+import { patentRulesZhCN } from '../../i18n/patent-rules.zh-CN.js';
+import { webPatentRelationsEn } from '../../i18n/web-patent-relations.en.js';
+import { webPatentRelationsZhCN } from '../../i18n/web-patent-relations.zh-CN.js';
+import { webPatentRulesEn } from '../../i18n/web-patent-rules.en.js';
+import { webPatentRulesZhCN } from '../../i18n/web-patent-rules.zh-CN.js';
+import { grantsOn, MODEL_ACTIONS } from '../../rbac/model-actions.js';
+import { PATENT_DICTIONARIES } from './dictionaries.js';
+import { codeBands, domainError, domainMessages, modelMenu, type CoreDomain } from '../types.js';
+
+const messages = domainMessages(
+  { ...patentRulesZhCN, ...webPatentRulesZhCN, ...patentRelationsZhCN, ...webPatentRelationsZhCN },
+  { ...patentRulesEn, ...webPatentRulesEn, ...patentRelationsEn, ...webPatentRelationsEn },
+);
+type PatentsMessageKey = keyof (typeof messages)['zh-CN'];
+
+const MODELS = [patent, patentItem, patentTask, fee];
+const NAMES = MODELS.map((m) => m.name);
+
+export const patentsDomain = {
+  name: 'patents',
+  models: MODELS,
+  dictionaries: PATENT_DICTIONARIES,
+  menus: [
+    { ...modelMenu('patent', '专利', 'Patents', 'patent'), sort: 30 },
+    {
+      key: 'docket',
+      label: { zh: '专利事务', en: 'Patent docket' },
+      resource: null,
+      path: null,
+      icon: 'patent',
+      sort: 40,
+      children: [
+        modelMenu('patent_task', '期限', 'Deadlines', 'patent'),
+        {
+          key: 'deadline_calendar',
+          label: { zh: '期限日历', en: 'Deadline calendar' },
+          resource: 'patent_task',
+          path: '/patents/calendar',
+          icon: 'patent',
+        },
+        modelMenu('fee', '费用', 'Fees', 'bank'),
+        modelMenu('patent_item', '官文与事件', 'Office actions and events', 'patent'),
+      ],
+    },
+  ],
+  resources: [],
+  grants: {
+    ip_specialist: grantsOn(NAMES, MODEL_ACTIONS),
+    department_lead: grantsOn(NAMES, ['view', 'export']),
+    inventor: grantsOn(['patent'], ['view', 'create', 'update']),
+    agency_agent: grantsOn(['patent'], ['view', 'update']),
+  },
+  errors: {
+    // Relations and inventors take x350-x399, deadlines, fees and office calendars x400-x449.
+    ranges: codeBands([400, 404, 409], 350, 449),
+    codes: {
+      /** Params: row, field, problem. */
+      calendarImportInvalid: domainError(400400, 400, 'error.calendarImportInvalid'),
+      /** Params: max. */
+      calendarImportTooMany: domainError(400401, 400, 'error.calendarImportTooMany'),
+      // Patents helper (issue 14): fee records made from a schedule line.
+      feeLineNotFound: domainError(404402, 404, 'error.feeLineNotFound'),
+      feeRecordExists: domainError(409402, 409, 'error.feeRecordExists'),
+      /** Params: sum (the current sum of the shares, in percent). */
+      inventorContributionSum: domainError(400350, 400, 'error.inventorContributionSum'),
+      relationSameCase: domainError(400351, 400, 'error.relationSameCase'),
+      /** Params: count (warnings not confirmed); fields: every warning (field = its code). */
+      relationWarnings: domainError(409350, 409, 'error.relationWarnings'),
+      relationExists: domainError(409351, 409, 'error.relationExists'),
+      relationNotFound: domainError(404350, 404, 'error.relationNotFound'),
+    },
+  },
+  messages,
+} satisfies CoreDomain<PatentsMessageKey>;

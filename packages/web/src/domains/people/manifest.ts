@@ -1,0 +1,11 @@
+// The people domain in the web: login accounts and resignation of persons and agents, closing and
+// reopening agencies, beside Edit and Delete on their detail pages.
+import { AgencyActions } from '../../people/AgencyActions';
+import { AgentActions } from '../../people/AgentActions';
+import { PersonActions } from '../../people/PersonActions';
+import type { WebDomain } from '../types';
+
+export const peopleWeb: WebDomain = {
+  name: 'people',
+  detailActions: { person: PersonActions, agent: AgentActions, agency: AgencyActions },
+};
