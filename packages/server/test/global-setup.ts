@@ -1,20 +1,32 @@
-// Before the server tests, once per run.
-// - PGlite: migrate one database and dump its data folder to a file; every test file opens its database as a
-//   copy of it (test/database.ts), which skips the engine's initdb and the migrations (~1.5 s per file).
-// - PostgreSQL: create the extensions once (tests then run in their own schemas, and concurrent CREATE
-//   EXTENSION calls would race) and drop schemas left by killed runs.
+// Before the server tests, once per run: migrate one database, which every test file then copies
+// (test/database.ts) instead of running the migrations and model DDL itself.
+// - PGlite: the migrated database's data folder is dumped to a file; a copy also skips the engine's
+//   initdb (~1.5 s per file).
+// - PostgreSQL: the migrated database ipdesk_tdb_tpl_<run> is the template of each file's
+//   CREATE DATABASE (test/postgres-databases.ts); databases killed runs left behind are dropped first.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { newSid } from '@ipdesk/core';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
+import {
+  createRunDatabase,
+  dropRunDatabase,
+  dropStaleRunDatabases,
+  runDatabaseUrl,
+  sealTemplate,
+  TEMPLATE_DATABASE_PREFIX,
+} from './postgres-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A dumped, migrated PGlite data folder (test/database.ts), when the tests run on PGlite. */
     pgliteTemplate: string | null;
+    /** The migrated template database's name, when the tests run on PostgreSQL. */
+    postgresTemplate: string | null;
   }
 }
 
@@ -32,24 +44,36 @@ async function pgliteTemplate(): Promise<{ file: string; remove(): void }> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+async function postgresTemplate(serverUrl: string): Promise<{ name: string; remove(): Promise<void> }> {
+  await dropStaleRunDatabases(serverUrl);
+  const name = await createRunDatabase(serverUrl, `${TEMPLATE_DATABASE_PREFIX}${newSid().toLowerCase()}`, undefined);
+  const remove = () => dropRunDatabase(serverUrl, name);
+  try {
+    // The migrations create the extensions (pg_trgm), so the copies have them too.
+    const db = await openPostgres({ connectionString: runDatabaseUrl(serverUrl, name), max: 1 });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    await sealTemplate(serverUrl, name);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { name, remove };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const template = await pgliteTemplate();
     project.provide('pgliteTemplate', template.file);
+    project.provide('postgresTemplate', null);
     return template.remove;
   }
+  const template = await postgresTemplate(url);
   project.provide('pgliteTemplate', null);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    const stale = await client.query<{ nspname: string }>(
-      "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'ipdesk_test_%'",
-    );
-    for (const { nspname } of stale.rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-  return undefined;
+  project.provide('postgresTemplate', template.name);
+  return template.remove;
 }

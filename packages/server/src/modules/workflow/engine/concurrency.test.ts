@@ -5,7 +5,6 @@
 import { isAppError } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.js';
-import { openPostgres } from '../../../db/postgres.js';
 import { onPostgres } from '../../../../test/database.js';
 import { byUsers, createWorkflowFixture, linearGraph, type WorkflowFixture } from '../../../../test/workflow-engine.js';
 import { approveTask, startProcess, type WorkflowContext } from './index.js';
@@ -23,18 +22,12 @@ describe.skipIf(!onPostgres)('approval races on PostgreSQL', () => {
   let u3: string;
   beforeAll(async () => {
     f = await createWorkflowFixture();
-    const [current] = await f.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    const schema = current!.schema;
-    pool = await openPostgres({
-      connectionString: process.env.DATABASE_URL ?? '',
-      searchPath: `${schema},public`,
-      max: AT_ONCE * 2,
-    });
+    // A pool wide enough for the races, on the fixture's database (closed with it).
+    pool = await f.test.openAnother!({ max: AT_ONCE * 2 });
     ctx = { ...f.ctx, db: pool };
     [starter, u1, u2, u3] = (await f.users(4)) as [string, string, string, string];
   });
   afterAll(async () => {
-    await pool?.close();
     await f?.close();
   });
 
