@@ -1,6 +1,6 @@
 // Reading and writing one model's records: create, read, update with optimistic concurrency, delete,
 // each in one transaction with an audit entry carrying the field changes, and a record's history.
-import { AppError, AUDIT_RESOURCE, maskValue, newSid, type Language } from '@ipdesk/core';
+import { AppError, AUDIT_RESOURCE, maskValue, newSid, type Language, labelIn } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -10,7 +10,7 @@ import type { DeleteDependent, DeleteEvent, RecordWarning } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
-import { checkRecordRules, checkValues, normalizeRecord } from './values.js';
+import { checkRecordRules, checkValues } from './values.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { maskRows } from '../rbac/model-view.js';
 import { enabledKeys } from '../dictionary/dictionary.js';
@@ -116,7 +116,7 @@ async function uniqueGuard<T>(
     throw duplicateValueError(
       language,
       field.name,
-      field.label[language === 'en' ? 'en' : 'zh'],
+      labelIn(field.label, language),
       String(values.get(field.name) ?? ''),
     );
   }
@@ -275,8 +275,7 @@ export async function updateRecord(
     ctx.db.transaction(async (tx) => {
       const before = await lockRecord(tx, model, principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
-      normalizeRecord(model, values, before);
-      checkRecordRules(model, { ...before, ...Object.fromEntries(values) }, language);
+      checkRecordRules(model, values, before, language);
       await checkReferences(tx, registry, model, principal.tenantSid, values, language);
       await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
       const params = new SqlParams([input.sid, principal.tenantSid, now, principal.userSid]);

@@ -3,12 +3,10 @@
 // (options by key or label, dates from date cells or text). Export and import round-trip: dates go
 // out as date cells, numbers as numbers, several values joined by "; " and split on semicolons only
 // (a comma belongs to names such as "Acme, Inc.").
-import type { DataType, Language } from '@ipdesk/core';
+import { type DataType, type Language, labelIn } from '@ipdesk/core';
 import type { SheetCell } from './sheet-reader.js';
 
 export type OptionLabels = ReadonlyMap<string, { zh: string; en: string }>;
-
-const pick = (labels: { zh: string; en: string }, language: Language) => (language === 'en' ? labels.en : labels.zh);
 
 function one(
   dataType: DataType,
@@ -33,7 +31,7 @@ function one(
     }
     case 'key': {
       const labels = options?.get(String(value));
-      return labels ? pick(labels, language) : String(value);
+      return labels ? labelIn(labels, language) : String(value);
     }
     default:
       return String(value);

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   BATCH_SEARCH_MAX,
   IQL_LIMITS,
+  isCalendarDate,
   printIql,
   type DataType,
   type Expression,
@@ -173,12 +174,6 @@ export type BatchParseError =
 export type BatchParse = { ok: true; values: Array<string | number> } | ({ ok: false } & BatchParseError);
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 'YYYY-MM-DD' naming a day that exists (not 2024-02-30). */
-function isCalendarDate(value: string): boolean {
-  return DATE_TEXT.test(value) && dayjs(value).format('YYYY-MM-DD') === value;
-}
 
 /**
  * The distinct non-empty lines of a pasted text, trimmed, as values of the field's type: numbers for
