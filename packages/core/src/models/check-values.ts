@@ -6,6 +6,7 @@ import { ACCOUNT_NAME_PATTERN, MOBILE_PATTERN, isEmail } from '../accounts/accou
 import type { Language, MessageKey, TranslateParams } from '../i18n/index.js';
 import { isSid } from '../ids.js';
 import { isCalendarDate, normaliseTimestamp } from '../values/calendar.js';
+import { checkMoney } from '../values/money.js';
 import { labelIn, type FieldDeclaration, type Label, type ModelDeclaration, type TextFormat } from './define.js';
 import type { DataType } from './field-kinds.js';
 
@@ -69,6 +70,7 @@ const CHECK_SCALAR: Record<DataType, (rules: ValueRules, value: unknown) => Valu
       return { ok: false, key: 'validation.invalidFormat' };
     return checkRange(rules, value);
   },
+  money: (rules, value) => checkMoney(value, rules),
   date: (_rules, value) =>
     typeof value === 'string' && isCalendarDate(value)
       ? { ok: true, value }
@@ -274,6 +276,7 @@ const TYPE_LABEL: Record<string, MessageKey> = {
   integer: 'type.integer',
   boolean: 'type.boolean',
   array: 'type.array',
+  money: 'type.money',
 };
 
 /** An issue's message through a translate function (the server's or i18next's). */

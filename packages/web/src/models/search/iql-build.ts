@@ -44,6 +44,8 @@ export const BASIC_FILTERS: Record<DataType, BasicFilter | null> = {
   text: 'contains',
   integer: 'numberRange',
   decimal: 'numberRange',
+  // By amount, whatever the currency (the query compares the amount column).
+  money: 'numberRange',
   date: 'dateRange',
   timestamp: 'dateRange',
   boolean: 'boolean',
