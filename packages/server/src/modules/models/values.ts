@@ -40,13 +40,20 @@ function fieldToCheck(field: ResolvedField, dictionaries: Dictionaries): FieldTo
   };
 }
 
+// An import checks every row against the same model and dictionaries: the fields are described once.
+const described = new WeakMap<ResolvedModel, { dictionaries: Dictionaries; model: ValuesModel }>();
+
 /** The model as this caller writes it, for core's checks. */
 function valuesModel(model: ResolvedModel, dictionaries: Dictionaries): ValuesModel {
-  return {
+  const known = described.get(model);
+  if (known?.dictionaries === dictionaries) return known.model;
+  const checked: ValuesModel = {
     declaration: model.declaration,
     fields: new Map([...model.fields].map(([name, field]) => [name, fieldToCheck(field, dictionaries)])),
     hidden: model.hidden,
   };
+  described.set(model, { dictionaries, model: checked });
+  return checked;
 }
 
 function refuse(issues: readonly ValueIssue[], language: Language): AppError {
