@@ -115,6 +115,8 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelForm.saved': 'Saved',
   'modelForm.noChanges': 'Nothing changed to save',
   'modelForm.required': '{{label}} is required',
+  'moneyInput.currency': 'Currency',
+  'moneyInput.amount': 'Amount',
   'modelForm.invalidSid': 'Should be 16 letters or digits',
   'modelForm.reload': 'Reload the latest data',
   'modelForm.conflictHint': 'Reloading discards the changes on this page that are not saved yet.',

@@ -114,6 +114,8 @@ export const webModelsZhCN = {
   'modelForm.saved': '已保存',
   'modelForm.noChanges': '没有需要保存的修改',
   'modelForm.required': '请填写{{label}}',
+  'moneyInput.currency': '币种',
+  'moneyInput.amount': '金额',
   'modelForm.invalidSid': '应为 16 位字母或数字',
   'modelForm.reload': '重新加载最新数据',
   'modelForm.conflictHint': '重新加载会放弃本页尚未保存的修改。',

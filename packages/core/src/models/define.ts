@@ -10,6 +10,11 @@ export interface Label {
   en: string;
 }
 
+/** A bilingual label in a language (Chinese for zh-CN and anything else, English for en). */
+export function labelIn(label: Label, language: Language): string {
+  return language === 'en' ? label.en : label.zh;
+}
+
 /** What a field is for beyond storing: spec §3 custom-field flags, for built-in fields too. */
 export interface FieldFlags {
   /** Offered as a filter in search forms (and indexed). */
@@ -155,7 +160,10 @@ export interface ModelDeclaration {
   validate?: (values: Readonly<Record<string, unknown>>) => RecordIssue[];
 }
 
+/** Field and model names: snake_case, at most 48 characters (also a table's name after `m_`). */
 export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,47}$/;
+/** A model's API name, as routes take it (the same shape as a field name). */
+export const MODEL_NAME_PATTERN = FIELD_NAME_PATTERN;
 
 /** Columns every model table has; their names cannot be declared. */
 export const SYSTEM_FIELDS = [
@@ -170,12 +178,25 @@ export const SYSTEM_FIELDS = [
   'custom',
 ] as const;
 
+/** The column beside a money field's amount column that holds its currency code. */
+export function moneyCurrencyColumn(field: string): string {
+  return `${field}_currency`;
+}
+
 export function defineModel(model: ModelDeclaration): ModelDeclaration {
-  if (!FIELD_NAME_PATTERN.test(model.name)) throw new Error(`Model name ${model.name} is not snake_case`);
+  if (!MODEL_NAME_PATTERN.test(model.name)) throw new Error(`Model name ${model.name} is not snake_case`);
   for (const name of Object.keys(model.fields)) {
     if (!FIELD_NAME_PATTERN.test(name))
       throw new Error(`${model.name}.${name}: field names are snake_case, at most 48`);
     if ((SYSTEM_FIELDS as readonly string[]).includes(name)) throw new Error(`${model.name}.${name} is a system field`);
+    const declared = model.fields[name]!;
+    if (KIND_SPECS[declared.kind].dataType === 'money') {
+      // Stored as two columns, the amount under the field's name and the code in <name>_currency.
+      if (declared.multiple || declared.unique || declared.flags.keyword)
+        throw new Error(`${model.name}.${name}: a money field is single, not unique and not a keyword field`);
+      if (model.fields[moneyCurrencyColumn(name)])
+        throw new Error(`${model.name}.${moneyCurrencyColumn(name)} is the currency column of ${name}`);
+    }
   }
   if (!model.fields[model.titleField])
     throw new Error(`${model.name}: title field ${model.titleField} is not declared`);

@@ -8,6 +8,7 @@ export const DATA_TYPES = [
   'text',
   'integer',
   'decimal',
+  'money',
   'date',
   'timestamp',
   'boolean',
@@ -15,7 +16,7 @@ export const DATA_TYPES = [
   'ref',
   'file',
 ] as const;
-/** string: short text; text: long text; key: a dictionary option key; ref: another record's sid; file: a stored file's sid. */
+/** money: an amount in a currency (values/money.ts); string: short text; text: long text; key: a dictionary option key; ref: another record's sid; file: a stored file's sid. */
 export type DataType = (typeof DATA_TYPES)[number];
 
 export const FIELD_KINDS = [
@@ -23,6 +24,7 @@ export const FIELD_KINDS = [
   'longText',
   'number',
   'money',
+  'currencyAmount',
   'date',
   'timestamp',
   'boolean',
@@ -61,6 +63,8 @@ export const KIND_SPECS: Record<FieldKind, KindSpec> = {
   longText: { dataType: 'text', alwaysMultiple: false },
   number: { dataType: 'decimal', alwaysMultiple: false },
   money: { dataType: 'decimal', alwaysMultiple: false },
+  // An amount with its ISO 4217 currency (values/money.ts); `money` is the older plain decimal.
+  currencyAmount: { dataType: 'money', alwaysMultiple: false },
   date: { dataType: 'date', alwaysMultiple: false },
   timestamp: { dataType: 'timestamp', alwaysMultiple: false },
   boolean: { dataType: 'boolean', alwaysMultiple: false },
@@ -93,6 +97,8 @@ export const OPERATORS_BY_TYPE: Record<DataType, readonly IqlOperator[]> = {
   text: ['compare', 'in', 'text', 'isNull', 'match'],
   integer: ['compare', 'order', 'in', 'between', 'isNull'],
   decimal: ['compare', 'order', 'in', 'between', 'isNull'],
+  // Compared, ordered and ranged by amount (a number literal); the currency is not part of the comparison.
+  money: ['compare', 'order', 'between', 'isNull'],
   date: ['compare', 'order', 'in', 'between', 'isNull', 'within'],
   timestamp: ['compare', 'order', 'between', 'isNull', 'within'],
   boolean: ['compare', 'isNull'],
@@ -102,15 +108,18 @@ export const OPERATORS_BY_TYPE: Record<DataType, readonly IqlOperator[]> = {
 };
 
 /** How a value of each type is written to an export cell. */
-export const EXPORT_FORMAT: Record<DataType, 'text' | 'number' | 'date' | 'datetime' | 'boolean' | 'label'> = {
-  string: 'text',
-  text: 'text',
-  integer: 'number',
-  decimal: 'number',
-  date: 'date',
-  timestamp: 'datetime',
-  boolean: 'boolean',
-  key: 'label',
-  ref: 'label',
-  file: 'text',
-};
+export const EXPORT_FORMAT: Record<DataType, 'text' | 'number' | 'date' | 'datetime' | 'boolean' | 'label' | 'money'> =
+  {
+    string: 'text',
+    text: 'text',
+    integer: 'number',
+    decimal: 'number',
+    // One text cell "CNY 1234.50" (values/money.ts moneyCell), read back by parseMoneyCell.
+    money: 'money',
+    date: 'date',
+    timestamp: 'datetime',
+    boolean: 'boolean',
+    key: 'label',
+    ref: 'label',
+    file: 'text',
+  };

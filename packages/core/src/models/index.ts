@@ -4,3 +4,4 @@ export * from './dictionaries.js';
 export * from './field-kinds.js';
 export * from './offices.js';
 export * from './iql-check.js';
+export * from './check-values.js';

@@ -19,6 +19,7 @@ export interface IqlFieldIssue {
 const EXPECTED: Partial<Record<DataType, MessageKey>> = {
   integer: 'iql.expected.number',
   decimal: 'iql.expected.number',
+  money: 'iql.expected.number',
   date: 'iql.expected.date',
   timestamp: 'iql.expected.timestamp',
   boolean: 'iql.expected.boolean',
@@ -49,15 +50,17 @@ export function iqlLiteralValue(dataType: DataType, literal: Literal, field: str
     issue: issueAt(literal.span, 'iql.semantic.badValue', { field }, EXPECTED[dataType] ?? 'iql.expected.text'),
   });
   switch (dataType) {
+    // A money field compares by its amount.
     case 'integer':
-    case 'decimal': {
+    case 'decimal':
+    case 'money': {
       const n =
         literal.kind === 'number'
           ? literal.value
           : literal.kind === 'string' && literal.value.trim() !== ''
             ? Number(literal.value)
             : Number.NaN;
-      return Number.isFinite(n) && (dataType === 'decimal' || Number.isInteger(n)) ? { ok: true, value: n } : bad();
+      return Number.isFinite(n) && (dataType !== 'integer' || Number.isInteger(n)) ? { ok: true, value: n } : bad();
     }
     case 'date':
       if (literal.kind !== 'string' || !DATE_SHAPE.test(literal.value)) return bad();

@@ -1,7 +1,7 @@
 // Patent documents (spec §3 "Documents", §5 "Uploads", §9): the limits, categories and accepted file
 // types that server and web share, the required categories per patent type and stage, and the design
 // picture check. Pure: the server decides, the web pre-checks with the same numbers.
-import type { Label } from '../models/define.js';
+import { labelIn, type Label } from '../models/define.js';
 import type { PatentType } from './case-facts.js';
 
 const MB = 1024 * 1024;
@@ -69,7 +69,7 @@ export function isDocumentCategory(value: unknown): value is DocumentCategory {
 
 export function documentCategoryLabel(category: DocumentCategory, language: 'zh-CN' | 'en'): string {
   const label = DOCUMENT_CATEGORY_LABELS[category];
-  return language === 'en' ? label.en : label.zh;
+  return labelIn(label, language);
 }
 
 /**

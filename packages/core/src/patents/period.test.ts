@@ -18,6 +18,9 @@ describe('legal period arithmetic', () => {
   it('validates ISO dates and measures spans', () => {
     expect(isIsoDate('2024-02-30')).toBe(false);
     expect(isIsoDate('2024-02-29')).toBe(true);
+    // The one date parser (values/calendar.ts): years the database has, nothing lenient.
+    for (const text of ['0000-01-01', '10000-01-01', '2024-01-01T00:00:00Z', ' 2024-01-01'])
+      expect(isIsoDate(text), text).toBe(false);
     expect(weekday('2026-03-14')).toBe(6);
     expect(daysBetween('2026-03-14', '2026-03-16')).toBe(2);
     expect(monthsBetween('2024-01-31', '2024-02-29')).toBe(1); // one month after 31 Jan is 29 Feb

@@ -1,9 +1,9 @@
 // Calendar-date arithmetic for legal periods. Dates are ISO 'YYYY-MM-DD' strings (a filing date has no
 // time zone); months and years keep the day of month and fall back to the month's last day when it
 // has none (CN Implementing Regulations r.5: "the same-numbered day, else the month end").
-export type IsoDate = string;
+import { isCalendarDate } from '../values/calendar.js';
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export type IsoDate = string;
 
 export interface Period {
   years?: number;
@@ -13,10 +13,9 @@ export interface Period {
   endOfMonth?: boolean;
 }
 
+/** A date the calendar and the database have (values/calendar.ts, the one date parser). */
 export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
-  const d = toUtc(value);
-  return !Number.isNaN(d.getTime()) && fromUtc(d) === value;
+  return typeof value === 'string' && isCalendarDate(value);
 }
 
 export function toUtc(date: IsoDate): Date {

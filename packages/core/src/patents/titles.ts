@@ -3,7 +3,7 @@
 // patent year), and every output renders the title from them: lists, details, exports, iCalendar.
 // The stored title column holds both languages ("年费 / Annuity"), so a title search finds a row in
 // either language and anything that shows the column raw still shows both (docs/adr/0007).
-import type { Label } from '../models/define.js';
+import { labelIn, type Label } from '../models/define.js';
 import type { Language } from '../i18n/index.js';
 import { RULE_PACKS } from './deadlines/packs/index.js';
 import { FEE_PACKS } from './fees/packs/index.js';
@@ -59,12 +59,12 @@ export function localizeDeadlineRow(
 ): Record<string, unknown> {
   const code = textOf(row.rule_code);
   const label = code ? DEADLINE_LABELS.get(code) : undefined;
-  return label ? { title: language === 'en' ? label.en : label.zh } : {};
+  return label ? { title: labelIn(label, language) } : {};
 }
 
 /** fee (ModelDeclaration.localize): a generated fee's title in the reader's language, with its year. */
 export function localizeFeeRow(row: Readonly<Record<string, unknown>>, language: Language): Record<string, unknown> {
   const code = textOf(row.fee_rule) ?? textOf(row.fee_code);
   const label = code ? FEE_LABELS.get(code) : undefined;
-  return label ? { title: fill(language === 'en' ? label.en : label.zh, row.patent_year) } : {};
+  return label ? { title: fill(labelIn(label, language), row.patent_year) } : {};
 }

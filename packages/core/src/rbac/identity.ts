@@ -1,6 +1,7 @@
 // Identity document rules of spec §5, shared by the person form and the server: the resident ID card
 // (GB 11643-1999: 17 digits and a check character computed with ISO 7064 MOD 11-2), passports and home
 // return permits (letters and digits, at most 20).
+import { isCalendarDate } from '../values/calendar.js';
 
 export const ID_TYPES = ['id_card', 'passport', 'home_return_permit'] as const;
 export type IdType = (typeof ID_TYPES)[number];
@@ -23,8 +24,7 @@ export function idNumberProblem(type: IdType, value: string): 'format' | 'checkD
   const upper = value.toUpperCase();
   if (!ID_CARD_PATTERN.test(upper)) return 'format';
   const birth = upper.slice(6, 14);
-  const date = new Date(`${birth.slice(0, 4)}-${birth.slice(4, 6)}-${birth.slice(6, 8)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10).replaceAll('-', '') !== birth) return 'birthDate';
+  if (!isCalendarDate(`${birth.slice(0, 4)}-${birth.slice(4, 6)}-${birth.slice(6, 8)}`)) return 'birthDate';
   if (idCardCheckCharacter(upper) !== upper[17]) return 'checkDigit';
   return undefined;
 }

@@ -2,9 +2,9 @@
 // strings (decimals), dates are ISO strings, so a number literal compares numerically with a numeric
 // string and a date-like text literal compares as a point in time with a date or date-like string.
 import type { Literal, TextMatch } from '../iql/ast.js';
+import { normaliseTimestamp } from '../values/calendar.js';
 
 const NUMERIC = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
-const DATE_LIKE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
@@ -14,9 +14,10 @@ function numberOf(value: unknown): number | undefined {
 
 function timeOf(value: unknown): number | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
-  if (typeof value !== 'string' || !DATE_LIKE.test(value.trim())) return undefined;
-  const time = Date.parse(value.trim());
-  return Number.isNaN(time) ? undefined : time;
+  if (typeof value !== 'string') return undefined;
+  // The one date parser (values/calendar.ts): a date or date-time the calendar has, else no time.
+  const instant = normaliseTimestamp(value.trim());
+  return instant === undefined ? undefined : Date.parse(instant);
 }
 
 const sign = (difference: number): number => (difference < 0 ? -1 : difference > 0 ? 1 : 0);

@@ -1,6 +1,6 @@
 // Field labels for validation messages. A route schema marks a field with an i18n key; the error
 // handler finds the failing field's label by walking the schema along the issue's path.
-import type { MessageKey } from '@ipdesk/core';
+import { normaliseTimestamp, type MessageKey } from '@ipdesk/core';
 import { z } from 'zod';
 
 export const fieldLabels = z.registry<{ label: MessageKey }>();
@@ -55,4 +55,11 @@ export function labelAt(schema: unknown, path: readonly PropertyKey[]): MessageK
  * The `updated_at` a settings answer carried, sent back with a save (optimistic concurrency,
  * db/setting-version.ts): an ISO time, or null when nothing had been saved yet.
  */
-export const settingReadAt = labelled(z.iso.datetime({ offset: true }).nullable(), 'field.updatedAt');
+export const settingReadAt = labelled(
+  z.iso
+    .datetime({ offset: true })
+    // Year 0000 has the ISO shape but no timestamptz: the one date parser refuses it (a 400, not a 500).
+    .refine((text) => normaliseTimestamp(text) !== undefined, { error: 'validation.notATime' })
+    .nullable(),
+  'field.updatedAt',
+);

@@ -3,7 +3,7 @@
 import { AutoComplete, Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUILT_IN_DICTIONARIES, DEFAULT_LANGUAGE, RESULT_CODES, isLanguage } from '@ipdesk/core';
+import { BUILT_IN_DICTIONARIES, DEFAULT_LANGUAGE, RESULT_CODES, isLanguage, labelIn } from '@ipdesk/core';
 import { CUSTOM_FLAGS, CUSTOM_KINDS, createCustomField, updateCustomField, type CustomFieldRow } from '../api/admin';
 import { describeFailure } from '../api/failure';
 import { noticeText } from '../components/notice-text';
@@ -137,7 +137,7 @@ export function CustomFieldDrawer({
               <AutoComplete
                 options={BUILT_IN_DICTIONARIES.map((d) => ({
                   value: d.name,
-                  label: `${d.label[language === 'en' ? 'en' : 'zh']} (${d.name})`,
+                  label: `${labelIn(d.label, language)} (${d.name})`,
                 }))}
                 filterOption={(input, option) => String(option?.value ?? '').includes(input)}
                 data-testid="custom-field-dictionary"

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Card, Flex, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, MODEL_CATALOG, RESULT_CODES, isLanguage } from '@ipdesk/core';
+import { DEFAULT_LANGUAGE, MODEL_CATALOG, RESULT_CODES, isLanguage, labelIn, type Label } from '@ipdesk/core';
 import { publishCustomFields, searchCustomFields, type CustomFieldRow } from '../api/admin';
 import { formatTimestamp } from '../models/fields/format';
 import { CustomFieldDrawer } from './CustomFieldDrawer';
@@ -16,7 +16,7 @@ const fieldsKey = (model: string) => ['admin', 'custom-fields', model] as const;
 export function CustomFieldsPage() {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const labelOf = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
+  const labelOf = (label: Label) => labelIn(label, language);
   const { notification, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [model, setModel] = useState<string>(MODEL_CATALOG[0]?.name ?? 'patent');

@@ -28,6 +28,7 @@ import {
   DICTIONARY_KEY_PATTERN,
   RESULT_CODES,
   isLanguage,
+  labelIn,
 } from '@ipdesk/core';
 import {
   fetchDictionary,
@@ -132,7 +133,7 @@ export function DictionaryPage() {
               style={{ minWidth: 200 }}
               options={BUILT_IN_DICTIONARIES.map((d) => ({
                 value: d.name,
-                label: `${language === 'en' ? d.label.en : d.label.zh} (${d.name})`,
+                label: `${labelIn(d.label, language)} (${d.name})`,
               }))}
               data-testid="dictionary-name"
             />

@@ -5,15 +5,18 @@
 // the notice above the form.
 import type { FormInstance } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import type { FieldError } from '@ipdesk/core';
 import type { RequestFailure } from '../api/failure';
 
 /** The server's field errors that belong to the form's items, in the form's order, one entry per item. */
 export function fieldErrorsInFormOrder(
-  failure: RequestFailure,
+  failure: RequestFailure | readonly FieldError[],
   itemsInOrder: readonly string[],
 ): Array<{ name: string; errors: string[] }> {
   const byItem = new Map<string, string[]>();
-  for (const error of failure.body?.fields ?? []) {
+  // The form's own verdict (the model's rules across fields, checked before sending) reads the same.
+  const fields = isFieldList(failure) ? failure : (failure.body?.fields ?? []);
+  for (const error of fields) {
     if (!itemsInOrder.includes(error.field)) continue;
     byItem.set(error.field, [...(byItem.get(error.field) ?? []), error.message]);
   }
@@ -23,6 +26,10 @@ export function fieldErrorsInFormOrder(
   });
 }
 
+function isFieldList(failure: RequestFailure | readonly FieldError[]): failure is readonly FieldError[] {
+  return Array.isArray(failure);
+}
+
 /**
  * Returns `place(failure, itemsInOrder)`: sets the field errors on the form and, once the form has
  * rendered again (a form disabled while saving cannot take the focus before), scrolls to the first
@@ -30,7 +37,7 @@ export function fieldErrorsInFormOrder(
  */
 export function useServerFieldErrors<Values>(
   form: FormInstance<Values>,
-): (failure: RequestFailure, itemsInOrder: readonly string[]) => string[] {
+): (failure: RequestFailure | readonly FieldError[], itemsInOrder: readonly string[]) => string[] {
   // An object, so the same field failing twice in a row still scrolls again.
   const [first, setFirst] = useState<{ name: string }>();
   useEffect(() => {

@@ -2,13 +2,12 @@
 // `maxLength` silently shortens a pasted 12-digit phone into a different valid one. Inputs get antd's
 // `count` instead (count/max shown, spec §9, the input marked when over) and forms refuse the value
 // with the length message. Lengths are counted in characters as the server counts them (an emoji once).
+import { characterCount } from '@ipdesk/core';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-/** Characters as the server counts them: code points, so an emoji or a rare CJK character counts once. */
-export function characterCount(text: string): number {
-  return [...text].length;
-}
+/** Characters as the server counts them (core): code points, so an emoji or a rare CJK character counts once. */
+export { characterCount };
 
 /** antd Input / TextArea `count` prop: shows "count / max" (unless `show` is false), never truncates. */
 export interface LengthCount {

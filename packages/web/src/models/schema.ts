@@ -1,6 +1,6 @@
 // Reading a model's schema answer: which fields a form edits, which the list shows by default, which a
 // search offers, and option labels by value. Pure functions, shared by the list, detail and form pages.
-import { OPERATORS_BY_TYPE, type IqlOperator } from '@ipdesk/core';
+import { OPERATORS_BY_TYPE, isEmptyValue, type IqlOperator } from '@ipdesk/core';
 import type { ModelAbilities, ModelSchema, SchemaField } from '../api/model';
 
 /** A form's mode: masked values may be typed in on create, never changed on update. */
@@ -94,7 +94,5 @@ export function optionLabel(field: SchemaField, value: unknown): string {
   return field.options?.find((option) => option.value === text)?.label ?? text;
 }
 
-/** No value: null, undefined, an empty text or an empty list. */
-export function isEmptyValue(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-}
+/** No value: null, undefined, an empty text or an empty list (core's, as the server counts it). */
+export { isEmptyValue };

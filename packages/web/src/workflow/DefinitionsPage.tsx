@@ -8,7 +8,7 @@ import { Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_LANGUAGE, MODEL_CATALOG, RESULT_CODES, isLanguage } from '@ipdesk/core';
+import { DEFAULT_LANGUAGE, MODEL_CATALOG, RESULT_CODES, isLanguage, labelIn } from '@ipdesk/core';
 import { exportVersion, listDefinitions, type DefinitionSummary } from '../api/workflow';
 import { useHeldResource } from '../admin/org/useOrgAccess';
 import { useDebouncedValue } from '../components/useDebouncedValue';
@@ -41,13 +41,13 @@ export function DefinitionsPage() {
     () =>
       MODEL_CATALOG.filter((declared) => held === undefined || held.has(declared.name)).map((declared) => ({
         value: declared.name,
-        label: language === 'en' ? declared.label.en : declared.label.zh,
+        label: labelIn(declared.label, language),
       })),
     [held, language],
   );
   const modelLabel = (name: string): string => {
     const declared = MODEL_CATALOG.find((entry) => entry.name === name);
-    return declared ? (language === 'en' ? declared.label.en : declared.label.zh) : name;
+    return declared ? labelIn(declared.label, language) : name;
   };
 
   const filter = { ...(model && { model }), ...(keyword && { keyword }) };

@@ -2,7 +2,7 @@
 // the period, the raw end, the roll-forward over closed days (naming holidays), a warning when the
 // calendar did not cover the year, and the rule with its legal source.
 import type { Language } from '../../i18n/index.js';
-import type { Label } from '../../models/define.js';
+import { labelIn, type Label } from '../../models/define.js';
 import { weekday, type IsoDate, type Period } from '../period.js';
 import { eventLabel } from './events.js';
 import type { BaseKind, DeadlineBasis } from './types.js';
@@ -19,7 +19,7 @@ const BASE_NAMES: Record<Exclude<BaseKind, 'event'>, Label> = {
   grant: { zh: '授权日', en: 'grant date' },
 };
 
-const text = (label: Label, language: Language): string => (language === 'en' ? label.en : label.zh);
+const text = (label: Label, language: Language): string => labelIn(label, language);
 const dayName = (date: IsoDate, language: Language): string => WEEKDAYS[language][weekday(date)] ?? '';
 
 function ordinal(n: number): string {

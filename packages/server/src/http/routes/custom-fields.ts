@@ -1,6 +1,6 @@
 // {webapi} custom field management (tenant administrators): list, create and edit drafts, publish a
 // model's drafts; and the tenant's dictionaries (options added, relabelled or disabled, never deleted).
-import { AppError, DICTIONARY_KEY_PATTERN } from '@ipdesk/core';
+import { AppError, DICTIONARY_KEY_PATTERN, MODEL_NAME_PATTERN, SID_PATTERN, labelIn } from '@ipdesk/core';
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 
-const modelField = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const modelField = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 const dictionaryName = labelled(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), 'field.dictionary');
 const anyRecord = z.record(z.string(), z.unknown());
 const customFieldSchema = z.object({
@@ -95,7 +95,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
         tags,
         body: z
           .object({
-            sid: labelled(z.string().regex(/^[0-9A-Za-z]{16}$/), 'field.customField'),
+            sid: labelled(z.string().regex(SID_PATTERN), 'field.customField'),
             definition: definitionSchema,
           })
           .strict(),
@@ -160,7 +160,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
     async (request) => {
       const options = await dictionaryOptions(accounts.db, principalOf(request).tenantSid, request.params.name);
       return ok(request, {
-        data: options.map((o) => ({ ...o, label: request.language === 'en' ? o.labels.en : o.labels.zh })),
+        data: options.map((o) => ({ ...o, label: labelIn(o.labels, request.language) })),
       });
     },
   );

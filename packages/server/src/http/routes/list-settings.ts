@@ -1,6 +1,6 @@
 // {webapi} model/user_define_config: a user's table columns per model (up to 20, spec §5) and saved
 // views with unique names and consecutive serial numbers.
-import { AppError, newSid, TABLE_COLUMNS_MAX } from '@ipdesk/core';
+import { AppError, newSid, TABLE_COLUMNS_MAX, MODEL_NAME_PATTERN, SID_PATTERN } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
@@ -9,7 +9,7 @@ import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 
-const modelField = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const modelField = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 const columnsField = labelled(z.array(z.string().min(1).max(64)).max(TABLE_COLUMNS_MAX), 'field.fieldList');
 const viewSchema = z.object({
   sid: z.string(),
@@ -172,7 +172,7 @@ export const listSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsConte
       schema: {
         summary: 'Delete a saved view; the others are renumbered',
         tags,
-        params: z.object({ sid: labelled(z.string().regex(/^[0-9A-Za-z]{16}$/), 'field.userSid') }).strict(),
+        params: z.object({ sid: labelled(z.string().regex(SID_PATTERN), 'field.userSid') }).strict(),
         response: { 200: envelopeSchema({}) },
       },
     },

@@ -8,6 +8,9 @@ import {
   SID_PATTERN,
   type Language,
   type ModelAction,
+  MODEL_NAME_PATTERN,
+  labelIn,
+  type Label,
 } from '@ipdesk/core';
 import type { Access } from '../../modules/rbac/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +47,7 @@ export interface ModelRouteOptions {
   searchWalkRows: number;
 }
 
-const modelParam = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const modelParam = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 const sidField = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
 const iqlField = labelled(z.string().max(20_000), 'field.iql');
 const recordData = labelled(z.record(z.string(), z.unknown()), 'field.data');
@@ -72,7 +75,7 @@ function schemaOf(
   access: Access,
   warningFields: readonly string[],
 ) {
-  const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
+  const pick = (label: Label) => labelIn(label, language);
   const can = (action: ModelAction) => access.resources.has(modelResourceCode(model.name, action));
   return {
     version,
@@ -180,7 +183,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           name,
           list.map((o) => ({
             value: o.key,
-            label: request.language === 'en' ? o.labels.en : o.labels.zh,
+            label: labelIn(o.labels, request.language),
             disabled: o.disabled,
             parent: o.parent_key,
           })),
@@ -404,7 +407,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         request.params.sid,
         registry,
       );
-      const pick = (label: { zh: string; en: string }) => (request.language === 'en' ? label.en : label.zh);
+      const pick = (label: Label) => labelIn(label, request.language);
       return ok(request, {
         data: { dependents: dependents.map((d) => ({ key: d.key, label: pick(d.label), count: d.count })) },
       });

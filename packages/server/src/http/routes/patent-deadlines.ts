@@ -13,7 +13,7 @@ import {
   toICalendar,
   translate,
   type DeadlineBasis,
-  type Language,
+  labelIn,
 } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +35,6 @@ import type { ServiceOptions } from '../services.js';
 const sidParam = labelled(z.string().regex(SID_PATTERN), 'field.patentSid');
 const anyRecord = z.record(z.string(), z.unknown());
 const tags = ['patents'];
-const pick = (language: Language, label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
 const ICAL_MAX = 5000;
 
 export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
@@ -89,7 +88,7 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
             ...row,
             ...localizeDeadlineRow(row, language),
             explanation: basis ? explainDeadline(basis, language) : null,
-            citation: basis ? pick(language, basis.citation) : null,
+            citation: basis ? labelIn(basis.citation, language) : null,
             base_date: basis?.baseDate ?? null,
             unadjusted_date: basis?.unadjustedDate ?? null,
             pack_version: basis?.packVersion ?? null,
@@ -276,8 +275,8 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
             effective_from: p.effectiveFrom,
             rules: p.rules.map((r) => ({
               code: r.code,
-              label: pick(language, r.label),
-              citation: pick(language, r.citation),
+              label: labelIn(r.label, language),
+              citation: labelIn(r.citation, language),
               source: r.source,
               status: r.status,
               patent_types: r.patentTypes,
@@ -289,9 +288,9 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
             version: p.version,
             currency: p.currency,
             effective_from: p.effectiveFrom,
-            rules: p.rules.map((r) => ({ code: r.code, label: pick(language, r.label), source: r.source })),
+            rules: p.rules.map((r) => ({ code: r.code, label: labelIn(r.label, language), source: r.source })),
           })),
-          events: DEADLINE_EVENTS.map((e) => ({ code: e.code, label: pick(language, e.label) })),
+          events: DEADLINE_EVENTS.map((e) => ({ code: e.code, label: labelIn(e.label, language) })),
         },
       });
     },

@@ -7,6 +7,7 @@ import {
   RELATION_TYPES,
   RELATION_WARNINGS,
   RELATION_TYPE_LABELS,
+  labelIn,
 } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -256,9 +257,8 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     },
     async (request) => {
       const relations = await listRelations(ctx, caller(request), request.params.sid);
-      const pick = request.language === 'en' ? 'en' : 'zh';
       return ok(request, {
-        data: relations.map((r) => ({ ...r, type_label: RELATION_TYPE_LABELS[r.type][pick] })),
+        data: relations.map((r) => ({ ...r, type_label: labelIn(RELATION_TYPE_LABELS[r.type], request.language) })),
       });
     },
   );

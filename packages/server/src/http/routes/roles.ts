@@ -10,6 +10,7 @@ import {
   ROLE_DESCRIPTION_MAX,
   ROLE_NAME_MAX,
   SID_PATTERN,
+  MODEL_NAME_PATTERN,
 } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ import { tableSearchAnswer, tableSearchBody } from './schemas.js';
 const roleSid = labelled(z.string().regex(SID_PATTERN), 'field.role');
 const userSid = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
 const departmentSids = labelled(z.array(z.string().regex(SID_PATTERN)).max(1000), 'field.roleDataDepartments');
-const modelName = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const modelName = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 const version = labelled(z.number().int().min(1), 'field.version');
 
 const roleFields = {

@@ -91,6 +91,10 @@ describe(`tenant settings: no lost updates (${onPostgres ? 'PostgreSQL' : 'PGlit
       const bad = await save(`${url}/do/update`, { ...base, updated_at: 'yesterday' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields[0].field).toBe('updated_at');
+      // An ISO shape the database has no time for (year 0000): a 400 too, never the database's error.
+      const yearZero = await save(`${url}/do/update`, { ...base, updated_at: '0000-01-01T00:00:00Z' });
+      expect(yearZero.statusCode).toBe(400);
+      expect(yearZero.json().fields[0].field).toBe('updated_at');
       // Without the time it read: refused too (a save never silently overwrites), nothing changed.
       const blind = await save(`${url}/do/update`, { ...base, ...change });
       expect(blind.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 // {webapi} spreadsheet import and export of any model: template, import jobs with progress and row
 // errors, export links that expire (spec §8 "export link invalid: reselect the data").
-import { AppError, messages, translate, type MessageKey } from '@ipdesk/core';
+import { AppError, messages, translate, type MessageKey, MODEL_NAME_PATTERN, SID_PATTERN } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
@@ -15,7 +15,7 @@ import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
 
-const modelParam = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const modelParam = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -112,9 +112,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Progress and row errors of one of your import jobs',
         tags,
-        params: z
-          .object({ model: modelParam, job: labelled(z.string().regex(/^[0-9A-Za-z]{16}$/), 'field.data') })
-          .strict(),
+        params: z.object({ model: modelParam, job: labelled(z.string().regex(SID_PATTERN), 'field.data') }).strict(),
         response: { 200: envelopeSchema({ data: z.record(z.string(), z.unknown()) }) },
       },
     },

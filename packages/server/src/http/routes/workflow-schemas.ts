@@ -1,7 +1,7 @@
 // Request and answer schemas of the process routes (workflow.ts, workflow-reads.ts), each input field with
 // its label for validation messages. Opinions carry a comment (≤ 2000 characters, as the task table allows)
 // and at most 20 attachments of files uploaded beforehand.
-import { WORKFLOW_KEY_PATTERN } from '@ipdesk/core';
+import { WORKFLOW_KEY_PATTERN, MODEL_NAME_PATTERN } from '@ipdesk/core';
 import { z } from 'zod';
 import { ADD_SIGN_MODES } from '../../modules/workflow/engine/index.js';
 import { MAX_ATTACHMENTS } from '../../modules/workflow/records/attachments.js';
@@ -14,7 +14,7 @@ export const MAX_VARIABLES = 50;
 /** A list page of statuses (a model's list shows at most 100 rows). */
 export const MAX_STATUS_RECORDS = 100;
 
-const modelName = labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.model');
+const modelName = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 /** A BPMN element id (an XML NCName, as the designer writes them). */
 const nodeId = labelled(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/), 'field.workflowTargetNode');
 

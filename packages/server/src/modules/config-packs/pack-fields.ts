@@ -1,7 +1,7 @@
 // The custom fields a configuration pack carries: a model and an identifier with the definition of
 // custom-field administration, whose schema and rules (custom-fields/definition.ts) are reused here;
 // only the labels of the pack's fields and the checks across the pack's items are added.
-import type { FieldIssue, MessageKey } from '@ipdesk/core';
+import { type FieldIssue, type MessageKey, MODEL_NAME_PATTERN } from '@ipdesk/core';
 import { z } from 'zod';
 import { labelled } from '../../http/labels.js';
 import {
@@ -36,7 +36,7 @@ const definitionShape = Object.fromEntries(
 
 export const packCustomFieldSchema = z
   .object({
-    model: labelled(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/), 'field.packFieldModel'),
+    model: labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.packFieldModel'),
     code: labelled(z.string().regex(CUSTOM_CODE_PATTERN), 'field.packFieldCode'),
     ...definitionShape,
   })

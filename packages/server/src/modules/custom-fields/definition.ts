@@ -1,7 +1,14 @@
 // What a custom field is (spec §3 "Custom field", §5 rules): identifier, bilingual name, kind, single
 // or multiple value, application scope, word limits, dictionary, and the six flags. Checked here once
 // for create, update and publish.
-import { AppError, FIELD_NAME_PATTERN, SYSTEM_FIELDS, type FieldFlags, type FieldIssue } from '@ipdesk/core';
+import {
+  AppError,
+  FIELD_NAME_PATTERN,
+  SYSTEM_FIELDS,
+  type FieldFlags,
+  type FieldIssue,
+  SID_PATTERN,
+} from '@ipdesk/core';
 import { z } from 'zod';
 import { isKnownDictionary } from '../dictionary/dictionary.js';
 import type { ResolvedModel } from '../models/registry.js';
@@ -31,10 +38,7 @@ export const definitionSchema = z
     kind: z.enum(CUSTOM_KINDS),
     multiple: z.boolean().default(false),
     /** Company sids the field applies to; empty = every company. */
-    scope: z
-      .array(z.string().regex(/^[0-9A-Za-z]{16}$/))
-      .max(200)
-      .default([]),
+    scope: z.array(z.string().regex(SID_PATTERN)).max(200).default([]),
     min_length: z.number().int().positive().nullable().default(null),
     max_length: z.number().int().positive().nullable().default(null),
     required: z.boolean().default(false),

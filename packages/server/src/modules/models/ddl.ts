@@ -2,7 +2,7 @@
 // start (additive only: a column removed from a declaration stays in the database until a
 // hand-written migration drops it). A hash of the declaration skips the work when nothing changed.
 import { createHash } from 'node:crypto';
-import type { DataType } from '@ipdesk/core';
+import { moneyCurrencyColumn, type DataType } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
 
@@ -11,6 +11,8 @@ const COLUMN_TYPE: Record<DataType, string> = {
   text: 'text',
   integer: 'bigint',
   decimal: 'numeric',
+  // The amount; the currency code is a column of its own beside it (moneyCurrencyColumn).
+  money: 'numeric',
   date: 'date',
   timestamp: 'timestamptz',
   boolean: 'boolean',
@@ -48,6 +50,8 @@ export function modelDdl(model: ResolvedModel): string[] {
     if (field.system) continue;
     const name = field.name;
     statements.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${name} ${columnType(field)}`);
+    if (field.dataType === 'money')
+      statements.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${moneyCurrencyColumn(name)} char(3)`);
     const flags = field.declaration?.flags;
     if (field.declaration?.unique) {
       statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${t}_${name}_unique ON ${t} (tenant_sid, lower(${name}))`);

@@ -126,6 +126,7 @@ const SQL_TYPE: Record<DataType, string> = {
   text: 'text',
   integer: 'bigint',
   decimal: 'numeric',
+  money: 'numeric',
   date: 'date',
   timestamp: 'timestamptz',
   boolean: 'boolean',

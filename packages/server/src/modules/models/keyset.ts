@@ -2,7 +2,7 @@
 // own text, then its sid) and the condition "after that row" in the same order, empty values included.
 // A cursor comes back from the client, so every value is checked against its column's type before it
 // reaches SQL: a tampered one is a 400 (cursorInvalid), never a database error.
-import { AppError } from '@ipdesk/core';
+import { AppError, isCalendarDate } from '@ipdesk/core';
 import type { CompiledOrder } from './iql-compile.js';
 import type { SqlParams } from './sql-params.js';
 
@@ -54,10 +54,8 @@ function validText(sqlType: string, text: string): boolean {
   const match = form.exec(text);
   if (!match) return false;
   if (sqlType !== 'date' && sqlType !== 'timestamptz') return true;
-  // 2026-02-30 has the form but is no day: PostgreSQL would refuse the cast.
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // 2026-02-30 has the form but is no day: PostgreSQL would refuse the cast (the one date parser says so).
+  return isCalendarDate(`${match[1]}-${match[2]}-${match[3]}`);
 }
 
 /** The cursor's values, one per order term (null for an empty one) and the sid; cursorInvalid otherwise. */

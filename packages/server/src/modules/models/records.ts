@@ -1,6 +1,15 @@
 // Reading and writing one model's records: create, read, update with optimistic concurrency, delete,
 // each in one transaction with an audit entry carrying the field changes, and a record's history.
-import { AppError, AUDIT_RESOURCE, maskValue, newSid, type Language } from '@ipdesk/core';
+import {
+  AppError,
+  AUDIT_RESOURCE,
+  maskValue,
+  moneyCurrencyColumn,
+  newSid,
+  type Language,
+  type MoneyValue,
+  labelIn,
+} from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -10,7 +19,7 @@ import type { DeleteDependent, DeleteEvent, RecordWarning } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
-import { checkRecordRules, checkValues, normalizeRecord } from './values.js';
+import { checkRecordRules, checkValues } from './values.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { maskRows } from '../rbac/model-view.js';
 import { enabledKeys } from '../dictionary/dictionary.js';
@@ -27,8 +36,19 @@ export function selectList(model: ResolvedModel, fieldList?: readonly string[]):
   );
   return [
     ...SYSTEM_COLUMNS.map((c) => `t.${c}`),
-    ...fields.map((f) => (f.custom ? `t.custom->'${f.name}' AS "${f.name}"` : `t.${f.name}`)),
+    ...fields.map((f) =>
+      f.custom ? `t.custom->'${f.name}' AS "${f.name}"` : f.dataType === 'money' ? moneySelect(f.name) : `t.${f.name}`,
+    ),
   ].join(', ');
+}
+
+/**
+ * A money field read as its wire value, { "amount": "1234.50", "currency": "CNY" }: the amount as the
+ * numeric's text (stored with the currency's decimals, so "1234.50" stays so), null when there is none.
+ */
+function moneySelect(name: string): string {
+  const currency = moneyCurrencyColumn(name);
+  return `CASE WHEN t.${name} IS NULL THEN NULL ELSE jsonb_build_object('amount', t.${name}::text, 'currency', t.${currency}) END AS "${name}"`;
 }
 
 /** The dictionaries a model's option fields use, with the keys a new value may take. */
@@ -46,8 +66,14 @@ function splitValues(model: ResolvedModel, values: Map<string, unknown>) {
   const columns = new Map<string, unknown>();
   const custom: Record<string, unknown> = {};
   for (const [name, value] of values) {
-    if (model.fields.get(name)?.custom) custom[name] = value;
-    else columns.set(name, value);
+    const field = model.fields.get(name);
+    if (field?.custom) custom[name] = value;
+    else if (field?.dataType === 'money') {
+      // The amount in the field's numeric column, the code beside it.
+      const money = value as MoneyValue | null;
+      columns.set(name, money?.amount ?? null);
+      columns.set(moneyCurrencyColumn(name), money?.currency ?? null);
+    } else columns.set(name, value);
   }
   return { columns, custom };
 }
@@ -116,7 +142,7 @@ async function uniqueGuard<T>(
     throw duplicateValueError(
       language,
       field.name,
-      field.label[language === 'en' ? 'en' : 'zh'],
+      labelIn(field.label, language),
       String(values.get(field.name) ?? ''),
     );
   }
@@ -221,7 +247,10 @@ export async function insertRecords(
   now: Date,
 ): Promise<string[]> {
   const sids: string[] = [];
-  const declared = [...model.fields.values()].filter((f) => !f.system && !f.custom).map((f) => f.name);
+  // Columns of the declared fields (a money field has two: its amount and its currency).
+  const declared = [...model.fields.values()]
+    .filter((f) => !f.system && !f.custom)
+    .flatMap((f) => (f.dataType === 'money' ? [f.name, moneyCurrencyColumn(f.name)] : [f.name]));
   const perStatement = Math.max(1, Math.floor(30_000 / (declared.length + 6)));
   for (let start = 0; start < records.length; start += perStatement) {
     const params = new SqlParams([
@@ -275,8 +304,7 @@ export async function updateRecord(
     ctx.db.transaction(async (tx) => {
       const before = await lockRecord(tx, model, principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
-      normalizeRecord(model, values, before);
-      checkRecordRules(model, { ...before, ...Object.fromEntries(values) }, language);
+      checkRecordRules(model, values, before, language);
       await checkReferences(tx, registry, model, principal.tenantSid, values, language);
       await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
       const params = new SqlParams([input.sid, principal.tenantSid, now, principal.userSid]);

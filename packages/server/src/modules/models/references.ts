@@ -1,7 +1,7 @@
 // References a write sets must point at valid data of the caller's tenant (spec §4 "Invalid data cannot
 // be referenced"): declared models with a validity rule, accounts, companies and departments. Only the
 // values being written are checked, so records that already point at data since made invalid stay.
-import { AppError, translate, type Language } from '@ipdesk/core';
+import { AppError, translate, type Language, labelIn } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
 import { SYSTEM_TARGETS, type SystemTarget } from './system-targets.js';
@@ -64,7 +64,7 @@ export async function checkReferences(
   throw new AppError('fieldRule', {
     fields: failed.map((field) => ({
       field: field.name,
-      label: field.label[language === 'en' ? 'en' : 'zh'],
+      label: labelIn(field.label, language),
       message: translate(language, 'validation.invalidReference'),
     })),
   });

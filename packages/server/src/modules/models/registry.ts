@@ -148,6 +148,7 @@ const JSON_CAST: Record<DataType, string> = {
   text: '',
   integer: '::bigint',
   decimal: '::numeric',
+  money: '::numeric',
   date: '::date',
   timestamp: '::timestamptz',
   boolean: '::boolean',
@@ -168,7 +169,9 @@ export function withCustomFields(
     const json = `t.custom->'${code}'`;
     const column = declaration.multiple
       ? `ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE '[]'::jsonb END))`
-      : `((t.custom->>'${code}')${JSON_CAST[dataType]})`;
+      : dataType === 'money'
+        ? `((t.custom->'${code}'->>'amount')::numeric)`
+        : `((t.custom->>'${code}')${JSON_CAST[dataType]})`;
     fields.set(code, {
       name: code,
       column,

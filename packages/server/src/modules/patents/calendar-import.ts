@@ -11,6 +11,7 @@ import {
   type CalendarImportField,
   type Language,
   type MessageKey,
+  labelIn,
 } from '@ipdesk/core';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
@@ -48,8 +49,7 @@ export async function calendarDays(
   const importedDates = new Set(imported.map((r) => r.date));
   const calendar = mergeCalendar(calendarFor(office), imported);
   const inYear = (date: string) => date.startsWith(`${year}-`);
-  const pick = (label: { zh: string; en: string } | undefined) =>
-    label ? (language === 'en' ? label.en : label.zh) : null;
+  const pick = (label: { zh: string; en: string } | undefined) => (label ? labelIn(label, language) : null);
   return {
     office,
     year,

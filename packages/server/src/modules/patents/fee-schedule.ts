@@ -1,6 +1,15 @@
 // A case's whole fee schedule as the rules give it (every year up to the term, past ones included),
 // each line beside its stored fee record (status, payment, decision); hand-made fees follow.
-import { FEE_PACKS, feeSchedule, localizeFeeRow, pickFeePack, termEnd, type Language } from '@ipdesk/core';
+import {
+  FEE_PACKS,
+  feeSchedule,
+  localizeFeeRow,
+  pickFeePack,
+  termEnd,
+  type Language,
+  labelIn,
+  type Label,
+} from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { feeKey } from './compute.js';
 import { caseFacts, loadFacts } from './facts.js';
@@ -29,7 +38,7 @@ export async function caseFeeSchedule(
   record: Record<string, unknown>,
   language: Language,
 ) {
-  const pick = (label: { zh: string; en: string }) => (language === 'en' ? label.en : label.zh);
+  const pick = (label: Label) => labelIn(label, language);
   const [loaded] = await loadFacts(db, tenantSid, [String(record.sid)]);
   const facts = loaded ? caseFacts(loaded.row, loaded.items) : undefined;
   const rows = await db.query<StoredFee>(

@@ -1,7 +1,7 @@
 // The resource catalogue as a tree (menus with their buttons, links and tabs), named in the caller's
 // language, each resource with the API endpoints bound to it: routes declaring it directly, and the
 // generic model routes for the model action it stands for.
-import { modelResourceCode, type Language, type ResourceCatalog, type ResourceType } from '@ipdesk/core';
+import { modelResourceCode, type Language, type ResourceCatalog, type ResourceType, labelIn } from '@ipdesk/core';
 import type { RouteAccess } from '../../http/context.js';
 
 export interface RouteBinding {
@@ -56,7 +56,7 @@ export function resourceTree(
         code: r.code,
         type: r.type,
         parent: r.parent,
-        name: language === 'en' ? r.label.en : r.label.zh,
+        name: labelIn(r.label, language),
         level: r.level,
         sort: r.sort,
         endpoints: endpoints.get(r.code) ?? [],

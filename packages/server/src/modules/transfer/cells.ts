@@ -3,12 +3,10 @@
 // (options by key or label, dates from date cells or text). Export and import round-trip: dates go
 // out as date cells, numbers as numbers, several values joined by "; " and split on semicolons only
 // (a comma belongs to names such as "Acme, Inc.").
-import type { DataType, Language } from '@ipdesk/core';
+import { asMoney, moneyCell, parseMoneyCell, type DataType, type Language, labelIn } from '@ipdesk/core';
 import type { SheetCell } from './sheet-reader.js';
 
 export type OptionLabels = ReadonlyMap<string, { zh: string; en: string }>;
-
-const pick = (labels: { zh: string; en: string }, language: Language) => (language === 'en' ? labels.en : labels.zh);
 
 function one(
   dataType: DataType,
@@ -33,7 +31,12 @@ function one(
     }
     case 'key': {
       const labels = options?.get(String(value));
-      return labels ? pick(labels, language) : String(value);
+      return labels ? labelIn(labels, language) : String(value);
+    }
+    case 'money': {
+      // One text cell, "CNY 1234.50": the currency is part of the value, and text keeps every cent.
+      const money = asMoney(value);
+      return money ? moneyCell(money) : null;
     }
     default:
       return String(value);
@@ -103,6 +106,9 @@ export function importCell(
         return raw instanceof Date ? localDay(raw) : text(raw).trim().replace(/\//g, '-');
       case 'timestamp':
         return raw instanceof Date ? raw.toISOString() : text(raw).trim();
+      case 'money':
+        // "CNY 1234.50" (as exported) or "1234.50 CNY"; anything else goes to the checks to refuse.
+        return parseMoneyCell(text(raw)) ?? text(raw);
       case 'key': {
         const t = text(raw).trim();
         if (!options || options.has(t)) return t;

@@ -4,7 +4,7 @@
 // never sit in memory at once. Dates are date cells and numbers numbers, so a file re-imports as is.
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { AppError, modelResourceCode, type Language } from '@ipdesk/core';
+import { AppError, modelResourceCode, type Language, labelIn } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -153,9 +153,9 @@ export async function openExport(
 
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(link.language === 'en' ? model.declaration.label.en : model.declaration.label.zh);
+  const sheet = workbook.addWorksheet(labelIn(model.declaration.label, link.language));
   sheet.columns = fields.map((f) => ({
-    header: link.language === 'en' ? f.label.en : f.label.zh,
+    header: labelIn(f.label, link.language),
     key: f.name,
     width: f.dataType === 'text' ? 40 : 18,
     ...(f.dataType === 'date' && !f.multiple && { style: { numFmt: 'yyyy-mm-dd' } }),

@@ -2,7 +2,7 @@
 // label (never by position or a guess: unknown, repeated or merged headers are refused by column), and
 // each data row becomes the values the model's checks accept, or errors naming row, column and field.
 // Rows that hold nothing but blanks are not data rows.
-import { isAppError, translate, type Language } from '@ipdesk/core';
+import { isAppError, translate, type Language, labelIn } from '@ipdesk/core';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
 import { checkValues } from '../models/values.js';
 import { importCell, type OptionLabels } from './cells.js';
@@ -16,8 +16,6 @@ export interface ImportError {
   label: string;
   message: string;
 }
-
-const pick = (labels: { zh: string; en: string }, language: Language) => (language === 'en' ? labels.en : labels.zh);
 
 export interface ColumnMap {
   /** Field by column number. */
@@ -110,7 +108,7 @@ export function rowChecker(
       row,
       column: column === undefined ? '' : columnLetter(column),
       field: field.name,
-      label: pick(field.label, language),
+      label: labelIn(field.label, language),
       message,
     };
   };

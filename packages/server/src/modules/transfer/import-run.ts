@@ -8,7 +8,7 @@
 // job's completion commit together (progress is written from another connection meanwhile). The
 // embedded engine has a single connection, where one long transaction would stall every other
 // request: there each chunk commits with its progress, and the last one completes the job.
-import { AppError, modelResourceCode, translate, type Language } from '@ipdesk/core';
+import { AppError, modelResourceCode, translate, type Language, labelIn, type Label } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -277,7 +277,7 @@ async function checkAgainstDatabase(
   language: Language,
 ): Promise<void> {
   const db = run.accounts.db;
-  const pick = (labels: { zh: string; en: string }) => (language === 'en' ? labels.en : labels.zh);
+  const pick = (labels: Label) => labelIn(labels, language);
   const fields = importableFields(model);
   // Values already taken in the database, for each unique field.
   for (const field of fields.filter((f) => f.declaration?.unique)) {

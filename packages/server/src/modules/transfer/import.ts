@@ -3,7 +3,7 @@
 // server runs it); the job reads the file twice as a stream: first it checks every row with the
 // model's own rules and reports row-level errors, then it writes the rows it may write. The user
 // chooses all-or-nothing (any error imports nothing) or valid-rows-only.
-import { AppError, newSid, translate, type Language } from '@ipdesk/core';
+import { AppError, newSid, translate, type Language, labelIn } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -15,8 +15,6 @@ import { inspectZip } from './zip-guard.js';
 
 export type ImportMode = 'all_or_nothing' | 'valid_only';
 export type ImportPhase = 'queued' | 'validating' | 'writing' | 'done';
-
-const pick = (labels: { zh: string; en: string }, language: Language) => (language === 'en' ? labels.en : labels.zh);
 
 /** Fields a file may fill: not system, not files, flagged for import, and writable by the caller. */
 export function importableFields(model: ResolvedModel): ResolvedField[] {
@@ -58,14 +56,14 @@ export async function importTemplate(
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(translate(language, 'import.sheetName'));
   sheet.columns = fields.map((f) => ({
-    header: `${f.declaration?.required ? '*' : ''}${pick(f.label, language)}`,
+    header: `${f.declaration?.required ? '*' : ''}${labelIn(f.label, language)}`,
     key: f.name,
     width: 22,
   }));
   sheet.getRow(1).font = { bold: true };
   fields.forEach((field, index) => {
     const dictionary = field.declaration?.dictionary;
-    const labels = dictionary ? [...(options.get(dictionary)?.values() ?? [])].map((l) => pick(l, language)) : [];
+    const labels = dictionary ? [...(options.get(dictionary)?.values() ?? [])].map((l) => labelIn(l, language)) : [];
     const list = `"${labels.join(',').replace(/"/g, '')}"`;
     // Excel keeps in-cell lists under 255 characters; longer lists are described in the notes instead.
     if (!field.multiple && labels.length && list.length <= 255) {

@@ -3,7 +3,7 @@
 // cell's values are looked up by title (or id) among the records the importing user may see, one query
 // per target per chunk: one match gives its id; none or several make the cell a problem named by row and
 // column, never a guess.
-import { joinReferenceTitle } from '@ipdesk/core';
+import { joinReferenceTitle, isSid } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { ModelRegistry, ResolvedField } from '../models/registry.js';
@@ -13,8 +13,6 @@ import { titleAccess } from '../models/reference-titles.js';
 import { SYSTEM_TARGETS } from '../models/system-targets.js';
 import { MULTI_VALUE_SEPARATOR } from './cells.js';
 import type { SheetRow } from './sheet-reader.js';
-
-const SID = /^[0-9A-Za-z]{16}$/;
 
 /** Records of one target matching these texts by id or by title: text → the sids it names. */
 async function matchesOf(
@@ -112,7 +110,7 @@ export async function resolveReferenceCells(
           cells[column] = { problem: 'ambiguousReference', value: part };
           break;
         } else if (found?.size === 1) sids.push([...found][0]!);
-        else if (SID.test(part)) sids.push(part);
+        else if (isSid(part)) sids.push(part);
         else {
           cells[column] = { problem: 'unknownReference', value: part };
           break;

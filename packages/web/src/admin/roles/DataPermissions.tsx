@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Radio, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATA_SCOPES, DEFAULT_LANGUAGE, MODEL_CATALOG, isLanguage, type DataScope } from '@ipdesk/core';
+import { DATA_SCOPES, DEFAULT_LANGUAGE, MODEL_CATALOG, isLanguage, type DataScope, labelIn } from '@ipdesk/core';
 import type { ModelScope } from '../../api/roles';
 import { DepartmentSelect } from './DepartmentSelect';
 import { addModelScope, removeModelScope, updateModelScope, type PermissionDraft } from './permission-draft';
@@ -27,7 +27,7 @@ export function DataPermissions({
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const modelLabel = (name: string): string => {
     const declared = MODEL_CATALOG.find((model) => model.name === name);
-    return declared ? (language === 'en' ? declared.label.en : declared.label.zh) : name;
+    return declared ? labelIn(declared.label, language) : name;
   };
   const unused = MODEL_CATALOG.filter((model) => !draft.model_scopes.some((one) => one.model === model.name));
   const [adding, setAdding] = useState<string>();

@@ -4,7 +4,7 @@
 import { Alert, Button, Flex, Radio, Result, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, MODEL_CATALOG, isLanguage } from '@ipdesk/core';
+import { DEFAULT_LANGUAGE, MODEL_CATALOG, isLanguage, labelIn } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import type { FieldRule } from '../../api/roles';
 import { useModelSchema } from '../../models/queries';
@@ -45,7 +45,7 @@ export function FieldPermissions({
           aria-labelledby="role-field-model-label"
           options={MODEL_CATALOG.map((declared) => {
             const count = counts.get(declared.name) ?? 0;
-            const label = language === 'en' ? declared.label.en : declared.label.zh;
+            const label = labelIn(declared.label, language);
             return {
               value: declared.name,
               label: count > 0 ? t('adminRole.fieldModelWithRules', { model: label, count }) : label,

@@ -3,7 +3,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { auditActionLabel } from '@ipdesk/core';
+import { auditActionLabel, labelIn } from '@ipdesk/core';
 import type { HistoryEntry, SchemaField } from '../../api/model';
 import { renderValue, type CellContext } from '../fields/cells';
 import { formatTimestamp } from '../fields/format';
@@ -56,7 +56,7 @@ export function HistoryList({ entries, fields, context }: HistoryListProps) {
                   {entry.actor_name ?? t('modelDetail.history.system')}
                 </Typography.Text>
                 <Tag color={color} data-testid="history-action">
-                  {label ? (context.language === 'en' ? label.en : label.zh) : t('modelDetail.history.other')}
+                  {label ? labelIn(label, context.language) : t('modelDetail.history.other')}
                 </Tag>
               </Flex>
               {changesInFieldOrder(entry, fields).map(([name, change]) => (

@@ -4,7 +4,7 @@
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { FieldKind, Language } from '@ipdesk/core';
+import { asMoney, formatMoney, type FieldKind, type Language } from '@ipdesk/core';
 import type { ReferenceTitles, SchemaField } from '../../api/model';
 import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
 import { DepartmentNames } from './DepartmentNames';
@@ -42,6 +42,12 @@ const number: CellRenderer = (value, field, { t, language }) =>
   valuesOf(value)
     .map((item) => (typeof item === 'number' ? formatNumber(item, field, language) : String(item)))
     .join(t('model.listSeparator'));
+
+/** An amount in its currency, in the reader's language (core formatMoney: ¥1,234.50 / CN¥1,234.50). */
+const currencyAmount: CellRenderer = (value, _field, { language }) => {
+  const money = asMoney(value);
+  return money ? formatMoney(money, language) : String(value);
+};
 
 const date: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
 
@@ -105,6 +111,7 @@ export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
   longText: text,
   number,
   money: number,
+  currencyAmount,
   date,
   timestamp,
   boolean,

@@ -2,11 +2,11 @@
 // here fails type-checking. Every input takes and gives the API's value format (see ./types), so a form's
 // values are what do/create and do/update take.
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
+import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldKind } from '@ipdesk/core';
+import { MONEY_CURRENCIES, asMoney, type FieldKind } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { characterCount, lengthCount } from '../../components/length-limit';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
@@ -62,6 +62,52 @@ function NumberInput({ field, value, onChange, id, disabled, testId }: FieldInpu
     />
   );
 }
+
+/**
+ * An amount with its currency ({ amount, currency }, core values/money.ts): the code from core's list
+ * (CNY first) and the amount as typed, sent without grouping separators; the checks (decimals per
+ * currency, range) are core's, run by the form's rule. A cleared amount is no value; the chosen currency
+ * stays for the next one typed.
+ */
+function CurrencyAmountInput({ value, onChange, id, disabled, testId }: FieldInputProps) {
+  const { t } = useTranslation();
+  const money = asMoney(value);
+  const [currency, setCurrency] = useState<string>(money?.currency ?? DEFAULT_CURRENCY);
+  const shownCurrency = money?.currency ?? currency;
+  const send = (amount: string, code: string) => {
+    const plain = amount.replace(/[,\s]/g, '');
+    onChange?.(plain === '' ? null : { amount: plain, currency: code });
+  };
+  return (
+    <Space.Compact style={fullWidth} data-testid={testId}>
+      <Select
+        style={{ width: 110 }}
+        value={shownCurrency}
+        options={CURRENCY_OPTIONS}
+        showSearch
+        onChange={(code: string) => {
+          setCurrency(code);
+          if (money) send(money.amount, code);
+        }}
+        disabled={disabled}
+        aria-label={t('moneyInput.currency')}
+        data-testid={testId ? `${testId}-currency` : undefined}
+      />
+      <Input
+        id={id}
+        inputMode="decimal"
+        value={money?.amount ?? ''}
+        onChange={(event) => send(event.target.value, shownCurrency)}
+        disabled={disabled}
+        aria-label={t('moneyInput.amount')}
+        data-testid={testId ? `${testId}-amount` : undefined}
+      />
+    </Space.Compact>
+  );
+}
+
+const DEFAULT_CURRENCY = 'CNY';
+const CURRENCY_OPTIONS = Object.keys(MONEY_CURRENCIES).map((code) => ({ value: code, label: code }));
 
 /** Money: two decimals (or the field's scale) and thousands separators while typing. */
 function MoneyInput({ field, value, onChange, id, disabled, testId }: FieldInputProps) {
@@ -294,6 +340,7 @@ export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
   longText: LongTextInput,
   number: NumberInput,
   money: MoneyInput,
+  currencyAmount: CurrencyAmountInput,
   date: DateInput,
   timestamp: TimestampInput,
   boolean: BooleanInput,
@@ -332,6 +379,8 @@ export const MULTIPLE_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> 
   longText: repeatableRows(LongTextInput),
   number: repeatableRows(NumberInput),
   money: repeatableRows(MoneyInput),
+  // Never multiple (defineModel refuses it); rows would still work.
+  currencyAmount: repeatableRows(CurrencyAmountInput),
   date: repeatableRows(DateInput),
   timestamp: repeatableRows(TimestampInput),
   boolean: repeatableRows(BooleanInput),

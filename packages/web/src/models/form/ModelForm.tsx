@@ -35,6 +35,7 @@ import {
   initialValues,
   prefillFromLink,
   isLocked,
+  recordIssues,
   type FormValues,
 } from './form-values';
 import { ReadOnlyValue } from './ReadOnlyValue';
@@ -105,6 +106,15 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     if (opened && Object.keys(data).length === 0) {
       void message.info(t('modelForm.noChanges'));
       void navigate(recordPath(model, opened.sid, location.search));
+      return;
+    }
+    // The model's rules across fields, as the server will run them: their message before sending.
+    const issues = recordIssues(schema, data, opened, t);
+    if (issues.length > 0) {
+      placeFieldErrors(
+        issues,
+        formFields(schema, mode).map((field) => field.name),
+      );
       return;
     }
     setSaving(true);

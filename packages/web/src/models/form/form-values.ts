@@ -1,14 +1,23 @@
-// The form's side of a record: the client-side rules from the schema (the same limits the server
-// checks), the values a form opens with, and what create and update send.
+// The form's side of a record: the server's own checks (core checkValues) on each field and on the
+// whole record before sending, the values a form opens with, and what create and update send.
 import type { FormRule as Rule } from 'antd';
 import type { TFunction } from 'i18next';
-import { SID_PATTERN } from '@ipdesk/core';
-import { characterCount } from '../../components/length-limit';
+import {
+  MAX_VALUES_PER_FIELD,
+  MODEL_CATALOG,
+  SID_PATTERN,
+  checkFieldValue,
+  checkRecord,
+  valueIssueMessage,
+  type FieldError,
+  type ModelDeclaration,
+  type ValueProblem,
+  type ValueRules,
+} from '@ipdesk/core';
 import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
 import { READ_ONLY_KINDS } from '../fields/inputs';
 import { apiValue } from '../fields/format';
-import { refTarget, isSearchableModel } from '../fields/pickers/RefPicker';
-import { editableFields, isEmptyValue, isWritable, type FormMode } from '../schema';
+import { editableFields, isWritable, type FormMode } from '../schema';
 
 /** Field name → value in the API's format (unknown, spelled as antd's form types want it). */
 export type FormValues = Record<string, NonNullable<unknown> | null | undefined>;
@@ -33,67 +42,88 @@ function writableFields(schema: ModelSchema, mode: FormMode): SchemaField[] {
   return formFields(schema, mode).filter((field) => !isLocked(field, mode));
 }
 
-/** As many values as the server takes in one multiple field (values.ts MAX_ITEMS). */
-export const MAX_ITEMS = 100;
+/** As many values as the server takes in one multiple field (core checkValues). */
+export const MAX_ITEMS = MAX_VALUES_PER_FIELD;
 
+/** The declaration of a model of the catalog (custom fields and unknown models have none). */
+function declarationOf(model: string): ModelDeclaration | undefined {
+  return MODEL_CATALOG.find((declared) => declared.name === model);
+}
+
+/** A schema field's rules as core's checks take them: the limits the server checks, from the schema. */
+function valueRules(field: SchemaField, model: string): ValueRules {
+  const declared = declarationOf(model)?.fields[field.name];
+  return {
+    dataType: field.data_type,
+    multiple: field.multiple,
+    required: field.required,
+    minLength: field.min_length ?? undefined,
+    maxLength: field.max_length ?? undefined,
+    min: field.min ?? undefined,
+    max: field.max ?? undefined,
+    scale: field.scale ?? undefined,
+    // Text formats (e-mail, mobile) are not in the schema answer; the declaration has them.
+    format: declared?.format,
+  };
+}
+
+/** A problem in the form's words: a blank required field named, a malformed typed ID said as such. */
+function problemMessage(field: SchemaField, problem: ValueProblem, t: TFunction): string {
+  if (problem.key === 'validation.required') return t('modelForm.required', { label: field.label });
+  if (problem.key === 'validation.invalidFormat' && (field.data_type === 'ref' || field.data_type === 'file'))
+    return t('modelForm.invalidSid');
+  return valueIssueMessage(problem, (key, params) => t(key, params ?? {}));
+}
+
+/**
+ * The field's rule: core's checkFieldValue (the server's own check) on the value as it would be sent,
+ * so the user reads the server's verdict as they type. What the user cannot change is not theirs to fix.
+ */
 export function fieldRules(field: SchemaField, model: string, t: TFunction, mode: FormMode = 'create'): Rule[] {
-  const rules: Rule[] = [];
-  // What the user cannot change is not theirs to fix.
-  if (isLocked(field, mode)) return rules;
-  if (field.required) {
-    rules.push({
+  if (isLocked(field, mode)) return [];
+  const rules = valueRules(field, model);
+  return [
+    {
       validator: async (_rule, value: unknown) => {
-        const blank = normalized(value) === null;
-        if (blank) throw new Error(t('modelForm.required', { label: field.label }));
-      },
-    });
-  }
-  // A multiple field's limits hold for each of its values, as on the server.
-  const each = (value: unknown): unknown[] => (field.multiple && Array.isArray(value) ? value : [value]);
-  if (field.multiple) {
-    rules.push({
-      validator: async (_rule, value: unknown) => {
-        if (Array.isArray(value) && value.length > MAX_ITEMS)
+        // A list longer than the server takes is refused before its blank rows are dropped.
+        if (field.multiple && Array.isArray(value) && value.length > MAX_ITEMS)
           throw new Error(t('validation.tooBig.array', { maximum: MAX_ITEMS }));
+        const checked = checkFieldValue(rules, normalized(value));
+        if (!checked.ok) throw new Error(problemMessage(field, checked, t));
       },
-    });
-  }
-  if (field.data_type === 'string' || field.data_type === 'text') {
-    const { min_length: min, max_length: max } = field;
-    rules.push({
-      validator: async (_rule, value: unknown) => {
-        for (const item of each(value)) {
-          if (typeof item !== 'string' || item.trim() === '') continue;
-          const length = characterCount(item.trim());
-          if (min !== null && length < min) throw new Error(t('validation.tooSmall.string', { minimum: min }));
-          if (max !== null && length > max) throw new Error(t('validation.tooBig.string', { maximum: max }));
-        }
-      },
-    });
-  }
-  if (field.data_type === 'integer' || field.data_type === 'decimal') {
-    const { min, max } = field;
-    rules.push({
-      validator: async (_rule, value: unknown) => {
-        for (const item of each(value)) {
-          if (typeof item !== 'number') continue;
-          if (min !== null && item < min) throw new Error(t('validation.tooSmall.number', { minimum: min }));
-          if (max !== null && item > max) throw new Error(t('validation.tooBig.number', { maximum: max }));
-        }
-      },
-    });
-  }
-  // IDs typed by hand (no search for the target yet) are checked for their shape.
-  if (field.data_type === 'ref' && !isSearchableModel(refTarget(field, model))) {
-    rules.push({
-      validator: async (_rule, value: unknown) => {
-        const items = Array.isArray(value) ? value : isEmptyValue(value) ? [] : [value];
-        if (items.some((item) => typeof item !== 'string' || !SID_PATTERN.test(item)))
-          throw new Error(t('modelForm.invalidSid'));
-      },
-    });
-  }
-  return rules;
+    },
+  ];
+}
+
+/**
+ * The model's rules across fields (an ID number against its type, an application number against its
+ * office), after its normalisation, on the record as the save would leave it: the same core checkRecord
+ * the server runs, so the user reads its message beside the field before anything is sent. `data` is
+ * what the save sends; `opened` the record an edit form was opened on.
+ */
+export function recordIssues(
+  schema: ModelSchema,
+  data: Readonly<Record<string, unknown>>,
+  opened: ModelRow | undefined,
+  t: TFunction,
+): FieldError[] {
+  const declaration = declarationOf(schema.name);
+  if (!declaration?.validate) return [];
+  const fields = new Map(schema.fields.map((field) => [field.name, { label: { zh: field.label, en: field.label } }]));
+  // A masked value (110***********1234) is not the stored one: the rules would misjudge it, so it is left
+  // to the server, which reads the stored record.
+  const masked = new Set(schema.fields.filter((field) => field.masked).map((field) => field.name));
+  const before = Object.fromEntries(Object.entries(opened ?? {}).filter(([name]) => !masked.has(name)));
+  const shown = new Set(formFields(schema, opened ? 'update' : 'create').map((field) => field.name));
+  const issues = checkRecord({ declaration, fields }, new Map(Object.entries(data)), before);
+  // Only what the user can fix here stops the save; the rest is the server's to answer.
+  return issues
+    .filter((issue) => shown.has(issue.field))
+    .map((issue) => ({
+      field: issue.field,
+      label: fields.get(issue.field)?.label.zh ?? issue.field,
+      message: valueIssueMessage(issue, (key, params) => t(key, params ?? {})),
+    }));
 }
 
 /** The values an edit form opens with: the record's, field by field. */

@@ -79,6 +79,7 @@ describe('basic search', () => {
       text: 'contains',
       integer: 'numberRange',
       decimal: 'numberRange',
+      money: 'numberRange',
       date: 'dateRange',
       timestamp: 'dateRange',
       boolean: 'boolean',

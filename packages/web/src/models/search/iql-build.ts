@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   BATCH_SEARCH_MAX,
   IQL_LIMITS,
+  isCalendarDate,
   printIql,
   type DataType,
   type Expression,
@@ -43,6 +44,8 @@ export const BASIC_FILTERS: Record<DataType, BasicFilter | null> = {
   text: 'contains',
   integer: 'numberRange',
   decimal: 'numberRange',
+  // By amount, whatever the currency (the query compares the amount column).
+  money: 'numberRange',
   date: 'dateRange',
   timestamp: 'dateRange',
   boolean: 'boolean',
@@ -173,12 +176,6 @@ export type BatchParseError =
 export type BatchParse = { ok: true; values: Array<string | number> } | ({ ok: false } & BatchParseError);
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 'YYYY-MM-DD' naming a day that exists (not 2024-02-30). */
-function isCalendarDate(value: string): boolean {
-  return DATE_TEXT.test(value) && dayjs(value).format('YYYY-MM-DD') === value;
-}
 
 /**
  * The distinct non-empty lines of a pasted text, trimmed, as values of the field's type: numbers for

@@ -7,7 +7,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DEFAULT_LANGUAGE, RELATION_TYPE_LABELS, RESULT_CODES, isLanguage } from '@ipdesk/core';
+import { DEFAULT_LANGUAGE, RELATION_TYPE_LABELS, labelIn, RESULT_CODES, isLanguage } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { renderValue, type CellContext } from '../../models/fields/cells';
 import { LoadFailed, LoadingCard } from '../../models/ModelPageState';
@@ -56,14 +56,13 @@ export function FamilyTab({ schema, record, subCompanySid }: DetailTabProps) {
     ) : (
       <Link to={recordPath('patent', node.sid, location.search)}>{node.sn ?? node.sid}</Link>
     );
-  const pick = language === 'en' ? 'en' : 'zh';
 
   const title = (item: FamilyTreeNode): ReactNode => {
     const { node } = item;
     const dates = TREE_DATES.filter((name) => !isEmptyValue(node[name]) && fields.has(name));
     return (
       <Space size={6} wrap data-testid={`family-node-${node.sn ?? node.sid}`}>
-        {item.via && <Tag color="blue">{RELATION_TYPE_LABELS[item.via][pick]}</Tag>}
+        {item.via && <Tag color="blue">{labelIn(RELATION_TYPE_LABELS[item.via], language)}</Tag>}
         {!isEmptyValue(node.country) && <Tag>{show(node, 'country')}</Tag>}
         {caseLink(node)}
         {!isEmptyValue(node.application_number) && <span>{String(node.application_number)}</span>}

@@ -1,6 +1,6 @@
 // Pure rules of the fees tab: money in the fee's currency, reduction as a percentage, the colours of
 // status and source tags, which actions a fee record offers, and what a payment sends.
-import type { Language, MessageKey } from '@ipdesk/core';
+import { formatMoney, isCurrency, type Language, type MessageKey } from '@ipdesk/core';
 import type { FeeSourceStatus, StoredFee } from '../../api/patent-rules';
 
 const LOCALES: Record<Language, string> = { 'zh-CN': 'zh-CN', en: 'en-US' };
@@ -12,7 +12,7 @@ export function moneyNumber(value: number | string | null | undefined): number |
   return Number.isFinite(number) ? number : undefined;
 }
 
-/** "¥900.00" / "US$1,600.00": the currency's own decimals (none for yen); the code when unknown. */
+/** "¥900.00" / "US$1,600.00": the currency's own decimals (none for yen); the code when not in core's list. */
 export function moneyText(
   value: number | string | null | undefined,
   currency: string | null | undefined,
@@ -20,13 +20,8 @@ export function moneyText(
 ): string {
   const number = moneyNumber(value);
   if (number === undefined) return '—';
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency }).format(number);
-    } catch {
-      // Not an ISO 4217 code: fall through to the plain number with the code.
-    }
-  }
+  // Money is formatted once, in core (values/money.ts), with the currency's own decimals.
+  if (isCurrency(currency)) return formatMoney({ amount: String(number), currency }, language);
   const plain = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 }).format(number);
   return currency ? `${plain} ${currency}` : plain;
 }

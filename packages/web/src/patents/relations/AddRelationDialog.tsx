@@ -13,6 +13,7 @@ import {
   errors,
   isLanguage,
   type RelationType,
+  labelIn,
 } from '@ipdesk/core';
 import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { searchRecords, type ModelRow } from '../../api/model';
@@ -169,7 +170,7 @@ export function AddRelationDialog({ sid, subCompanySid, onClose, onAdded }: AddR
             onChange={(next: RelationType) => choose(() => setType(next))}
             options={RELATION_TYPES.map((value) => ({
               value,
-              label: RELATION_TYPE_LABELS[value][language === 'en' ? 'en' : 'zh'],
+              label: labelIn(RELATION_TYPE_LABELS[value], language),
             }))}
             data-testid="relation-type"
           />

@@ -3,7 +3,7 @@
 import { App, Card, Flex, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, MODEL_CATALOG, isLanguage } from '@ipdesk/core';
+import { DEFAULT_LANGUAGE, MODEL_CATALOG, isLanguage, labelIn } from '@ipdesk/core';
 import { exportVersion } from '../../api/workflow';
 import { noticeText } from '../../components/notice-text';
 import { useModelSchema } from '../../models/queries';
@@ -27,7 +27,7 @@ export function DesignerWorkspace({ session, opened, canEdit }: DesignerWorkspac
   const { modal, message } = App.useApp();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const declared = MODEL_CATALOG.find((model) => model.name === opened.model);
-  const modelLabel = declared ? (language === 'en' ? declared.label.en : declared.label.zh) : opened.model;
+  const modelLabel = declared ? labelIn(declared.label, language) : opened.model;
   const { schema } = useModelSchema(opened.model);
   const fields = schema?.fields ?? [];
 

@@ -2,7 +2,7 @@
 // the fields the current step grants `edit` (node.fields in the graph) may change, and only for that step's
 // assignees; every other field is read-only until the process finishes. The starter edits freely while the
 // process is a draft or back with them (returned, or their submission withdrawn).
-import { AppError, translate, type FieldError, type UserTaskNode } from '@ipdesk/core';
+import { AppError, labelIn, translate, type FieldError, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { WriteEvent } from '../../models/hooks.js';
 import { loadDefinition } from '../engine/tables.js';
@@ -49,8 +49,10 @@ export async function checkFieldLock(tx: Queryable, event: WriteEvent): Promise<
   const allowed = editable.fields;
   const locked = event.changed.filter((name) => !allowed.has(name));
   if (locked.length === 0) return;
-  const pick = event.language === 'en' ? 'en' : 'zh';
-  const labelOf = (name: string) => event.model.fields.get(name)?.label[pick] ?? name;
+  const labelOf = (name: string) => {
+    const label = event.model.fields.get(name)?.label;
+    return label ? labelIn(label, event.language) : name;
+  };
   const fields: FieldError[] = locked.map((name) => ({
     field: name,
     label: labelOf(name),
