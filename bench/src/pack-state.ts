@@ -1,6 +1,6 @@
 // At start the server recomputes, in the background, the cases of rule packs whose fingerprint changed since
 // they were computed; a benchmark measuring meanwhile would measure both. Waits until the recorded prints match.
-import { officeFingerprints } from '../../packages/server/dist/modules/patents/recompute.js';
+import { officeFingerprints } from '../../packages/server/dist/domains/patents/recompute.js';
 
 /** Runs one statement and answers its rows (a pg client's, or the server's database layer). */
 export type RunSql = (sql: string, params: string[]) => Promise<unknown[]>;

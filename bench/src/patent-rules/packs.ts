@@ -1,7 +1,7 @@
 // The "rule pack change" the benchmark recomputes for: copies of the built-in CN packs as a new version
 // would ship them — the first office-action reply period one month longer, and one band of invention
 // annuities dearer. Built from the packs in the code, so it follows them when they change.
-import type { Packs } from '../../../packages/server/dist/modules/patents/compute.js';
+import type { Packs } from '../../../packages/server/dist/domains/patents/compute.js';
 
 export interface PackChange {
   packs: Packs;

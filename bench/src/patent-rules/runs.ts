@@ -3,12 +3,12 @@
 // A digest of the stored rows taken before the change must equal the one after the way back.
 import type pg from 'pg';
 import type { Database } from '@ipdesk/server';
-import { BUILT_IN_PACKS, type Packs } from '../../../packages/server/dist/modules/patents/compute.js';
+import { BUILT_IN_PACKS, type Packs } from '../../../packages/server/dist/domains/patents/compute.js';
 import {
   recomputeChangedPacks,
   recomputeTenant,
   type RecomputeAllReport,
-} from '../../../packages/server/dist/modules/patents/recompute.js';
+} from '../../../packages/server/dist/domains/patents/recompute.js';
 import { printTable } from '../table.js';
 import { readStep, recordStep } from './load.js';
 import { changedCnPacks } from './packs.js';

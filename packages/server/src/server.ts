@@ -7,7 +7,7 @@ import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
-import { recomputeChangedPacks } from './modules/patents/recompute.js';
+import { recomputeChangedPacks } from './domains/patents/recompute.js';
 import { startWorkflowRunner } from './modules/workflow/engine/index.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 

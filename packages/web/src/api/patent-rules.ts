@@ -1,4 +1,4 @@
-// {webapi} deadlines, fee schedules and office calendars of patent cases (routes/patent-deadlines.ts):
+// {webapi} deadlines, fee schedules and office calendars of patent cases (server domains/patents/routes/deadlines.ts):
 // a case's deadlines with their explanations, its fee schedule, recomputation, deadlines as iCalendar,
 // office calendars and their import; plus the keyset-paged deadline search the calendar page walks.
 import type { RequestResult } from './call';

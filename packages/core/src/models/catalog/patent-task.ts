@@ -1,5 +1,5 @@
 // Deadlines of a case (spec model patent_task). Rule-computed ones carry the rule, its pack version and
-// the dates used (modules/patents keeps them in step with the case); users may add their own by hand.
+// the dates used (the server's domains/patents keeps them in step with the case); users may add their own by hand.
 import { localizeDeadlineRow } from '../../patents/titles.js';
 import { defineModel, field } from '../define.js';
 

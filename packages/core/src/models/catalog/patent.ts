@@ -1,6 +1,6 @@
 // Patent cases (spec §3 Patent): bibliographic data, route and priority, parties, classification and the
 // application-form extras. Inventors, relations, items, deadlines, fees and documents hang off a case in
-// their own models and tables (modules/patents on the server).
+// their own models and tables (domains/patents on the server).
 import { applicationNumberIssues, normalizeApplicationNumber } from '../../patents/application-number.js';
 import { defineModel, field } from '../define.js';
 

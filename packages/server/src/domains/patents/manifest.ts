@@ -2,9 +2,9 @@
 // or one of its items is saved (and take its dependents along on delete), and the deadline, fee, calendar
 // and relation routes.
 import { patentsDomain } from '@ipdesk/core';
-import { patentDeadlineRoutes } from '../../http/routes/patent-deadlines.js';
-import { patentRelationRoutes } from '../../http/routes/patent-relations.js';
-import { installPatentHooks } from '../../modules/patents/hooks.js';
+import { patentDeadlineRoutes } from './routes/deadlines.js';
+import { patentRelationRoutes } from './routes/relations.js';
+import { installPatentHooks } from './hooks.js';
 import type { ServerDomain } from '../types.js';
 
 export const patentsServer: ServerDomain = {

@@ -13,8 +13,8 @@ import {
   type MessageKey,
   labelIn,
 } from '@ipdesk/core';
-import type { AccountsContext } from '../accounts/context.js';
-import { audit } from '../accounts/context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { audit } from '../../modules/accounts/context.js';
 import type { Principal } from '../../http/context.js';
 import { importedDays, storeCalendarDays } from './calendars.js';
 import { recomputeTenant } from './recompute.js';

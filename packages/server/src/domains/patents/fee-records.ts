@@ -5,8 +5,8 @@
 // fee list's pay action then records the payment. The record stays and follows the case (compute.ts
 // `past`), and the recompute never makes a second one. One transaction, audited.
 import { AppError, FEE_PACKS, feeSchedule, localizeFeeRow, newSid, pickFeePack, type Language } from '@ipdesk/core';
-import type { AccountsContext } from '../accounts/context.js';
-import { audit } from '../accounts/context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { audit } from '../../modules/accounts/context.js';
 import type { Principal } from '../../http/context.js';
 import { feeKey, feeTitle } from './compute.js';
 import { caseFacts, loadFacts } from './facts.js';

@@ -4,9 +4,9 @@
 // a known duplicate on purpose (a transferred case, a re-filed record) and decides.
 import { applicationNumberTypeConflict, cnTypeOfNumber, translate, type Language, type MessageKey } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { ModelHooks, RecordWarning, WarningEvent } from '../models/hooks.js';
-import { scopeCondition } from '../models/scope.js';
-import { SqlParams } from '../models/sql-params.js';
+import type { ModelHooks, RecordWarning, WarningEvent } from '../../modules/models/hooks.js';
+import { scopeCondition } from '../../modules/models/scope.js';
+import { SqlParams } from '../../modules/models/sql-params.js';
 
 /** At most this many other cases are named; the rest are counted. */
 const MAX_LINKED = 5;

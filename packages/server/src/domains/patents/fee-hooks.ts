@@ -2,7 +2,7 @@
 // gets the grace-period surcharge of its office's rules; deciding to abandon a fee marks it abandoned.
 import { AppError, FEE_PACKS, feeSchedule, pickFeePack, surchargeOn } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { ModelHooks, RecordRow } from '../models/hooks.js';
+import type { ModelHooks, RecordRow } from '../../modules/models/hooks.js';
 import { caseFacts, loadFacts } from './facts.js';
 
 async function scheduledSurcharge(tx: Queryable, tenantSid: string, fee: RecordRow): Promise<number | undefined> {

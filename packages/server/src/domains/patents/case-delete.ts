@@ -2,10 +2,10 @@
 // in the delete's one transaction, and cannot be undone; the files leave the storage only after that
 // transaction committed. The confirmation lists what will go, with counts.
 import type { Queryable } from '../../db/database.js';
-import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../documents/index.js';
-import type { FileStorage } from '../files/storage.js';
-import { audit } from '../accounts/context.js';
-import type { DeleteDependent, DeleteEvent, ModelHooks } from '../models/hooks.js';
+import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../../modules/documents/index.js';
+import type { FileStorage } from '../../modules/files/storage.js';
+import { audit } from '../../modules/accounts/context.js';
+import type { DeleteDependent, DeleteEvent, ModelHooks } from '../../modules/models/hooks.js';
 import { countPatentLinks, deletePatentLinks } from './relations.js';
 
 /** The case's own rows in the declared models, with the label of each kind. */

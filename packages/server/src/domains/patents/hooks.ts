@@ -1,10 +1,10 @@
 // The patent domain hooked into the generic record pipeline: saving a case or one of its items
 // recomputes the case's deadlines, fees and expiry in the same transaction; deleting an item takes its
 // deadlines along; deleting a case takes everything of it along (case-delete.ts).
-import type { ModelHooks, RecordRow } from '../models/hooks.js';
-import type { ModelRegistry } from '../models/registry.js';
+import type { ModelHooks, RecordRow } from '../../modules/models/hooks.js';
+import type { ModelRegistry } from '../../modules/models/registry.js';
 import type { Queryable } from '../../db/database.js';
-import type { FileStorage } from '../files/storage.js';
+import type { FileStorage } from '../../modules/files/storage.js';
 import { applicationNumberWarningHooks } from './application-number-warnings.js';
 import { caseDeletionHooks } from './case-delete.js';
 import { termEnd } from '@ipdesk/core';

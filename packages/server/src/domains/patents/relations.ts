@@ -15,14 +15,14 @@ import {
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
-import { audit, type AccountsContext } from '../accounts/context.js';
-import type { TenantModels } from '../custom-fields/service.js';
-import type { DeleteDependent } from '../models/hooks.js';
-import { readRecord, selectList, type RecordRow } from '../models/records.js';
-import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
-import { scopeCondition } from '../models/scope.js';
-import { SqlParams } from '../models/sql-params.js';
-import { maskRows, viewFor } from '../rbac/model-view.js';
+import { audit, type AccountsContext } from '../../modules/accounts/context.js';
+import type { TenantModels } from '../../modules/custom-fields/service.js';
+import type { DeleteDependent } from '../../modules/models/hooks.js';
+import { readRecord, selectList, type RecordRow } from '../../modules/models/records.js';
+import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
+import { scopeCondition } from '../../modules/models/scope.js';
+import { SqlParams } from '../../modules/models/sql-params.js';
+import { maskRows, viewFor } from '../../modules/rbac/model-view.js';
 
 export interface PatentLinksContext {
   accounts: AccountsContext;

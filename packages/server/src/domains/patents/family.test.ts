@@ -16,8 +16,8 @@ import {
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import type { Principal } from '../../http/context.js';
-import { tenantModels } from '../custom-fields/service.js';
-import { administratorAccess } from '../rbac/access.js';
+import { tenantModels } from '../../modules/custom-fields/service.js';
+import { administratorAccess } from '../../modules/rbac/access.js';
 import { familyTree } from './family.js';
 
 describe(`patent family (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -11,7 +11,7 @@ import {
   type MessageKey,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import { audit } from '../accounts/context.js';
+import { audit } from '../../modules/accounts/context.js';
 import { readPatent, type Caller, type PatentLinksContext } from './relations.js';
 
 export interface InventorRow {

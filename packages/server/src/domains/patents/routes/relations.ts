@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { familyTree } from '../../modules/patents/family.js';
-import { inventorCandidates } from '../../modules/patents/inventor-candidates.js';
-import { caseInventors, replaceInventors } from '../../modules/patents/inventors.js';
+import { familyTree } from '../family.js';
+import { inventorCandidates } from '../inventor-candidates.js';
+import { caseInventors, replaceInventors } from '../inventors.js';
 import {
   checkCaseRelation,
   createRelation,
@@ -23,12 +23,12 @@ import {
   problemTexts,
   type Caller,
   type PatentLinksContext,
-} from '../../modules/patents/relations.js';
-import { principalOf } from '../context.js';
-import { labelled } from '../labels.js';
-import { envelopeSchema, ok } from '../reply.js';
-import type { ServiceOptions } from '../services.js';
-import { sidParam, versionField } from './schemas.js';
+} from '../relations.js';
+import { principalOf } from '../../../http/context.js';
+import { labelled } from '../../../http/labels.js';
+import { envelopeSchema, ok } from '../../../http/reply.js';
+import type { ServiceOptions } from '../../../http/services.js';
+import { sidParam, versionField } from '../../../http/routes/schemas.js';
 
 const VIEW = { resource: 'patent' } as const;
 const CHANGE = { resource: 'patent:update' } as const;

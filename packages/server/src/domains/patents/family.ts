@@ -4,9 +4,9 @@
 import type { RelationType } from '@ipdesk/core';
 import type { Principal } from '../../http/context.js';
 import type { Queryable } from '../../db/database.js';
-import type { ResolvedModel } from '../models/registry.js';
-import { scopeCondition } from '../models/scope.js';
-import { SqlParams } from '../models/sql-params.js';
+import type { ResolvedModel } from '../../modules/models/registry.js';
+import { scopeCondition } from '../../modules/models/scope.js';
+import { SqlParams } from '../../modules/models/sql-params.js';
 import { pickFields, readPatent, visiblePatents, type Caller, type PatentLinksContext } from './relations.js';
 
 export const FAMILY_NODE_CAP = 500;
