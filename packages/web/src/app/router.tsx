@@ -85,7 +85,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: 'patents/calendar',
                 lazy: async () => ({
-                  Component: (await import('../patents/calendar/DeadlineCalendarPage')).DeadlineCalendarPage,
+                  Component: (await import('../domains/patents/calendar/DeadlineCalendarPage')).DeadlineCalendarPage,
                 }),
               },
               // Administration (the shell sends users without the page's resource to /403; the server refuses

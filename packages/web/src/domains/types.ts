@@ -1,10 +1,10 @@
 // A domain's manifest in the web: what it adds to the generic detail page (tabs, actions), by model.
 // The detail page loops over the domains instead of importing a domain's components.
 import type { ComponentType } from 'react';
-import type { DetailTab } from '../patents/types';
+import type { DetailTab } from './patents/types';
 import type { DetailActionProps } from '../people/types';
 
-export type { DetailTab, DetailTabProps } from '../patents/types';
+export type { DetailTab, DetailTabProps } from './patents/types';
 export type { DetailActionProps } from '../people/types';
 
 export interface WebDomain {

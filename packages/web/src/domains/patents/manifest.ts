@@ -1,9 +1,9 @@
 // The patents domain in the web: a case's tabs (inventors, relations, family, deadlines, fees).
-import { DeadlinesTab } from '../../patents/deadlines/DeadlinesTab';
-import { FamilyTab } from '../../patents/family/FamilyTab';
-import { FeesTab } from '../../patents/fees/FeesTab';
-import { InventorsTab } from '../../patents/inventors/InventorsTab';
-import { RelationsTab } from '../../patents/relations/RelationsTab';
+import { DeadlinesTab } from './deadlines/DeadlinesTab';
+import { FamilyTab } from './family/FamilyTab';
+import { FeesTab } from './fees/FeesTab';
+import { InventorsTab } from './inventors/InventorsTab';
+import { RelationsTab } from './relations/RelationsTab';
 import type { WebDomain } from '../types';
 
 export const patentsWeb: WebDomain = {

@@ -24,7 +24,7 @@ import { inlineNotice } from '../../api/failure';
 import { noticeText } from '../../components/notice-text';
 import { LoadFailed, LoadingCard } from '../../models/ModelPageState';
 import { abilitiesOf } from '../../models/schema';
-import type { DetailTabProps } from '../types';
+import type { DetailTabProps } from '../../domains/types';
 import {
   deleteDocument,
   documentKeys,

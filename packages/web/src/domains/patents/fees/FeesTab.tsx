@@ -26,11 +26,11 @@ import {
   type FeeScheduleLine,
   type FeeSurcharge,
   type StoredFee,
-} from '../../api/patent-rules';
-import { LoadFailed } from '../../models/ModelPageState';
-import { modelKeys, useModelSchema } from '../../models/queries';
-import { abilitiesOf } from '../../models/schema';
-import { mayUse, useHeldResources } from '../../people/resources';
+} from '../../../api/patent-rules';
+import { LoadFailed } from '../../../models/ModelPageState';
+import { modelKeys, useModelSchema } from '../../../models/queries';
+import { abilitiesOf } from '../../../models/schema';
+import { mayUse, useHeldResources } from '../../../people/resources';
 import type { DetailTabProps } from '../types';
 import { FeeActions } from './FeeActions';
 import { SOURCE_TAG, decisionLabel, feeStatusTag, isOpenFee, moneyText, reductionText } from './fee-rules';

@@ -1,7 +1,7 @@
 // What a model-specific tab on the generic detail page receives: the record, its schema, the
 // sub-company the page reads under, and a callback that reads the record again after a change.
 import type { MessageKey } from '@ipdesk/core';
-import type { ModelRow, ModelSchema } from '../api/model';
+import type { ModelRow, ModelSchema } from '../../api/model';
 
 export interface DetailTabProps {
   schema: ModelSchema;

@@ -6,8 +6,8 @@ import { App, Button, Dropdown, Space, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
-import { updateRecord } from '../../api/model';
-import type { StoredFee } from '../../api/patent-rules';
+import { updateRecord } from '../../../api/model';
+import type { StoredFee } from '../../../api/patent-rules';
 import { PayFeeDialog } from './PayFeeDialog';
 
 export interface FeeActionsProps {

@@ -1,8 +1,8 @@
 // {webapi} a case's inventors: read the list, replace it (with the case's version). Calls are silent:
 // the tab shows the server's words next to the table.
-import type { RequestResult } from '../../api/call';
-import type { DataEnvelope } from '../../api/model';
-import { request } from '../../api/request';
+import type { RequestResult } from '../../../api/call';
+import type { DataEnvelope } from '../../../api/model';
+import { request } from '../../../api/request';
 
 export interface Inventor {
   position: number;

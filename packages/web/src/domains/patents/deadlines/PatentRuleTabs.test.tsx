@@ -4,10 +4,10 @@
 // payment — each sending what the API takes.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import type { ModelAbilities, ModelSchema } from '../../api/model';
-import { startI18n } from '../../i18n/i18n';
-import { forgetMyMenus } from '../../session/my-menus';
-import { endSession, startSession } from '../../session/store';
+import type { ModelAbilities, ModelSchema } from '../../../api/model';
+import { startI18n } from '../../../i18n/i18n';
+import { forgetMyMenus } from '../../../session/my-menus';
+import { endSession, startSession } from '../../../session/store';
 import {
   sendJson,
   setPageUrl,
@@ -15,9 +15,9 @@ import {
   startLocalServer,
   type LocalServer,
   type ReceivedRequest,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
-import { settle, waitUntil } from '../../testing/wait';
+} from '../../../testing/local-server';
+import { byTestId, click, renderAt, type Rendered } from '../../../testing/render';
+import { settle, waitUntil } from '../../../testing/wait';
 
 const COMPANY = 'CompanyA00000001';
 const PATENT = 'Pat0000000000001';

@@ -3,7 +3,7 @@
 // the file's shape is checked here; the server validates every row and answers row errors, which
 // importErrorLines maps back to the file's line numbers.
 import type { FieldError } from '@ipdesk/core';
-import type { CalendarImportRow } from '../../api/patent-rules';
+import type { CalendarImportRow } from '../../../api/patent-rules';
 
 export const CALENDAR_COLUMNS = ['office', 'date', 'type', 'name_zh', 'name_en'] as const;
 type Column = (typeof CALENDAR_COLUMNS)[number];

@@ -1,7 +1,7 @@
 // Pure rules of the fees tab: money in the fee's currency, reduction as a percentage, the colours of
 // status and source tags, which actions a fee record offers, and what a payment sends.
 import { formatMoney, isCurrency, type Language, type MessageKey } from '@ipdesk/core';
-import type { FeeSourceStatus, StoredFee } from '../../api/patent-rules';
+import type { FeeSourceStatus, StoredFee } from '../../../api/patent-rules';
 
 const LOCALES: Record<Language, string> = { 'zh-CN': 'zh-CN', en: 'en-US' };
 

@@ -9,7 +9,7 @@ import {
   type InventorProblem,
   type MessageKey,
 } from '@ipdesk/core';
-import { characterCount } from '../../components/length-limit';
+import { characterCount } from '../../../components/length-limit';
 import type { Inventor, InventorDraft } from './api';
 
 export interface DraftRow {

@@ -7,13 +7,13 @@ import { Alert, App, Button, Flex, Input, Space, Table, Typography, type TableCo
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES, errors, INVENTOR_NAME_MAX_LENGTH, MAX_INVENTORS } from '@ipdesk/core';
-import { inlineNotice, type VisibleNotice } from '../../api/failure';
-import { FormNotice } from '../../components/FormNotice';
-import { LoadFailed, LoadingCard } from '../../models/ModelPageState';
-import { abilitiesOf } from '../../models/schema';
+import { inlineNotice, type VisibleNotice } from '../../../api/failure';
+import { FormNotice } from '../../../components/FormNotice';
+import { LoadFailed, LoadingCard } from '../../../models/ModelPageState';
+import { abilitiesOf } from '../../../models/schema';
 import type { DetailTabProps } from '../types';
 import { fetchInventors, inventorKeys, saveInventors, type Inventor } from './api';
-import { lengthCount } from '../../components/length-limit';
+import { lengthCount } from '../../../components/length-limit';
 import { draftProblems, emptyRow, isChanged, problemText, sumText, toDraft, toInput, type DraftRow } from './draft';
 import { PersonSelect } from './PersonSelect';
 

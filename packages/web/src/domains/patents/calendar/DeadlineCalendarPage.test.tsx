@@ -5,9 +5,9 @@
 import { act } from 'react';
 import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startI18n } from '../../i18n/i18n';
-import { forgetMyMenus } from '../../session/my-menus';
-import { endSession, startSession } from '../../session/store';
+import { startI18n } from '../../../i18n/i18n';
+import { forgetMyMenus } from '../../../session/my-menus';
+import { endSession, startSession } from '../../../session/store';
 import {
   sendJson,
   setPageUrl,
@@ -15,9 +15,9 @@ import {
   startLocalServer,
   type LocalServer,
   type ReceivedRequest,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
-import { settle, waitUntil } from '../../testing/wait';
+} from '../../../testing/local-server';
+import { byTestId, click, renderAt, type Rendered } from '../../../testing/render';
+import { settle, waitUntil } from '../../../testing/wait';
 
 const COMPANY = 'CompanyA00000001';
 const PATENT = 'Pat0000000000001';

@@ -6,9 +6,9 @@ import { Alert, Flex, Modal, Typography, type ButtonProps } from 'antd';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
-import { inlineNotice, type VisibleNotice } from '../../api/failure';
-import { importOfficeCalendar, type CalendarImportAnswer } from '../../api/patent-rules';
-import { FormNotice } from '../../components/FormNotice';
+import { inlineNotice, type VisibleNotice } from '../../../api/failure';
+import { importOfficeCalendar, type CalendarImportAnswer } from '../../../api/patent-rules';
+import { FormNotice } from '../../../components/FormNotice';
 import {
   CALENDAR_COLUMNS,
   importErrorLines,

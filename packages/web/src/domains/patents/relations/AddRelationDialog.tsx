@@ -15,12 +15,12 @@ import {
   type RelationType,
   labelIn,
 } from '@ipdesk/core';
-import { inlineNotice, type VisibleNotice } from '../../api/failure';
-import { searchRecords, type ModelRow } from '../../api/model';
-import { FormNotice } from '../../components/FormNotice';
-import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { modelKeys } from '../../models/queries';
-import { matchIql } from '../../models/search/iql-build';
+import { inlineNotice, type VisibleNotice } from '../../../api/failure';
+import { searchRecords, type ModelRow } from '../../../api/model';
+import { FormNotice } from '../../../components/FormNotice';
+import { useDebouncedValue } from '../../../components/useDebouncedValue';
+import { modelKeys } from '../../../models/queries';
+import { matchIql } from '../../../models/search/iql-build';
 import { checkRelation, createRelation, relationKeys, type Direction, type RelationProblem } from './api';
 
 /** A patent as the picker lists it: case number, title and office. */

@@ -8,18 +8,18 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, RELATION_TYPE_LABELS } from '@ipdesk/core';
-import { ANTD_LOCALES } from '../../app/antd-locale';
-import { i18n, startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
+import { ANTD_LOCALES } from '../../../app/antd-locale';
+import { i18n, startI18n } from '../../../i18n/i18n';
+import { endSession, startSession } from '../../../session/store';
 import {
   sendJson,
   setPageUrl,
   silenceBrowserConsole,
   startLocalServer,
   type LocalServer,
-} from '../../testing/local-server';
-import { byTestId, click } from '../../testing/render';
-import { settle, waitUntil } from '../../testing/wait';
+} from '../../../testing/local-server';
+import { byTestId, click } from '../../../testing/render';
+import { settle, waitUntil } from '../../../testing/wait';
 import { AddRelationDialog } from './AddRelationDialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

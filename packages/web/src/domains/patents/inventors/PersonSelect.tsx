@@ -5,7 +5,7 @@ import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
-import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { searchInventorCandidates } from './api';
 
 export interface PersonSelectProps {

@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, RESULT_CODES, isLanguage, localizeDeadlineRow, type Language } from '@ipdesk/core';
-import { patentRuleKeys, searchPage } from '../../api/patent-rules';
-import type { ModelRow } from '../../api/model';
+import { patentRuleKeys, searchPage } from '../../../api/patent-rules';
+import type { ModelRow } from '../../../api/model';
 import { casesIql } from './deadline-query';
 
 /** More than a calendar month or a year's list can usefully show; the page says when it is reached. */

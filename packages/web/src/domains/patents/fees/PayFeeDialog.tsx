@@ -6,13 +6,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES, errors } from '@ipdesk/core';
-import { inlineNotice, type VisibleNotice } from '../../api/failure';
-import { updateRecord } from '../../api/model';
-import type { StoredFee } from '../../api/patent-rules';
-import { FormNotice } from '../../components/FormNotice';
-import { useServerFieldErrors } from '../../components/field-errors';
+import { inlineNotice, type VisibleNotice } from '../../../api/failure';
+import { updateRecord } from '../../../api/model';
+import type { StoredFee } from '../../../api/patent-rules';
+import { FormNotice } from '../../../components/FormNotice';
+import { useServerFieldErrors } from '../../../components/field-errors';
 import { paymentData, suggestedPayment } from './fee-rules';
-import { lengthCount, maxLengthRule } from '../../components/length-limit';
+import { lengthCount, maxLengthRule } from '../../../components/length-limit';
 
 interface Values {
   paid_date?: Dayjs | null;

@@ -5,10 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES, errors } from '@ipdesk/core';
-import { inlineNotice, type VisibleNotice } from '../../api/failure';
-import { updateRecord } from '../../api/model';
-import type { CaseDeadline } from '../../api/patent-rules';
-import { FormNotice } from '../../components/FormNotice';
+import { inlineNotice, type VisibleNotice } from '../../../api/failure';
+import { updateRecord } from '../../../api/model';
+import type { CaseDeadline } from '../../../api/patent-rules';
+import { FormNotice } from '../../../components/FormNotice';
 
 interface Values {
   completed_on?: Dayjs | null;

@@ -1,9 +1,9 @@
 // {webapi} a case's relations: list them both ways, check one before saving (errors and warnings in
 // the user's language), add one with the warnings the user confirmed, delete one.
 import type { RelationType, SuccessEnvelope } from '@ipdesk/core';
-import type { RequestResult } from '../../api/call';
-import type { DataEnvelope } from '../../api/model';
-import { request } from '../../api/request';
+import type { RequestResult } from '../../../api/call';
+import type { DataEnvelope } from '../../../api/model';
+import { request } from '../../../api/request';
 
 export type Direction = 'parent' | 'child';
 

@@ -1,9 +1,9 @@
 // {webapi} a case's family across countries: the cases reachable through relations or a shared family
 // ID (those the user may see) and the relations between them.
 import type { RelationType } from '@ipdesk/core';
-import type { RequestResult } from '../../api/call';
-import type { DataEnvelope } from '../../api/model';
-import { request } from '../../api/request';
+import type { RequestResult } from '../../../api/call';
+import type { DataEnvelope } from '../../../api/model';
+import { request } from '../../../api/request';
 
 export interface FamilyNode extends Record<string, unknown> {
   sid: string;

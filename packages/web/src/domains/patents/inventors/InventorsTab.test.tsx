@@ -8,19 +8,19 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { ModelRow, ModelSchema } from '../../api/model';
-import { ANTD_LOCALES } from '../../app/antd-locale';
-import { i18n, startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
+import type { ModelRow, ModelSchema } from '../../../api/model';
+import { ANTD_LOCALES } from '../../../app/antd-locale';
+import { i18n, startI18n } from '../../../i18n/i18n';
+import { endSession, startSession } from '../../../session/store';
 import {
   sendJson,
   setPageUrl,
   silenceBrowserConsole,
   startLocalServer,
   type LocalServer,
-} from '../../testing/local-server';
-import { byTestId, click, typeInto } from '../../testing/render';
-import { waitUntil } from '../../testing/wait';
+} from '../../../testing/local-server';
+import { byTestId, click, typeInto } from '../../../testing/render';
+import { waitUntil } from '../../../testing/wait';
 import type { Inventor } from './api';
 import { InventorsTab } from './InventorsTab';
 
