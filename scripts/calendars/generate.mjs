@@ -1,14 +1,14 @@
-// Dev-only: writes the office calendars of packages/core/src/patents/calendar/closures/*.ts as plain
+// Dev-only: writes the office calendars of packages/core/src/domains/patents/calendar/closures/*.ts as plain
 // TypeScript data, so core has no runtime dependency. CN comes from chinese-days, JP national holidays
 // from date-holidays; US federal holidays and the EP/WO fixed closing days follow their rules below.
-// Run: node scripts/calendars/generate.mjs && npx prettier --write packages/core/src/patents/calendar/closures
+// Run: node scripts/calendars/generate.mjs && npx prettier --write packages/core/src/domains/patents/calendar/closures
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../..');
-const outDir = path.join(root, 'packages/core/src/patents/calendar/closures');
+const outDir = path.join(root, 'packages/core/src/domains/patents/calendar/closures');
 
 const pad = (n) => String(n).padStart(2, '0');
 const iso = (y, m, d) => `${y}-${pad(m)}-${pad(d)}`;

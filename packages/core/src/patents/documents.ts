@@ -2,7 +2,7 @@
 // types that server and web share, the required categories per patent type and stage, and the design
 // picture check. Pure: the server decides, the web pre-checks with the same numbers.
 import { labelIn, type Label } from '../models/define.js';
-import type { PatentType } from './case-facts.js';
+import type { PatentType } from '../domains/patents/case-facts.js';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // The patents domain's built-in option lists (data dictionary seeds).
 import { option as o, type Dictionary } from '../../models/dictionary-types.js';
-import { DEADLINE_EVENTS } from '../../patents/deadlines/events.js';
+import { DEADLINE_EVENTS } from './deadlines/events.js';
 
 export const PATENT_DICTIONARIES: Dictionary[] = [
   {

@@ -1,17 +1,17 @@
 // The patents domain in core: cases, their office actions and events, deadlines and fees; the docket
 // menus; the errors of relations, fees and office calendars; and the texts of all of them.
-import { fee } from '../../models/catalog/fee.js';
-import { patent } from '../../models/catalog/patent.js';
-import { patentItem } from '../../models/catalog/patent-item.js';
-import { patentTask } from '../../models/catalog/patent-task.js';
-import { patentRelationsEn } from '../../i18n/patent-relations.en.js';
-import { patentRelationsZhCN } from '../../i18n/patent-relations.zh-CN.js';
-import { patentRulesEn } from '../../i18n/patent-rules.en.js';
-import { patentRulesZhCN } from '../../i18n/patent-rules.zh-CN.js';
-import { webPatentRelationsEn } from '../../i18n/web-patent-relations.en.js';
-import { webPatentRelationsZhCN } from '../../i18n/web-patent-relations.zh-CN.js';
-import { webPatentRulesEn } from '../../i18n/web-patent-rules.en.js';
-import { webPatentRulesZhCN } from '../../i18n/web-patent-rules.zh-CN.js';
+import { fee } from './models/fee.js';
+import { patent } from './models/patent.js';
+import { patentItem } from './models/patent-item.js';
+import { patentTask } from './models/patent-task.js';
+import { patentRelationsEn } from './i18n/patent-relations.en.js';
+import { patentRelationsZhCN } from './i18n/patent-relations.zh-CN.js';
+import { patentRulesEn } from './i18n/patent-rules.en.js';
+import { patentRulesZhCN } from './i18n/patent-rules.zh-CN.js';
+import { webPatentRelationsEn } from './i18n/web-patent-relations.en.js';
+import { webPatentRelationsZhCN } from './i18n/web-patent-relations.zh-CN.js';
+import { webPatentRulesEn } from './i18n/web-patent-rules.en.js';
+import { webPatentRulesZhCN } from './i18n/web-patent-rules.zh-CN.js';
 import { grantsOn, MODEL_ACTIONS } from '../../rbac/model-actions.js';
 import { PATENT_DICTIONARIES } from './dictionaries.js';
 import { codeBands, domainError, domainMessages, modelMenu, type CoreDomain } from '../types.js';

@@ -1,8 +1,8 @@
 // Patent cases (spec §3 Patent): bibliographic data, route and priority, parties, classification and the
 // application-form extras. Inventors, relations, items, deadlines, fees and documents hang off a case in
 // their own models and tables (domains/patents on the server).
-import { applicationNumberIssues, normalizeApplicationNumber } from '../../patents/application-number.js';
-import { defineModel, field } from '../define.js';
+import { applicationNumberIssues, normalizeApplicationNumber } from '../application-number.js';
+import { defineModel, field } from '../../../models/define.js';
 
 export const patent = defineModel({
   name: 'patent',

@@ -1,7 +1,7 @@
 // Office actions, notices and events of a case (spec model patent_item). An item's event type and
 // date are what event-triggered deadline rules count from (a first office action starts the reply
 // period), so saving one recomputes the case's deadlines.
-import { defineModel, field } from '../define.js';
+import { defineModel, field } from '../../../models/define.js';
 
 export const patentItem = defineModel({
   name: 'patent_item',

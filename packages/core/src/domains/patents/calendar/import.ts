@@ -1,7 +1,7 @@
 // Calendars are importable data: rows { office, date, type: closed | working, name_zh?, name_en? } are
 // validated here (row errors carry a message key the server translates) and merged over a calendar.
 // The server stores the rows; this module is only the pure parsing, validation and merging.
-import type { Label } from '../../models/define.js';
+import type { Label } from '../../../models/define.js';
 import { isIsoDate, weekday, type IsoDate } from '../period.js';
 import { OFFICE_CALENDARS } from './offices.js';
 import type { ClosedDay, OfficeCalendar } from './types.js';

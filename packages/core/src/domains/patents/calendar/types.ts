@@ -1,7 +1,7 @@
 // The shapes of an office's working-day calendar: which weekdays are the weekend, which dates are
 // closed (holidays, office closures) and which weekend dates are official working days (CN make-up
 // days), for the years the data covers. Data files hold CalendarData; the engine reads OfficeCalendar.
-import type { Label } from '../../models/define.js';
+import type { Label } from '../../../models/define.js';
 import type { IsoDate } from '../period.js';
 
 export interface CalendarCoverage {

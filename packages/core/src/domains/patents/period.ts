@@ -1,7 +1,7 @@
 // Calendar-date arithmetic for legal periods. Dates are ISO 'YYYY-MM-DD' strings (a filing date has no
 // time zone); months and years keep the day of month and fall back to the month's last day when it
 // has none (CN Implementing Regulations r.5: "the same-numbered day, else the month end").
-import { isCalendarDate } from '../values/calendar.js';
+import { isCalendarDate } from '../../values/calendar.js';
 
 export type IsoDate = string;
 

@@ -3,8 +3,8 @@
 // patent year), and every output renders the title from them: lists, details, exports, iCalendar.
 // The stored title column holds both languages ("年费 / Annuity"), so a title search finds a row in
 // either language and anything that shows the column raw still shows both (docs/adr/0007).
-import { labelIn, type Label } from '../models/define.js';
-import type { Language } from '../i18n/index.js';
+import { labelIn, type Label } from '../../models/define.js';
+import type { Language } from '../../i18n/index.js';
 import { RULE_PACKS } from './deadlines/packs/index.js';
 import { FEE_PACKS } from './fees/packs/index.js';
 

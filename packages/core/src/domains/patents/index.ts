@@ -35,7 +35,6 @@ export {
 } from './fees/index.js';
 export type { FeeRulePack, ScheduledFee, ScheduledSurcharge, FeeSource, Currency } from './fees/index.js';
 export * from './ical.js';
-export * from './documents.js';
 export * from './relations.js';
 export * from './inventors.js';
 export * from './application-number.js';

@@ -1,7 +1,7 @@
 // A pack prepared once for the schedule's hot path: rules by patent type, amount rows by patent year
 // (newest first), labels and merged sources built ahead, so scheduling one case allocates only its
 // fees. Prepared packs are cached per pack object.
-import type { Label } from '../../models/define.js';
+import type { Label } from '../../../models/define.js';
 import type { PatentType } from '../case-facts.js';
 import type { IsoDate } from '../period.js';
 import { buildSurcharges } from './surcharge.js';

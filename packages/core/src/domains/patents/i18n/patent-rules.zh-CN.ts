@@ -1,6 +1,6 @@
 // Server texts of deadlines, fees and office calendars (zh-CN): field labels, errors, the iCalendar
 // name, and the calendar import messages (whose texts live with the import rules in core). Merged in index.ts.
-import { CALENDAR_IMPORT_MESSAGES, type CalendarImportMessageKey } from '../patents/calendar/import.js';
+import { CALENDAR_IMPORT_MESSAGES, type CalendarImportMessageKey } from '../calendar/import.js';
 
 const calendarImport = Object.fromEntries(
   Object.entries(CALENDAR_IMPORT_MESSAGES).map(([key, label]) => [key, label.zh]),

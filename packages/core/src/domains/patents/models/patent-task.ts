@@ -1,7 +1,7 @@
 // Deadlines of a case (spec model patent_task). Rule-computed ones carry the rule, its pack version and
 // the dates used (the server's domains/patents keeps them in step with the case); users may add their own by hand.
-import { localizeDeadlineRow } from '../../patents/titles.js';
-import { defineModel, field } from '../define.js';
+import { localizeDeadlineRow } from '../titles.js';
+import { defineModel, field } from '../../../models/define.js';
 
 export const patentTask = defineModel({
   name: 'patent_task',

@@ -1,8 +1,8 @@
 // A deadline explains itself from its stored basis alone, in Chinese or English: where it counts from,
 // the period, the raw end, the roll-forward over closed days (naming holidays), a warning when the
 // calendar did not cover the year, and the rule with its legal source.
-import type { Language } from '../../i18n/index.js';
-import { labelIn, type Label } from '../../models/define.js';
+import type { Language } from '../../../i18n/index.js';
+import { labelIn, type Label } from '../../../models/define.js';
 import { weekday, type IsoDate, type Period } from '../period.js';
 import { eventLabel } from './events.js';
 import type { BaseKind, DeadlineBasis } from './types.js';

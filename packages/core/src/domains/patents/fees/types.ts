@@ -1,7 +1,7 @@
 // The shapes of patent fee rules (fee types, versioned rule packs per office, amount rows with dates
 // in force) and of what the schedule produces. Data lives in packs/*.ts; the timing of each office's
 // fees is code in schedule-*.ts because it differs in kind, not just in numbers.
-import type { Label } from '../../models/define.js';
+import type { Label } from '../../../models/define.js';
 import type { EntitySize, FilingRoute, PatentType } from '../case-facts.js';
 import type { IsoDate, Period } from '../period.js';
 

@@ -1,8 +1,8 @@
 // Official fees of a case (spec model fee): annuities, maintenance and renewal fees generated from the
 // fee rule packs, and fees entered by hand. A fee keeps its amount, reduction, surcharge, status and
 // payment record; unpaid rule-generated fees follow the case when its dates change.
-import { localizeFeeRow } from '../../patents/titles.js';
-import { defineModel, field } from '../define.js';
+import { localizeFeeRow } from '../titles.js';
+import { defineModel, field } from '../../../models/define.js';
 
 export const fee = defineModel({
   name: 'fee',

@@ -1,7 +1,7 @@
 // The case events the rule packs read: each triggers, fulfils or cancels deadlines. Users record them
 // as patent items; the event's date is the date the period counts from — for an office action, the
 // date it counts as served (see presumedServiceDate for CN post), for others the date it happened.
-import type { Label } from '../../models/define.js';
+import type { Label } from '../../../models/define.js';
 
 export interface DeadlineEventDefinition {
   code: string;

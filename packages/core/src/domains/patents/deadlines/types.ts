@@ -1,7 +1,7 @@
 // The shapes of deadline rules (data, in versioned packs per office) and of what the engine produces.
 // A computed deadline carries its DeadlineBasis: every input it was computed from, so it can be stored
 // (JSONB) and explained again later without the pack that made it.
-import type { Label } from '../../models/define.js';
+import type { Label } from '../../../models/define.js';
 import type { SkippedDay } from '../calendar/types.js';
 import type { FilingRoute, PatentType } from '../case-facts.js';
 import type { IsoDate, Period } from '../period.js';

@@ -1,7 +1,7 @@
 // Application numbers checked by the office's own format (spec §5, patents issue): CN and EP numbers
 // also by their check digit, the other main offices by format only, any other office permissively.
 // Each rule names its source; where we could not source a rule we check the format and say so.
-import type { RecordIssue } from '../models/define.js';
+import type { RecordIssue } from '../../models/define.js';
 import type { PatentType } from './case-facts.js';
 
 export type ApplicationNumberProblem = 'format' | 'checkDigit';

@@ -1,5 +1,5 @@
 // Server texts of deadlines, fees and office calendars (en), typed against zh-CN.
-import { CALENDAR_IMPORT_MESSAGES, type CalendarImportMessageKey } from '../patents/calendar/import.js';
+import { CALENDAR_IMPORT_MESSAGES, type CalendarImportMessageKey } from '../calendar/import.js';
 import type { PatentRulesMessageKey } from './patent-rules.zh-CN.js';
 
 const calendarImport = Object.fromEntries(

@@ -1,8 +1,8 @@
 // Relations between two cases (family, Paris priority, PCT and Hague routes, US continuations,
 // divisionals) and the checks of spec §5 "Relation checks between cases": one hard error (a case is not
 // related to itself) and warnings the user may confirm. Shared by the add-relation dialog and the server.
-import type { MessageKey } from '../i18n/index.js';
-import type { Label } from '../models/define.js';
+import type { MessageKey } from '../../i18n/index.js';
+import type { Label } from '../../models/define.js';
 
 export const RELATION_TYPES = ['FAMILY', 'PARIS', 'PCT', 'PCTA', 'HAGUE', 'HAGUEP', 'CA', 'CIP', 'DIV'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
