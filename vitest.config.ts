@@ -1,5 +1,6 @@
 // One vitest run, four projects. core and web run from source; server and e2e too, except that e2e
 // starts the built server (npm run build first) because it serves the built web app.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,10 @@ const alias = { '@ipdesk/core': coreSource };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: on the 2-core CI machine that is one worker, and
+    // the PGlite tests (the database runs in the worker's own thread) left a core idle. The main process
+    // only collects results, so every core gets a worker. Browser tests stay one file at a time (below).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },

@@ -7,7 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/App';
 import { routerBasename } from './app/base-path';
 import { createAppRouter } from './app/router';
-import { i18n, startI18n } from './i18n/i18n';
+import { getRequestContext } from './api/session-context';
+import { startI18n } from './i18n/i18n';
 import { listRouteModel } from './models/list/list-route';
 import { installTokenRefresh } from './session/refresh';
 import { followOtherTabs, loadSession } from './session/store';
@@ -29,8 +30,11 @@ function fetchListEarly(language: string): void {
   void import('./models/list/list-early').then((early) => early.prefetchListPage(queryClient, input)).catch(() => {});
 }
 
-void startI18n().then(() => {
-  fetchListEarly(i18n.language);
+const texts = startI18n();
+// startI18n settles the language (the stored preference, else the browser's) before its first wait, so the
+// list's data leaves now, beside the language pack, not after it (issue 16: ~0.6 s later in a warm visit).
+fetchListEarly(getRequestContext().language);
+void texts.then(() => {
   createRoot(container).render(
     <StrictMode>
       <App router={createAppRouter()} queryClient={queryClient} />

@@ -31,10 +31,10 @@ import { renderValue, type CellContext } from '../fields/cells';
 import { editRecordPath, newRecordPath, recordPath } from '../paths';
 import { headerQuery, modelKeys } from '../queries';
 import { abilitiesOf, defaultTimeRangeField, fieldMap, isSortable, timeRangeFields } from '../schema';
-import { composeIql, type QuickRange, type SortOrder } from '../search/iql-build';
+import type { QuickRange, SortOrder } from '../search/iql-build';
 import { QuickRangeFilter } from '../search/QuickRangeFilter';
 import { ColumnSettings } from './ColumnSettings';
-import { listFields, resolveColumns } from './columns';
+import { listView } from './list-view';
 import { SavedViews } from './SavedViews';
 import { ImportDialog } from '../transfer/ImportDialog';
 import { SearchPanel, type SearchMode } from './SearchPanel';
@@ -78,15 +78,18 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
   // Buttons the caller cannot use are not shown (the server refuses them anyway).
   const can = abilitiesOf(schema);
   const header = useHeaderColumns(model);
-  const columns = resolveColumns(schema, activeView?.columns ?? header.saved);
-  const iql = composeIql(query, {
+  // Only the shown columns: so the search waits for the saved columns, and choosing other columns fetches
+  // the page again.
+  const {
+    columns,
+    iql,
+    fields: fieldList,
+  } = listView(schema, {
+    saved: activeView?.columns ?? header.saved,
+    query,
     quick: quickRange && quickField ? { field: quickField, range: quickRange } : undefined,
     sort,
   });
-
-  // Only the shown columns: so the search waits for the saved columns, and choosing other columns fetches
-  // the page again.
-  const fieldList = listFields(schema, columns);
   const { search, count } = useListPages({ model, iql, fl: fieldList, page, size, enabled: header.ready });
   const answer = search.data?.result === RESULT_CODES.success ? search.data.data.data : undefined;
   const serverIqlError =

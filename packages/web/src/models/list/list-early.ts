@@ -6,11 +6,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, RESULT_CODES } from '@ipdesk/core';
 import { headerQuery, schemaQuery, viewsQuery } from '../queries';
-import { composeIql } from '../search/iql-build';
-import { listFields, resolveColumns } from './columns';
 import { listEstimateQuery, listPageQuery, type ListPageInput } from './list-pages';
+import { listView } from './list-view';
 
-/** What the list shows first: no query, no sort, page 1, the saved columns or the model's defaults. */
+/** What the list shows first: no query, no sort, page 1, the saved columns or the model's defaults (list-view.ts). */
 export async function prefetchListPage(
   client: QueryClient,
   input: { model: string; language: string; loginTime: number },
@@ -23,11 +22,11 @@ export async function prefetchListPage(
   ]);
   if (schema.result !== RESULT_CODES.success) return undefined;
   const saved = header.result === RESULT_CODES.success ? header.data.data.columns : null;
-  const fields = schema.data.data;
+  const view = listView(schema.data.data, { saved });
   const first: ListPageInput = {
     model,
-    iql: composeIql(undefined),
-    fl: listFields(fields, resolveColumns(fields, saved)),
+    iql: view.iql,
+    fl: view.fields,
     page: 1,
     size: DEFAULT_PAGE_SIZE,
   };
