@@ -4,6 +4,7 @@ export * from './errors/app-error.js';
 export * from './errors/catalogue.js';
 export * from './http/envelope.js';
 export * from './http/result-codes.js';
+export * from './http/answers.js';
 export * from './i18n/index.js';
 export * from './ids.js';
 export * from './accounts/index.js';

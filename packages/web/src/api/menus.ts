@@ -2,58 +2,16 @@
 // signed-in user's own menu tree with the resources they hold (the shell's navigation, cached at sign-in),
 // menu administration (tree, create, update, delete, move) and the read-only resource tree. Failures are
 // shown by the request layer, except for the background fetch of the user's own menus.
-import type {
-  AuthorizationLevel,
-  MenuLevel,
-  MenuMove,
-  MenuOpenType,
-  MenuScope,
-  ResourceType,
-  SuccessEnvelope,
-} from '@ipdesk/core';
+import type { MenuLevel, MenuMove, MenuOpenType, MenuScope, SuccessEnvelope } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import type { DataEnvelope } from './model';
 import { request } from './request';
 
-/** One entry of GET /menu/do/my: a menu the caller may see, its name in both languages. */
-export interface MyMenuNode {
-  sid: string;
-  /** In the language of the request that fetched it; the shell shows name_zh / name_en instead. */
-  name: string;
-  name_zh: string;
-  name_en: string;
-  level: number;
-  resource_code: string | null;
-  path: string | null;
-  open_type: MenuOpenType | string;
-  icon: string | null;
-  children?: MyMenuNode[];
-}
-
-/** GET /menu/do/my: the caller's menu tree and every resource they hold. */
-export interface MyMenus {
-  menus: MyMenuNode[];
-  resources: string[];
-}
-
-/** A menu row of the administration tree (GET /menu/do/tree). */
-export interface MenuRow {
-  sid: string;
-  parent_sid: string | null;
-  level: MenuLevel;
-  name: string;
-  name_zh: string;
-  name_en: string;
-  resource_code: string | null;
-  path: string | null;
-  open_type: MenuOpenType;
-  icon: string | null;
-  scope: MenuScope;
-  sort_by: number;
-  status: 0 | 1;
-  version: number;
-  children?: MenuRow[];
-}
+// The answers' shapes are core's (shared with the server's response schemas, issue 17 item 5): MyMenuNode
+// (GET /menu/do/my, name in the request's language, name_zh / name_en for the shell), MyMenus, MenuRow
+// (the administration tree, GET /menu/do/tree).
+import type { MenuRow, MyMenuNode, MyMenus, ResourceTreeNode } from '@ipdesk/core';
+export type { MenuRow, MyMenuNode, MyMenus, ResourceTreeNode };
 
 /** What the menu form sends (create; update adds sid and version and leaves parent and level alone). */
 export interface MenuFields {
@@ -78,17 +36,6 @@ export interface MenuUpdateInput extends Partial<MenuFields> {
 }
 
 /** One node of GET /resource/do/tree: a resource with the buttons, links and tabs under it. */
-export interface ResourceTreeNode {
-  code: string;
-  type: ResourceType;
-  parent: string | null;
-  /** In the caller's language. */
-  name: string;
-  level: AuthorizationLevel;
-  sort: number;
-  endpoints?: string[];
-  children?: ResourceTreeNode[];
-}
 
 const MENU = '/webapi/menu/do';
 

@@ -1,7 +1,7 @@
 // {webapi} generic model calls (spec §7 "Generic resource pattern"): a model's schema, one record,
 // create / update / delete, iql search and count, and a record's history. Every declared model answers
 // the same calls, so the generic list, detail and form pages need no per-model code.
-import type { DataType, FieldKind, SuccessEnvelope } from '@ipdesk/core';
+import type { SuccessEnvelope } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import { request } from './request';
 
@@ -20,76 +20,9 @@ export interface TitledEnvelope<T> extends DataEnvelope<T> {
   titles?: ReferenceTitles;
 }
 
-export interface SchemaOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-  /** For cascade dictionaries: the key of the option above this one (absent: a top-level option). */
-  parent?: string | null;
-}
-
-export interface SchemaFieldFlags {
-  searchFilter: boolean;
-  keyword: boolean;
-  tableColumn: boolean;
-  import: boolean;
-  export: boolean;
-  processVariable: boolean;
-  approval: boolean;
-}
-
-/** One field of GET model/{model}/do/schema, labels already in the request's language. */
-export interface SchemaField {
-  name: string;
-  label: string;
-  labels?: { zh: string; en: string };
-  kind: FieldKind;
-  data_type: DataType;
-  system: boolean;
-  custom?: boolean;
-  multiple: boolean;
-  required: boolean;
-  unique: boolean;
-  min_length: number | null;
-  max_length: number | null;
-  min: number | null;
-  max: number | null;
-  scale: number | null;
-  dictionary: string | null;
-  target: string | null;
-  options: SchemaOption[] | null;
-  flags: SchemaFieldFlags;
-  // The schema answer is permission-aware (docs/api/organisation-rbac.md): per field whether this caller
-  // may write it and whether they see it masked; fields hidden from them are absent. Optional, so an
-  // older server's answer still reads.
-  /** Not writable by this caller: managed by the model's own actions, or a read-only rule of their role. */
-  read_only?: boolean;
-  /** The caller sees the value masked (138****5678): not filtered, sorted on, or changed on update. */
-  masked?: boolean;
-  /** User fields: whether a user reads as their name or their sign-in account. */
-  user_display?: 'name' | 'account';
-}
-
-/** What the caller may do with a model's records (schema `abilities`). */
-export interface ModelAbilities {
-  create: boolean;
-  update: boolean;
-  delete: boolean;
-  import: boolean;
-  export: boolean;
-}
-
-export interface ModelSchema {
-  name: string;
-  label: string;
-  title_field: string;
-  version?: number;
-  fields: SchemaField[];
-  /** This caller's abilities; absent from an older server's answer. */
-  abilities?: ModelAbilities;
-  /** The fields the model's non-blocking warnings read (a form checks them as they change). */
-  warning_fields?: string[];
-}
+// The schema answer's shape is core's (shared with the server's response schema, issue 17 item 5).
+import type { ModelAbilities, ModelSchema, SchemaField, SchemaFieldFlags, SchemaOption } from '@ipdesk/core';
+export type { ModelAbilities, ModelSchema, SchemaField, SchemaFieldFlags, SchemaOption };
 
 /** A non-blocking remark of the server on a record (a duplicate application number, say). */
 export interface RecordWarning {

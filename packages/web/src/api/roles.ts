@@ -3,7 +3,7 @@
 // permissions, replaced at once under the role's version), the role's users, and the resource tree the
 // function permissions are chosen from. Writes are silent: the pages show the server's words next to
 // what was attempted (409 answers such as "role in use" would otherwise only read "service error").
-import type { DataScope, FieldAccess, PickRange, RolePlatform } from '@ipdesk/core';
+import type { DataScope, PickRange, RolePlatform } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import type { ResourceTreeNode } from './menus';
 import type { DataEnvelope } from './model';
@@ -40,28 +40,9 @@ export interface RoleInput {
   pick_range: PickRange;
 }
 
-export interface FieldRule {
-  model: string;
-  field: string;
-  access: FieldAccess;
-}
-
-export interface ModelScope {
-  model: string;
-  scope: DataScope;
-  department_sids: string[];
-}
-
-/** The whole permission set of a role, as read and as saved (the save replaces everything). */
-export interface RolePermissions {
-  sid: string;
-  version: number;
-  resources: string[];
-  field_rules: FieldRule[];
-  data_scope: DataScope;
-  data_departments: string[];
-  model_scopes: ModelScope[];
-}
+// The permission set's shape is core's (shared with the server's response schema).
+import type { FieldRule, ModelScope, RolePermissions } from '@ipdesk/core';
+export type { FieldRule, ModelScope, RolePermissions };
 
 export interface UserBrief {
   sid: string;

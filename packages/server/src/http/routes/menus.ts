@@ -1,7 +1,17 @@
 // {webapi} menus (spec §5 "Lists and menus"): the signed-in user's own menu tree, and menu administration
 // (tree, create, update, delete, move) for holders of system.menus. A tenant's first read seeds the
 // default menus. The web caches a user's menus, so changes show at their next sign-in.
-import { MENU_ICONS, MENU_NAME_MAX, MENU_OPEN_TYPES, MENU_PATH_PATTERN, SID_PATTERN } from '@ipdesk/core';
+import {
+  MENU_ICONS,
+  MENU_NAME_MAX,
+  MENU_OPEN_TYPES,
+  MENU_PATH_PATTERN,
+  SID_PATTERN,
+  menuRowAnswer,
+  menuTreeNodeAnswer,
+  myMenuAnswer,
+  myMenusAnswer,
+} from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,52 +56,10 @@ const updateBody = z
   })
   .strict();
 
-const rowShape = {
-  sid: z.string(),
-  parent_sid: z.string().nullable(),
-  level: z.number(),
-  name: z.string(),
-  name_zh: z.string(),
-  name_en: z.string(),
-  resource_code: z.string().nullable(),
-  path: z.string().nullable(),
-  open_type: z.string(),
-  icon: z.string().nullable(),
-  scope: z.number(),
-  sort_by: z.number(),
-  status: z.number(),
-  version: z.number(),
-};
-const rowSchema = z.object(rowShape);
-const treeNodeSchema = component(
-  rowSchema.extend({
-    get children() {
-      return z.array(treeNodeSchema);
-    },
-  }),
-  'MenuTreeNode',
-);
-/** A menu in the user's own navigation: what it shows and opens, and its visible children. */
-const myMenuSchema = component(
-  rowSchema
-    .pick({
-      sid: true,
-      name: true,
-      name_zh: true,
-      name_en: true,
-      resource_code: true,
-      path: true,
-      open_type: true,
-      icon: true,
-      level: true,
-    })
-    .extend({
-      get children() {
-        return z.array(myMenuSchema);
-      },
-    }),
-  'MyMenu',
-);
+// The answers' shapes are core's (shared with the web); the recursive ones are named in the API document.
+const rowSchema = menuRowAnswer;
+const treeNodeSchema = component(menuTreeNodeAnswer, 'MenuTreeNode');
+component(myMenuAnswer, 'MyMenu');
 
 export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
   const tags = ['menu'];
@@ -123,7 +91,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
         summary: 'The menus you may see (enabled, of your platform, resource held) and the resources you hold',
         tags,
         response: {
-          200: envelopeSchema({ data: z.object({ menus: z.array(myMenuSchema), resources: z.array(z.string()) }) }),
+          200: envelopeSchema({ data: myMenusAnswer }),
         },
       },
     },

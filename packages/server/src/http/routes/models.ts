@@ -10,6 +10,9 @@ import {
   type ModelAction,
   MODEL_NAME_PATTERN,
   labelIn,
+  type FieldKind,
+  modelSchemaAnswer,
+  type ModelSchema,
   type Label,
 } from '@ipdesk/core';
 import type { Access } from '../../modules/rbac/access.js';
@@ -62,7 +65,7 @@ const warningSchema = z.object({
 type Options = Map<string, Array<{ value: string; label: string; disabled: boolean; parent: string | null }>>;
 
 /** Kind of the system reference columns, which have no declaration (their targets are in the registry). */
-const SYSTEM_REF_KINDS: Record<string, string> = { company_sid: 'company', created_by: 'user', updated_by: 'user' };
+const SYSTEM_REF_KINDS: Record<string, FieldKind> = { company_sid: 'company', created_by: 'user', updated_by: 'user' };
 
 /** Linked records' titles beside the records (reference-titles.ts): target model → sid → title, or null. */
 const titlesSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
@@ -74,7 +77,7 @@ function schemaOf(
   version: number,
   access: Access,
   warningFields: readonly string[],
-) {
+): ModelSchema {
   const pick = (label: Label) => labelIn(label, language);
   const can = (action: ModelAction) => access.resources.has(modelResourceCode(model.name, action));
   return {
@@ -91,7 +94,7 @@ function schemaOf(
     label: pick(model.declaration.label),
     title_field: model.declaration.titleField,
     // The fields the model's non-blocking warnings read: the form checks them (do/warnings) as they change.
-    warning_fields: warningFields,
+    warning_fields: [...warningFields],
     fields: [...model.fields.values()].map((f) => {
       const d = f.declaration;
       return {
@@ -168,7 +171,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         summary: "A model's fields, kinds, rules, options and flags, in the caller's language",
         tags,
         params: z.object({ model: modelParam }).strict(),
-        response: { 200: envelopeSchema({ data: anyRecord }) },
+        response: { 200: envelopeSchema({ data: modelSchemaAnswer }) },
       },
     },
     async (request) => {

@@ -11,11 +11,13 @@ import {
   ROLE_NAME_MAX,
   SID_PATTERN,
   MODEL_NAME_PATTERN,
+  resourceNodeAnswer,
+  rolePermissionsAnswer,
 } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resourceTree, type ResourceNode } from '../../modules/rbac/resource-tree.js';
+import { resourceTree } from '../../modules/rbac/resource-tree.js';
 import { readPermissions, savePermissions, type RoleActor } from '../../modules/rbac/role-permissions.js';
 import { searchRoles } from '../../modules/rbac/role-search.js';
 import { changeRoleUsers, listRoleUsers } from '../../modules/rbac/role-users.js';
@@ -72,32 +74,8 @@ const roleRow = z.object({
   updated_at: z.date(),
 });
 const roleUser = z.object({ sid: z.string(), account: z.string(), name: z.string() });
-const permissions = z.object({
-  sid: z.string(),
-  version: z.number(),
-  resources: z.array(z.string()),
-  field_rules: z.array(z.object({ model: z.string(), field: z.string(), access: z.enum(FIELD_ACCESS) })),
-  data_scope: z.enum(DATA_SCOPES),
-  data_departments: z.array(z.string()),
-  model_scopes: z.array(
-    z.object({ model: z.string(), scope: z.enum(DATA_SCOPES), department_sids: z.array(z.string()) }),
-  ),
-});
-const resourceNode: z.ZodType<ResourceNode> = component(
-  z.lazy(() =>
-    z.object({
-      code: z.string(),
-      type: z.enum(['menu', 'button', 'link', 'tab']),
-      parent: z.string().nullable(),
-      name: z.string(),
-      level: z.string(),
-      sort: z.number(),
-      endpoints: z.array(z.string()),
-      children: z.array(resourceNode),
-    }),
-  ),
-  'ResourceNode',
-);
+const permissions = rolePermissionsAnswer;
+const resourceNode = component(resourceNodeAnswer, 'ResourceNode');
 
 export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   app,

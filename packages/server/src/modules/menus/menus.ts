@@ -1,12 +1,12 @@
 // A tenant's menu rows: reading them (flat or as a tree, named in the caller's language) and locking one
 // for a write. Every query is scoped by the tenant; another tenant's sid reads as not found.
-import { AppError, type Language, type MenuOpenType, type MenuScope } from '@ipdesk/core';
+import { AppError, type Language, type MenuLevel, type MenuOpenType, type MenuScope } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 
 export interface MenuRow {
   sid: string;
   parent_sid: string | null;
-  level: number;
+  level: MenuLevel;
   name_zh: string;
   name_en: string;
   resource_code: string | null;

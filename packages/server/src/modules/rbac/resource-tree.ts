@@ -1,7 +1,14 @@
 // The resource catalogue as a tree (menus with their buttons, links and tabs), named in the caller's
 // language, each resource with the API endpoints bound to it: routes declaring it directly, and the
 // generic model routes for the model action it stands for.
-import { modelResourceCode, type Language, type ResourceCatalog, type ResourceType, labelIn } from '@ipdesk/core';
+import {
+  modelResourceCode,
+  type Language,
+  type ResourceCatalog,
+  type ResourceType,
+  type AuthorizationLevel,
+  labelIn,
+} from '@ipdesk/core';
 import type { RouteAccess } from '../../http/context.js';
 
 export interface RouteBinding {
@@ -15,7 +22,7 @@ export interface ResourceNode {
   type: ResourceType;
   parent: string | null;
   name: string;
-  level: string;
+  level: AuthorizationLevel;
   sort: number;
   endpoints: string[];
   children: ResourceNode[];

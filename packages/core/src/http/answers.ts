@@ -1,0 +1,178 @@
+// The shapes of API answers the server and the web share (issue 17 item 5): the server uses these zod
+// schemas as its routes' response schemas (they document the answer in /openapi and strip what they do not
+// name), the web reads the same shapes with `z.infer` (type-only imports: no zod in the web's bundle). A
+// field renamed here fails the type-check on both sides instead of drifting.
+import { z } from 'zod';
+import { DATA_TYPES, FIELD_KINDS } from '../models/field-kinds.js';
+import { MENU_LEVELS, MENU_OPEN_TYPES, MENU_SCOPES } from '../rbac/menus.js';
+import { AUTHORIZATION_LEVELS, RESOURCE_TYPES } from '../rbac/resources.js';
+import { DATA_SCOPES, FIELD_ACCESS } from '../rbac/permissions.js';
+
+// ---- GET model/{model}/do/schema ----
+
+export const schemaOptionAnswer = z.object({
+  value: z.string(),
+  label: z.string(),
+  disabled: z.boolean().optional(),
+  /** For cascade dictionaries: the key of the option above this one (absent or null: a top-level option). */
+  parent: z.string().nullable().optional(),
+});
+
+export const schemaFieldFlagsAnswer = z.object({
+  searchFilter: z.boolean(),
+  keyword: z.boolean(),
+  tableColumn: z.boolean(),
+  import: z.boolean(),
+  export: z.boolean(),
+  processVariable: z.boolean(),
+  approval: z.boolean(),
+});
+
+/** One field, labels already in the request's language. */
+export const schemaFieldAnswer = z.object({
+  name: z.string(),
+  label: z.string(),
+  labels: z.object({ zh: z.string(), en: z.string() }).optional(),
+  kind: z.enum(FIELD_KINDS),
+  data_type: z.enum(DATA_TYPES),
+  system: z.boolean(),
+  custom: z.boolean().optional(),
+  multiple: z.boolean(),
+  required: z.boolean(),
+  unique: z.boolean(),
+  min_length: z.number().nullable(),
+  max_length: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  scale: z.number().nullable(),
+  dictionary: z.string().nullable(),
+  target: z.string().nullable(),
+  options: z.array(schemaOptionAnswer).nullable(),
+  flags: schemaFieldFlagsAnswer,
+  // The answer is permission-aware (docs/api/organisation-rbac.md): fields hidden from the caller are absent.
+  /** Not writable by this caller: managed by the model's own actions, or a read-only rule of their role. */
+  read_only: z.boolean().optional(),
+  /** The caller sees the value masked (138****5678): not filtered, sorted on, or changed on update. */
+  masked: z.boolean().optional(),
+  /** User fields: whether a user reads as their name or their sign-in account. */
+  user_display: z.enum(['name', 'account']).optional(),
+});
+
+/** What the caller may do with a model's records, so the UI offers only what the server allows. */
+export const modelAbilitiesAnswer = z.object({
+  create: z.boolean(),
+  update: z.boolean(),
+  delete: z.boolean(),
+  import: z.boolean(),
+  export: z.boolean(),
+});
+
+export const modelSchemaAnswer = z.object({
+  name: z.string(),
+  label: z.string(),
+  title_field: z.string(),
+  version: z.number().optional(),
+  fields: z.array(schemaFieldAnswer),
+  abilities: modelAbilitiesAnswer.optional(),
+  /** The fields the model's non-blocking warnings read (a form checks them as they change). */
+  warning_fields: z.array(z.string()).optional(),
+});
+
+export type SchemaOption = z.infer<typeof schemaOptionAnswer>;
+export type SchemaFieldFlags = z.infer<typeof schemaFieldFlagsAnswer>;
+export type SchemaField = z.infer<typeof schemaFieldAnswer>;
+export type ModelAbilities = z.infer<typeof modelAbilitiesAnswer>;
+export type ModelSchema = z.infer<typeof modelSchemaAnswer>;
+
+// ---- menus (GET menu/do/my, menu/do/tree) and the resource tree ----
+
+// The menu table's checks guarantee these values (level 1–4, open type, scope, status).
+export const menuRowAnswer = z.object({
+  sid: z.string(),
+  parent_sid: z.string().nullable(),
+  level: z.literal(MENU_LEVELS),
+  name: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+  resource_code: z.string().nullable(),
+  path: z.string().nullable(),
+  open_type: z.enum(MENU_OPEN_TYPES),
+  icon: z.string().nullable(),
+  scope: z.literal(MENU_SCOPES),
+  sort_by: z.number(),
+  status: z.literal([0, 1]),
+  version: z.number(),
+});
+
+/** A menu of the administration tree with its children (recursive: named in the API document). */
+// The getters' return types are spelled out: TypeScript cannot infer a type that refers to itself.
+export const menuTreeNodeAnswer = menuRowAnswer.extend({
+  get children(): z.ZodOptional<z.ZodArray<typeof menuTreeNodeAnswer>> {
+    return z.array(menuTreeNodeAnswer).optional();
+  },
+});
+
+/** A menu in the user's own navigation: what it shows and opens, and its visible children. */
+export const myMenuAnswer = menuRowAnswer
+  .pick({
+    sid: true,
+    name: true,
+    name_zh: true,
+    name_en: true,
+    resource_code: true,
+    path: true,
+    open_type: true,
+    icon: true,
+    level: true,
+  })
+  .extend({
+    get children(): z.ZodOptional<z.ZodArray<typeof myMenuAnswer>> {
+      return z.array(myMenuAnswer).optional();
+    },
+  });
+
+/** The caller's menu tree and every resource they hold. */
+export const myMenusAnswer = z.object({ menus: z.array(myMenuAnswer), resources: z.array(z.string()) });
+
+export const resourceNodeAnswer = z.object({
+  code: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  parent: z.string().nullable(),
+  /** In the caller's language. */
+  name: z.string(),
+  level: z.enum(AUTHORIZATION_LEVELS),
+  sort: z.number(),
+  endpoints: z.array(z.string()).optional(),
+  get children(): z.ZodOptional<z.ZodArray<typeof resourceNodeAnswer>> {
+    return z.array(resourceNodeAnswer).optional();
+  },
+});
+
+export type MenuRow = z.infer<typeof menuTreeNodeAnswer>;
+export type MyMenuNode = z.infer<typeof myMenuAnswer>;
+export type MyMenus = z.infer<typeof myMenusAnswer>;
+export type ResourceTreeNode = z.infer<typeof resourceNodeAnswer>;
+
+// ---- a role's permissions (GET/PUT role/do/permissions) ----
+
+export const fieldRuleAnswer = z.object({ model: z.string(), field: z.string(), access: z.enum(FIELD_ACCESS) });
+export const modelScopeAnswer = z.object({
+  model: z.string(),
+  scope: z.enum(DATA_SCOPES),
+  department_sids: z.array(z.string()),
+});
+
+/** The whole permission set of a role, as read and as saved (the save replaces everything). */
+export const rolePermissionsAnswer = z.object({
+  sid: z.string(),
+  version: z.number(),
+  resources: z.array(z.string()),
+  field_rules: z.array(fieldRuleAnswer),
+  data_scope: z.enum(DATA_SCOPES),
+  data_departments: z.array(z.string()),
+  model_scopes: z.array(modelScopeAnswer),
+});
+
+export type FieldRule = z.infer<typeof fieldRuleAnswer>;
+export type ModelScope = z.infer<typeof modelScopeAnswer>;
+export type RolePermissions = z.infer<typeof rolePermissionsAnswer>;
