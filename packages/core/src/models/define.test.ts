@@ -1,7 +1,16 @@
 // Declaring a model: the checks defineModel makes on names, the title field and filter indexes.
 import { describe, expect, it } from 'vitest';
 import { MODEL_CATALOG } from './catalog/index.js';
-import { defineModel, field, joinReferenceTitle, referenceTitleFields, unresolvedReferences } from './define.js';
+import {
+  col,
+  defineModel,
+  field,
+  joinReferenceTitle,
+  referenceTitleFields,
+  tableOf,
+  unresolvedReferences,
+  type ModelDeclaration,
+} from './define.js';
 
 const fields = {
   title: field('text', { label: { zh: '名称', en: 'Title' } }),
@@ -72,5 +81,27 @@ describe('reference titles and targets', () => {
       'test_pointing.orphan: a parent field names no target model',
     ]);
     expect(unresolvedReferences(MODEL_CATALOG, ['user_info', 'company', 'organization'])).toEqual([]);
+  });
+});
+
+describe('table and column names for hand-written SQL', () => {
+  const priced = defineModel({
+    ...base,
+    fields: { ...fields, price: field('currencyAmount', { label: { zh: '价格', en: 'Price' } }) },
+  });
+
+  it('names the table and the declared, system and currency columns', () => {
+    expect(tableOf(priced)).toBe('m_test_thing');
+    expect([col(priced, 'country'), col(priced, 'tenant_sid'), col(priced, 'price_currency')]).toEqual([
+      'country',
+      'tenant_sid',
+      'price_currency',
+    ]);
+  });
+
+  it('refuses, when run, a column a widened declaration does not have', () => {
+    const wide: ModelDeclaration = priced;
+    expect(() => col(wide, 'nope')).toThrow('test_thing has no column nope');
+    expect(() => col(wide, 'title_currency')).toThrow('no column title_currency');
   });
 });

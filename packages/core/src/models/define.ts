@@ -3,7 +3,14 @@
 // endpoints, search, and the UI's columns, filters and forms.
 import type { Language, MessageKey, TranslateParams } from '../i18n/index.js';
 import type { SensitiveKind } from '../rbac/masking.js';
-import { KIND_SPECS, type DataType, type FieldKind } from './field-kinds.js';
+import type { MoneyValue } from '../values/money.js';
+import {
+  KIND_SPECS,
+  type AlwaysMultipleKind,
+  type DataType,
+  type FieldKind,
+  type KindDataType,
+} from './field-kinds.js';
 
 export interface Label {
   zh: string;
@@ -92,6 +99,28 @@ const DEFAULT_FLAGS: FieldFlags = {
 /** Default text limits of spec §5: 255 for strings, 5000 for long text. */
 const DEFAULT_MAX_LENGTH: Partial<Record<DataType, number>> = { string: 255, text: 5000 };
 
+/**
+ * A field declaration that keeps, as types, its kind and whether it is required or a list, so that the
+ * value a record holds for it is known to the type-checker (`RowOf`).
+ */
+export interface TypedField<
+  K extends FieldKind = FieldKind,
+  R extends boolean = boolean,
+  M extends boolean = boolean,
+> extends FieldDeclaration {
+  kind: K;
+  required: R;
+  multiple: M;
+}
+
+/** `true` or `false` where the options say so literally or leave it out (false), else either. */
+type FlagOf<O, Key extends 'required' | 'multiple'> =
+  O extends Record<Key, true> ? true : O extends Record<Key, false> ? false : Key extends keyof O ? boolean : false;
+
+export function field<const K extends FieldKind, const O extends FieldOptions>(
+  kind: K,
+  options: O,
+): TypedField<K, FlagOf<O, 'required'>, K extends AlwaysMultipleKind ? true : FlagOf<O, 'multiple'>>;
 export function field(kind: FieldKind, options: FieldOptions): FieldDeclaration {
   const spec = KIND_SPECS[kind];
   return {
@@ -183,6 +212,18 @@ export function moneyCurrencyColumn(field: string): string {
   return `${field}_currency`;
 }
 
+/** A declaration that keeps its name and fields as types: `RowOf`, `tableOf` and `col` read them. */
+export interface TypedModel<
+  N extends string = string,
+  F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>,
+> extends ModelDeclaration {
+  name: N;
+  fields: F;
+}
+
+export function defineModel<const N extends string, const F extends Record<string, FieldDeclaration>>(
+  model: ModelDeclaration & { name: N; fields: F },
+): TypedModel<N, F>;
 export function defineModel(model: ModelDeclaration): ModelDeclaration {
   if (!MODEL_NAME_PATTERN.test(model.name)) throw new Error(`Model name ${model.name} is not snake_case`);
   for (const name of Object.keys(model.fields)) {
@@ -263,4 +304,94 @@ export function unresolvedReferences(models: readonly ModelDeclaration[], system
 
 export function dataTypeOf(declaration: Pick<FieldDeclaration, 'kind'>): DataType {
   return KIND_SPECS[declaration.kind].dataType;
+}
+
+/**
+ * The value each data type has in a row as the server reads it (both engines are set up alike,
+ * server db/pglite.ts and db/postgres.ts): numerics and int8 as numbers, dates as 'YYYY-MM-DD' text (a
+ * Date would shift with the server's time zone), timestamps as Dates, money as its wire value (the
+ * records pipeline reads it so, server modules/models/records.ts `moneySelect`). Indexed by every
+ * data type, so a new one without a value type fails the type-check here.
+ */
+export interface DataTypeValues {
+  string: string;
+  text: string;
+  integer: number;
+  decimal: number;
+  money: MoneyValue;
+  date: string;
+  timestamp: Date;
+  boolean: boolean;
+  key: string;
+  ref: string;
+  file: string;
+}
+
+type StoredValue<F extends FieldDeclaration> = DataTypeValues[KindDataType<F['kind']>];
+
+/** A declared field's value in a row: a list where it is multiple, null allowed unless it is required. */
+export type FieldValue<F extends FieldDeclaration> =
+  | (F['multiple'] extends true
+      ? StoredValue<F>[]
+      : F['multiple'] extends false
+        ? StoredValue<F>
+        : StoredValue<F> | StoredValue<F>[])
+  | (F['required'] extends true ? never : null);
+
+/**
+ * The system columns a record's row carries as the records pipeline reads it (server `selectList`):
+ * not `tenant_sid` or `custom`, which are never selected (custom fields come as their own keys, which
+ * a declaration cannot know).
+ */
+export type SystemRow = {
+  sid: string;
+  company_sid: string | null;
+  created_at: Date;
+  created_by: string | null;
+  updated_at: Date;
+  updated_by: string | null;
+  version: number;
+};
+
+/**
+ * A record's row as hooks and hand-written SQL see it: the system columns and each declared field with
+ * its value type (`RowOf<typeof patent>`). Reading a field the model does not declare fails the
+ * type-check. A plain `ModelDeclaration` (any model, as the workflow's hooks take it) gives a row of
+ * unknown values under any name.
+ */
+export type RowOf<M extends Pick<ModelDeclaration, 'fields'>> = string extends keyof M['fields']
+  ? Record<string, unknown>
+  : SystemRow & { -readonly [N in keyof M['fields'] & string]: FieldValue<M['fields'][N]> };
+
+/** The currency columns beside a model's money fields (`moneyCurrencyColumn`). */
+type CurrencyColumnOf<F extends Record<string, FieldDeclaration>> = {
+  [N in keyof F & string]: KindDataType<F[N]['kind']> extends 'money' ? `${N}_currency` : never;
+}[keyof F & string];
+
+/** The columns of a model's table: system columns, declared fields, and money fields' currency columns. */
+export type ColumnOf<M extends Pick<ModelDeclaration, 'fields'>> =
+  (typeof SYSTEM_FIELDS)[number] | (keyof M['fields'] & string) | CurrencyColumnOf<M['fields']>;
+
+/** A model's table name (`m_<model>`), as a literal type for a declaration from defineModel. */
+export function tableOf<const N extends string>(model: { name: N }): `m_${N}` {
+  return `m_${model.name}`;
+}
+
+/**
+ * A column of a model's table for SQL written by hand: the name itself, accepted only where the model
+ * declares it, so renaming a field fails the type-check of every statement that names it.
+ */
+export function col<M extends Pick<ModelDeclaration, 'name' | 'fields'>, const C extends ColumnOf<M>>(
+  model: M,
+  column: C,
+): C {
+  // Also checked when run: a widened declaration (ModelDeclaration) takes any string at compile time.
+  if (!isColumnOf(model, column)) throw new Error(`${model.name} has no column ${column}`);
+  return column;
+}
+
+function isColumnOf(model: Pick<ModelDeclaration, 'fields'>, column: string): boolean {
+  if ((SYSTEM_FIELDS as readonly string[]).includes(column) || model.fields[column]) return true;
+  const money = column.endsWith('_currency') ? model.fields[column.slice(0, -'_currency'.length)] : undefined;
+  return money !== undefined && KIND_SPECS[money.kind].dataType === 'money';
 }

@@ -58,7 +58,8 @@ export interface KindSpec {
   target?: string;
 }
 
-export const KIND_SPECS: Record<FieldKind, KindSpec> = {
+// Kept with its literal types, so a declared field's value type follows from its kind (KindDataType).
+const KIND_TABLE = {
   text: { dataType: 'string', alwaysMultiple: false },
   longText: { dataType: 'text', alwaysMultiple: false },
   number: { dataType: 'decimal', alwaysMultiple: false },
@@ -87,7 +88,16 @@ export const KIND_SPECS: Record<FieldKind, KindSpec> = {
   invoice: { dataType: 'ref', alwaysMultiple: false, target: 'patent_invoice' },
   designSample: { dataType: 'file', alwaysMultiple: true },
   figure: { dataType: 'file', alwaysMultiple: true },
-};
+} as const satisfies Record<FieldKind, KindSpec>;
+
+export const KIND_SPECS: Record<FieldKind, KindSpec> = KIND_TABLE;
+
+/** A kind's data type as a type: `KindDataType<'date'>` is `'date'`, `KindDataType<'option'>` is `'key'`. */
+export type KindDataType<K extends FieldKind> = (typeof KIND_TABLE)[K]['dataType'];
+/** The kinds stored as a list whatever the declaration says (cascade paths, files). */
+export type AlwaysMultipleKind = {
+  [K in FieldKind]: (typeof KIND_TABLE)[K]['alwaysMultiple'] extends true ? K : never;
+}[FieldKind];
 
 export type IqlOperator = 'compare' | 'order' | 'in' | 'between' | 'text' | 'isNull' | 'within' | 'match';
 

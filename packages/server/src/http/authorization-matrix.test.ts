@@ -224,7 +224,7 @@ describe(`cross-tenant id guessing (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
   let owner: SignedIn;
   let guesser: SignedIn;
   const sids = new Map<string, { sid: string; version: number }>();
-  const models = [...MODEL_CATALOG, probe];
+  const models: ModelDeclaration[] = [...MODEL_CATALOG, probe];
   beforeAll(async () => {
     t = await createAccountsTestApp({}, createModelRegistry(models));
     const a = await createTenant(t);

@@ -35,6 +35,11 @@ export {
 } from './fees/index.js';
 export type { FeeRulePack, ScheduledFee, ScheduledSurcharge, FeeSource, Currency } from './fees/index.js';
 export * from './ical.js';
+// The declarations, for the server's typed hooks and hand-written SQL (RowOf, tableOf, col).
+export { patent as patentModel } from './models/patent.js';
+export { patentItem as patentItemModel } from './models/patent-item.js';
+export { patentTask as patentTaskModel } from './models/patent-task.js';
+export { fee as feeModel } from './models/fee.js';
 export * from './relations.js';
 export * from './inventors.js';
 export * from './application-number.js';

@@ -9,3 +9,7 @@ export const MODEL_CATALOG: readonly ModelDeclaration[] = modelsOf(DOMAINS);
 
 /** Models every registry holds, because permissions (departments, accounts) and agencies rely on them. */
 export const PEOPLE_MODELS: readonly ModelDeclaration[] = [person, agency, agent];
+
+// The declarations, for the server's hand-written SQL (tableOf, col).
+export { person as personModel } from './person.js';
+export { agency as agencyModel, agent as agentModel } from './agency.js';

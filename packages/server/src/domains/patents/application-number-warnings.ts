@@ -2,11 +2,22 @@
 // another case of the tenant (with links to the ones the caller may see), and a CN number whose type
 // digit contradicts the case's patent type. They never refuse a save: a docketing user may be entering
 // a known duplicate on purpose (a transferred case, a re-filed record) and decides.
-import { applicationNumberTypeConflict, cnTypeOfNumber, translate, type Language, type MessageKey } from '@ipdesk/core';
+import {
+  applicationNumberTypeConflict,
+  cnTypeOfNumber,
+  patentModel,
+  tableOf,
+  translate,
+  type Language,
+  type MessageKey,
+  type RowOf,
+} from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { ModelHooks, RecordWarning, WarningEvent } from '../../modules/models/hooks.js';
 import { scopeCondition } from '../../modules/models/scope.js';
 import { SqlParams } from '../../modules/models/sql-params.js';
+
+type PatentRow = RowOf<typeof patentModel>;
 
 /** At most this many other cases are named; the rest are counted. */
 const MAX_LINKED = 5;
@@ -22,7 +33,7 @@ const text = (value: unknown): string | undefined =>
 
 async function duplicateWarning(
   db: Queryable,
-  { principal, model, record, language }: WarningEvent,
+  { principal, model, record, language }: WarningEvent<PatentRow>,
   number: string,
   office: string,
 ): Promise<RecordWarning | undefined> {
@@ -31,7 +42,7 @@ async function duplicateWarning(
   const params = new SqlParams([principal.tenantSid, number, office, typeof record.sid === 'string' ? record.sid : '']);
   const rows = await db.query<{ sid: string; sn: string; title: string; visible: boolean }>(
     `SELECT t.sid, t.sn, t.title, (${scopeCondition(principal, model, params)}) AS visible
-       FROM m_patent t
+       FROM ${tableOf(patentModel)} t
       WHERE t.tenant_sid = $1 AND t.application_number = $2 AND t.country = $3 AND t.sid <> $4
       ORDER BY t.sn
       LIMIT 50`,
@@ -71,7 +82,7 @@ function typeWarning(
   };
 }
 
-export const applicationNumberWarningHooks: ModelHooks = {
+export const applicationNumberWarningHooks: ModelHooks<PatentRow> = {
   warningFields: ['application_number', 'country', 'patent_type'],
   async warnings(db, event) {
     const number = text(event.record.application_number);

@@ -1,6 +1,7 @@
 // Deleting a case (spec §5): its documents, items, deadlines, fees, inventors and relations go with it
 // in the delete's one transaction, and cannot be undone; the files leave the storage only after that
 // transaction committed. The confirmation lists what will go, with counts.
+import { feeModel, patentItemModel, patentModel, patentTaskModel, tableOf, type RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../../modules/documents/index.js';
 import type { FileStorage } from '../../modules/files/storage.js';
@@ -10,9 +11,9 @@ import { countPatentLinks, deletePatentLinks } from './relations.js';
 
 /** The case's own rows in the declared models, with the label of each kind. */
 const CASE_MODELS = [
-  { key: 'items', table: 'm_patent_item', label: { zh: '官文与事件', en: 'Office actions and events' } },
-  { key: 'deadlines', table: 'm_patent_task', label: { zh: '期限', en: 'Deadlines' } },
-  { key: 'fees', table: 'm_fee', label: { zh: '费用', en: 'Fees' } },
+  { key: 'items', table: tableOf(patentItemModel), label: { zh: '官文与事件', en: 'Office actions and events' } },
+  { key: 'deadlines', table: tableOf(patentTaskModel), label: { zh: '期限', en: 'Deadlines' } },
+  { key: 'fees', table: tableOf(feeModel), label: { zh: '费用', en: 'Fees' } },
 ] as const;
 
 async function countCaseRows(db: Queryable, tenantSid: string, patentSid: string): Promise<DeleteDependent[]> {
@@ -23,12 +24,14 @@ async function countCaseRows(db: Queryable, tenantSid: string, patentSid: string
   return CASE_MODELS.map((m) => ({ key: m.key, label: m.label, count: row?.[m.key] ?? 0 }));
 }
 
-export function caseDeletionHooks(storage: FileStorage, db: Queryable): ModelHooks {
+type PatentRow = RowOf<typeof patentModel>;
+
+export function caseDeletionHooks(storage: FileStorage, db: Queryable): ModelHooks<PatentRow> {
   // Storage keys of the files to remove once the delete committed, per delete in flight.
-  const pending = new WeakMap<DeleteEvent, string[]>();
+  const pending = new WeakMap<DeleteEvent<PatentRow>, string[]>();
   return {
     async deletePreview(reader, { principal, record }) {
-      const sid = String(record.sid);
+      const sid = record.sid;
       return [
         {
           key: 'documents',
@@ -41,7 +44,7 @@ export function caseDeletionHooks(storage: FileStorage, db: Queryable): ModelHoo
     },
     async beforeDelete(tx, event) {
       const { principal, record, now, requestId } = event;
-      const sid = String(record.sid);
+      const sid = record.sid;
       const counts = [
         ...(await countCaseRows(tx, principal.tenantSid, sid)),
         ...(await countPatentLinks(tx, principal.tenantSid, sid)),

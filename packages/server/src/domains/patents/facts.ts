@@ -9,6 +9,11 @@ import {
   type EntitySize,
   type FilingRoute,
   type PatentType,
+  patentItemModel,
+  patentModel,
+  tableOf,
+  type ColumnOf,
+  type RowOf,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 
@@ -31,16 +36,15 @@ export const FACT_COLUMNS = [
   'claim_count',
   'status',
   'expiry_date',
-] as const;
+] as const satisfies ReadonlyArray<ColumnOf<typeof patentModel>>;
 
-export type FactRow = Record<(typeof FACT_COLUMNS)[number], unknown>;
+export type FactRow = Pick<RowOf<typeof patentModel>, (typeof FACT_COLUMNS)[number]>;
 
-export interface ItemRow {
-  sid: string;
-  patent: string;
-  event: string;
-  event_date: unknown;
-}
+const ITEM_COLUMNS = ['sid', 'patent', 'event', 'event_date'] as const satisfies ReadonlyArray<
+  ColumnOf<typeof patentItemModel>
+>;
+
+export type ItemRow = Pick<RowOf<typeof patentItemModel>, (typeof ITEM_COLUMNS)[number]>;
 
 const REDUCTION: Record<string, number | undefined> = { r85: 0.85, r70: 0.7 };
 
@@ -96,7 +100,7 @@ export interface LoadedCase {
 export async function loadFacts(db: Queryable, tenantSid: string, sids: readonly string[]): Promise<LoadedCase[]> {
   if (sids.length === 0) return [];
   const rows = await db.query<FactRow>(
-    `SELECT ${FACT_COLUMNS.join(', ')} FROM m_patent WHERE tenant_sid = $1 AND sid = ANY($2::text[])`,
+    `SELECT ${FACT_COLUMNS.join(', ')} FROM ${tableOf(patentModel)} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`,
     [tenantSid, sids],
   );
   return withItems(db, tenantSid, rows);
@@ -106,7 +110,7 @@ export async function loadFacts(db: Queryable, tenantSid: string, sids: readonly
 export async function withItems(db: Queryable, tenantSid: string, rows: readonly FactRow[]): Promise<LoadedCase[]> {
   if (rows.length === 0) return [];
   const items = await db.query<ItemRow>(
-    'SELECT sid, patent, event, event_date FROM m_patent_item WHERE tenant_sid = $1 AND patent = ANY($2::text[])',
+    `SELECT ${ITEM_COLUMNS.join(', ')} FROM ${tableOf(patentItemModel)} WHERE tenant_sid = $1 AND patent = ANY($2::text[])`,
     [tenantSid, rows.map((r) => r.sid)],
   );
   const byPatent = new Map<string, ItemRow[]>();
@@ -115,5 +119,5 @@ export async function withItems(db: Queryable, tenantSid: string, rows: readonly
     if (list) list.push(item);
     else byPatent.set(item.patent, [item]);
   }
-  return rows.map((row) => ({ row, items: byPatent.get(row.sid as string) ?? [] }));
+  return rows.map((row) => ({ row, items: byPatent.get(row.sid) ?? [] }));
 }

@@ -4,7 +4,17 @@
 // A docketing user records that payment: this makes the record (unpaid, as generated records start), the
 // fee list's pay action then records the payment. The record stays and follows the case (compute.ts
 // `past`), and the recompute never makes a second one. One transaction, audited.
-import { AppError, FEE_PACKS, feeSchedule, localizeFeeRow, newSid, pickFeePack, type Language } from '@ipdesk/core';
+import {
+  AppError,
+  FEE_PACKS,
+  feeModel,
+  feeSchedule,
+  localizeFeeRow,
+  newSid,
+  pickFeePack,
+  tableOf,
+  type Language,
+} from '@ipdesk/core';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import { audit } from '../../modules/accounts/context.js';
 import type { Principal } from '../../http/context.js';
@@ -29,14 +39,14 @@ export async function createFeeRecord(
         : undefined;
     if (!line || !facts) throw new AppError('feeLineNotFound');
     const existing = await tx.query<{ sid: string }>(
-      `SELECT sid FROM m_fee WHERE tenant_sid = $1 AND patent = $2 AND origin = 'rule' AND fee_code = $3
+      `SELECT sid FROM ${tableOf(feeModel)} WHERE tenant_sid = $1 AND patent = $2 AND origin = 'rule' AND fee_code = $3
           AND coalesce(patent_year, 0) = $4 FOR UPDATE`,
       [principal.tenantSid, patentSid, line.feeCode, line.patentYear],
     );
     if (existing.length) throw new AppError('feeRecordExists');
     const sid = newSid();
     const [row] = await tx.query<Record<string, unknown>>(
-      `INSERT INTO m_fee (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
+      `INSERT INTO ${tableOf(feeModel)} (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
          patent, title, patent_year, due_date, grace_end_date, base_amount, reduction_rate, amount, currency, status,
          office, origin, fee_code, fee_rule)
        VALUES ($1, $2, $3, $4, $5, $4, $5, 1, '{}'::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'unpaid', $15, 'rule',

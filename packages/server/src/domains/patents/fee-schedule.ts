@@ -2,9 +2,11 @@
 // each line beside its stored fee record (status, payment, decision); hand-made fees follow.
 import {
   FEE_PACKS,
+  feeModel,
   feeSchedule,
   localizeFeeRow,
   pickFeePack,
+  tableOf,
   termEnd,
   type Language,
   labelIn,
@@ -44,7 +46,7 @@ export async function caseFeeSchedule(
   const rows = await db.query<StoredFee>(
     `SELECT sid, version, title, fee_code, fee_rule, patent_year, due_date, amount, currency, status, decision, paid_date,
             paid_amount, surcharge, origin
-       FROM m_fee WHERE tenant_sid = $1 AND patent = $2 ORDER BY due_date, sid`,
+       FROM ${tableOf(feeModel)} WHERE tenant_sid = $1 AND patent = $2 ORDER BY due_date, sid`,
     [tenantSid, String(record.sid)],
   );
   // Generated fees titled in the reader's language (their stored title holds both: titles.ts).

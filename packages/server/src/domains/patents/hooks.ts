@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database.js';
 import type { FileStorage } from '../../modules/files/storage.js';
 import { applicationNumberWarningHooks } from './application-number-warnings.js';
 import { caseDeletionHooks } from './case-delete.js';
-import { termEnd } from '@ipdesk/core';
+import { feeModel, patentItemModel, patentModel, tableOf, termEnd, type RowOf } from '@ipdesk/core';
 import { FACT_COLUMNS, caseFacts, type FactRow } from './facts.js';
 import { feeRecordHooks } from './fee-hooks.js';
 import { tenantCalendars } from './calendars.js';
@@ -16,7 +16,11 @@ import { recomputeCases, type RecomputeOptions } from './recompute.js';
 /** Fields of an item the rules read. */
 const ITEM_FACTS = ['patent', 'event', 'event_date'] as const;
 
-function changed(before: RecordRow | undefined, after: RecordRow, fields: readonly string[]): boolean {
+function changed<Row extends RecordRow>(
+  before: Row | undefined,
+  after: Row,
+  fields: ReadonlyArray<keyof Row>,
+): boolean {
   return !before || fields.some((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
 }
 
@@ -29,12 +33,15 @@ async function recomputeInBatches(tx: Queryable, sids: readonly string[], option
 
 const IMPORT_BATCH = 2000;
 
-export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
+export function patentRuleHooks(timeZone: string): {
+  patent: ModelHooks<RowOf<typeof patentModel>>;
+  patentItem: ModelHooks<RowOf<typeof patentItemModel>>;
+} {
   return {
     patent: {
       async afterWrite(tx, { principal, before, after, now }) {
         if (!changed(before, after, FACT_COLUMNS)) return;
-        const sid = String(after.sid);
+        const sid = after.sid;
         const { expiry } = await recomputeCases(tx, [sid], {
           tenantSid: principal.tenantSid,
           now,
@@ -61,10 +68,10 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
         });
       },
     },
-    patent_item: {
+    patentItem: {
       async afterWrite(tx, { principal, before, after, now }) {
         if (!changed(before, after, ITEM_FACTS)) return;
-        const cases = new Set([String(after.patent), ...(before ? [String(before.patent)] : [])]);
+        const cases = new Set([after.patent, ...(before ? [before.patent] : [])]);
         await recomputeCases(tx, [...cases], {
           tenantSid: principal.tenantSid,
           now,
@@ -74,7 +81,7 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
       },
       async afterImport(tx, { principal, sids, now }) {
         const rows = await tx.query<{ patent: string }>(
-          'SELECT DISTINCT patent FROM m_patent_item WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND patent IS NOT NULL',
+          `SELECT DISTINCT patent FROM ${tableOf(patentItemModel)} WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND patent IS NOT NULL`,
           [principal.tenantSid, sids],
         );
         await recomputeInBatches(
@@ -84,12 +91,12 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
         );
       },
       async beforeDelete(tx, { principal, record, now }) {
-        await recomputeCases(tx, [String(record.patent)], {
+        await recomputeCases(tx, [record.patent], {
           tenantSid: principal.tenantSid,
           now,
           timeZone,
           actorSid: principal.userSid,
-          excludeItemSids: [String(record.sid)],
+          excludeItemSids: [record.sid],
         });
       },
     },
@@ -104,8 +111,10 @@ export function installPatentHooks(
   options: { timeZone: string; storage: FileStorage; db: Queryable },
 ): void {
   if (!PATENT_RULE_MODELS.every((name) => registry.get(name))) return;
-  for (const [model, h] of Object.entries(patentRuleHooks(options.timeZone))) registry.hooks.add(model, h);
-  registry.hooks.add('patent', caseDeletionHooks(options.storage, options.db));
-  registry.hooks.add('patent', applicationNumberWarningHooks);
-  registry.hooks.add('fee', feeRecordHooks);
+  const rules = patentRuleHooks(options.timeZone);
+  registry.hooks.add(patentModel, rules.patent);
+  registry.hooks.add(patentItemModel, rules.patentItem);
+  registry.hooks.add(patentModel, caseDeletionHooks(options.storage, options.db));
+  registry.hooks.add(patentModel, applicationNumberWarningHooks);
+  registry.hooks.add(feeModel, feeRecordHooks);
 }

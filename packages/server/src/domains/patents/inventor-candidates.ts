@@ -1,7 +1,7 @@
 // Inventors to pick: active persons of the caller's tenant by name or job number, within the caller's
 // personnel selection range (spec §6) — the whole tenant, or their companies with sub-companies. People
 // administration is not needed to name a colleague as an inventor, so this reads only names.
-import type { PickRange } from '@ipdesk/core';
+import { personModel, tableOf, type PickRange } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { escapeLike, SqlParams } from '../../modules/models/sql-params.js';
 
@@ -31,7 +31,7 @@ export async function inventorCandidates(
          AND mine.sid = ANY(${params.add([...searcher.companySids])}::text[]))`);
   }
   return db.query<InventorCandidate>(
-    `SELECT t.sid, t.name, t.job_number FROM m_person t WHERE ${conditions.join(' AND ')}
+    `SELECT t.sid, t.name, t.job_number FROM ${tableOf(personModel)} t WHERE ${conditions.join(' AND ')}
       ORDER BY t.name, t.sid LIMIT ${params.add(rows)}`,
     params.values as never,
   );

@@ -4,9 +4,11 @@
 import {
   feePackFingerprint,
   feeRuleFingerprints,
+  patentModel,
   pickFeePack,
   ruleFingerprints,
   rulePackFingerprint,
+  tableOf,
   type FeeRulePack,
   type PatentType,
 } from '@ipdesk/core';
@@ -16,6 +18,8 @@ import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
 import { FACT_COLUMNS, caseFacts, isoDate, loadFacts, withItems, type FactRow, type LoadedCase } from './facts.js';
 import { syncCases, type CaseOwner, type SyncCounts, type SyncScope } from './sync.js';
+
+const PATENT = tableOf(patentModel);
 
 export interface RecomputeOptions {
   tenantSid: string;
@@ -91,10 +95,10 @@ async function recomputeLoaded(
       items.filter((i) => !excluded.has(i.sid)),
     );
     const owner: CaseOwner = {
-      sid: String(row.sid),
-      companySid: (row.company_sid as string | null) ?? null,
-      createdBy: (row.created_by as string | null) ?? null,
-      office: String(row.country),
+      sid: row.sid,
+      companySid: row.company_sid ?? null,
+      createdBy: row.created_by ?? null,
+      office: row.country,
       expiry: isoDate(row.expiry_date) ?? null,
     };
     const feeRule = changed?.fees && facts ? feeRuleOf(packs.fees, facts.office, facts.patentType) : undefined;
@@ -151,13 +155,13 @@ export async function recomputeTenant(
     const page = paging.then(async () => {
       if (finished) return [];
       const rows = await tx.query<FactRow>(
-        `SELECT ${FACT_COLUMNS.join(', ')} FROM m_patent
+        `SELECT ${FACT_COLUMNS.join(', ')} FROM ${PATENT}
           WHERE tenant_sid = $1 AND sid > $2 AND ($3::text[] IS NULL OR country = ANY($3::text[]))
           ORDER BY sid LIMIT $4`,
         [options.tenantSid, after, options.offices ?? null, batchSize],
       );
       if (rows.length === 0) finished = true;
-      else after = String(rows[rows.length - 1]!.sid);
+      else after = rows[rows.length - 1]!.sid;
       return rows;
     });
     paging = page.catch(() => undefined);
@@ -315,7 +319,7 @@ export async function recomputeChangedPacks(
         }
       : undefined;
     // A tenant seen for the first time has no computed cases from before to correct.
-    const hasCases = (await db.query('SELECT 1 FROM m_patent WHERE tenant_sid = $1 LIMIT 1', [tenantSid])).length > 0;
+    const hasCases = (await db.query(`SELECT 1 FROM ${PATENT} WHERE tenant_sid = $1 LIMIT 1`, [tenantSid])).length > 0;
     if (hasCases) {
       const report = await recomputeTenant(db, {
         tenantSid,

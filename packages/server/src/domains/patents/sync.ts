@@ -2,7 +2,7 @@
 // open rule deadlines and unpaid rule fees follow; completed deadlines and paid or abandoned fees keep
 // their history; hand-made ones are never touched. Works on a batch of cases with a few set-based
 // statements, so recomputing a whole portfolio stays fast.
-import { newSid } from '@ipdesk/core';
+import { feeModel, newSid, patentModel, patentTaskModel, tableOf, type ColumnOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { CasePlan, DeadlinePlan, FeePlan } from './compute.js';
 import { deadlineKey, feeKey } from './compute.js';
@@ -43,6 +43,39 @@ interface StoredFee {
   currency: string | null;
   status: string;
 }
+
+const PATENT = tableOf(patentModel);
+const TASK = tableOf(patentTaskModel);
+const FEE = tableOf(feeModel);
+
+// What the comparison reads of the stored rows: columns of the models, so a renamed field fails here.
+const DEADLINE_COLUMNS = [
+  'sid',
+  'patent',
+  'rule_code',
+  'item',
+  'title',
+  'due_date',
+  'status',
+  'base_date',
+  'unadjusted_date',
+  'pack_version',
+] as const satisfies ReadonlyArray<keyof StoredDeadline & ColumnOf<typeof patentTaskModel>>;
+const FEE_COLUMNS = [
+  'sid',
+  'patent',
+  'fee_code',
+  'fee_rule',
+  'patent_year',
+  'title',
+  'due_date',
+  'grace_end_date',
+  'amount',
+  'base_amount',
+  'reduction_rate',
+  'currency',
+  'status',
+] as const satisfies ReadonlyArray<keyof StoredFee & ColumnOf<typeof feeModel>>;
 
 export interface SyncCounts {
   deadlinesInserted: number;
@@ -113,8 +146,8 @@ export async function syncCases(
     deadlineRules?.length === 0
       ? []
       : await tx.query<StoredDeadline>(
-          `SELECT sid, patent, rule_code, item, title, due_date, status, base_date, unadjusted_date, pack_version
-             FROM m_patent_task WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'
+          `SELECT ${DEADLINE_COLUMNS.join(', ')}
+             FROM ${TASK} WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'
               AND ($3::text[] IS NULL OR rule_code = ANY($3::text[]))`,
           [tenantSid, sids, deadlineRules],
         );
@@ -124,8 +157,8 @@ export async function syncCases(
     feeSids.length === 0
       ? []
       : await tx.query<StoredFee>(
-          `SELECT sid, patent, fee_code, fee_rule, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
-             FROM m_fee WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
+          `SELECT ${FEE_COLUMNS.join(', ')}
+             FROM ${FEE} WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
           [tenantSid, feeSids],
         );
   const deadlinesByCase = group(storedDeadlines, (d) => d.patent);
@@ -171,15 +204,12 @@ export async function syncCases(
 
   if (deleteDeadlines.length) {
     await tx.query('DELETE FROM deadline_basis WHERE task_sid = ANY($1::text[])', [deleteDeadlines]);
-    await tx.query('DELETE FROM m_patent_task WHERE tenant_sid = $1 AND sid = ANY($2::text[])', [
-      tenantSid,
-      deleteDeadlines,
-    ]);
+    await tx.query(`DELETE FROM ${TASK} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`, [tenantSid, deleteDeadlines]);
   }
   if (insertDeadlines.length) {
     const col = <T>(pick: (d: (typeof insertDeadlines)[number]) => T) => insertDeadlines.map(pick);
     await tx.query(
-      `INSERT INTO m_patent_task (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
+      `INSERT INTO ${TASK} (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
          patent, title, due_date, status, office, origin, rule_code, pack_version, base_date, unadjusted_date, item)
        SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
          u.patent, u.title, u.due_date, u.status, u.office, 'rule', u.rule_code, u.pack_version, u.base_date, u.unadjusted_date, u.item
@@ -209,7 +239,7 @@ export async function syncCases(
   if (updateDeadlines.length) {
     const col = <T>(pick: (d: (typeof updateDeadlines)[number]) => T) => updateDeadlines.map(pick);
     await tx.query(
-      `UPDATE m_patent_task t SET title = u.title, due_date = u.due_date, status = u.status, base_date = u.base_date,
+      `UPDATE ${TASK} t SET title = u.title, due_date = u.due_date, status = u.status, base_date = u.base_date,
           unadjusted_date = u.unadjusted_date, pack_version = u.pack_version, updated_at = $2, updated_by = $3,
           version = t.version + 1
          FROM unnest($4::text[], $5::text[], $6::date[], $7::text[], $8::date[], $9::date[], $10::text[])
@@ -242,12 +272,12 @@ export async function syncCases(
     );
   }
   if (deleteFees.length) {
-    await tx.query('DELETE FROM m_fee WHERE tenant_sid = $1 AND sid = ANY($2::text[])', [tenantSid, deleteFees]);
+    await tx.query(`DELETE FROM ${FEE} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`, [tenantSid, deleteFees]);
   }
   if (insertFees.length) {
     const col = <T>(pick: (d: (typeof insertFees)[number]) => T) => insertFees.map(pick);
     await tx.query(
-      `INSERT INTO m_fee (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
+      `INSERT INTO ${FEE} (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
          patent, title, patent_year, due_date, grace_end_date, base_amount, reduction_rate, amount, currency, status,
          office, origin, fee_code, fee_rule)
        SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
@@ -283,7 +313,7 @@ export async function syncCases(
   if (updateFees.length) {
     const col = <T>(pick: (d: (typeof updateFees)[number]) => T) => updateFees.map(pick);
     await tx.query(
-      `UPDATE m_fee t SET title = u.title, due_date = u.due_date, grace_end_date = u.grace_end_date,
+      `UPDATE ${FEE} t SET title = u.title, due_date = u.due_date, grace_end_date = u.grace_end_date,
           base_amount = u.base_amount, reduction_rate = u.reduction_rate, amount = u.amount, currency = u.currency,
           fee_rule = u.fee_rule, updated_at = $2, updated_by = $3, version = t.version + 1
          FROM unnest($4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::numeric[], $10::numeric[], $11::text[],
@@ -308,7 +338,7 @@ export async function syncCases(
   }
   if (expiries.length) {
     await tx.query(
-      `UPDATE m_patent t SET expiry_date = u.expiry
+      `UPDATE ${PATENT} t SET expiry_date = u.expiry
          FROM unnest($2::text[], $3::date[]) AS u(sid, expiry)
         WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
       [tenantSid, expiries.map((e) => e.sid), expiries.map((e) => e.expiry)],

@@ -6,7 +6,9 @@ import {
   documentCategoryLabel,
   isDocumentCategory,
   missingCategories,
+  patentModel,
   requiredCategories,
+  tableOf,
   translate,
   type DocumentCategory,
   type DocumentStage,
@@ -44,7 +46,7 @@ async function caseFacts(
     `SELECT p.patent_type,
             (SELECT array_agg(DISTINCT d.category ORDER BY d.category) FROM patent_document d
               WHERE d.tenant_sid = p.tenant_sid AND d.patent_sid = p.sid AND d.category IS NOT NULL) AS categories
-       FROM m_patent p WHERE p.sid = $1 AND p.tenant_sid = $2`,
+       FROM ${tableOf(patentModel)} p WHERE p.sid = $1 AND p.tenant_sid = $2`,
     [patentSid, tenantSid],
   );
   const row = rows[0];

@@ -2,7 +2,7 @@
 // limit, its fields checked, its content sniffed and checked against the category's rules, the case (and
 // item) read through the caller's scope, and only then the file stored and its rows written in one
 // transaction — the file is removed again if that transaction fails.
-import { AppError, MAX_DOCUMENT_BYTES, newSid } from '@ipdesk/core';
+import { AppError, MAX_DOCUMENT_BYTES, newSid, patentItemModel, tableOf } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { Queryable } from '../../db/database.js';
@@ -70,9 +70,11 @@ export async function receiveUpload(request: FastifyRequest, dataDir: string): P
   return { fields, staged, fileName };
 }
 
+const ITEM = tableOf(patentItemModel);
+
 /** The item must be one of the case's own (tenant checked too); anything else is refused alike. */
 async function assertItemOfCase(db: Queryable, tenantSid: string, patentSid: string, itemSid: string): Promise<void> {
-  const rows = await db.query('SELECT 1 FROM m_patent_item WHERE sid = $1 AND tenant_sid = $2 AND patent = $3', [
+  const rows = await db.query(`SELECT 1 FROM ${ITEM} WHERE sid = $1 AND tenant_sid = $2 AND patent = $3`, [
     itemSid,
     tenantSid,
     patentSid,

@@ -35,12 +35,12 @@ describe(`batch delete (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const removedAfterCommit: string[] = [];
   beforeAll(async () => {
     const registry = createModelRegistry([...MODEL_CATALOG, widget]);
-    registry.hooks.add('test_widget', {
+    registry.hooks.add(widget, {
       async beforeDelete(_tx, { record }) {
         if (record.title === STUCK) throw new AppError('conflict');
       },
       async afterDelete({ record }) {
-        removedAfterCommit.push(String(record.sid));
+        removedAfterCommit.push(record.sid);
       },
     });
     t = await createAccountsTestApp({}, registry);

@@ -1,20 +1,24 @@
 // Domain modules hook into the generic record pipeline here instead of forking it (ARCHITECTURE.md):
 // after a create or update, inside its transaction (may refuse, may complete the row), before a delete
 // (takes dependents with it), and to say what a delete would take along, for the confirmation.
-import type { Label, Language } from '@ipdesk/core';
+import type { Label, Language, ModelDeclaration, RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { ResolvedModel } from './registry.js';
 
 export type RecordRow = Record<string, unknown>;
 
-export interface WriteEvent {
+/**
+ * The events carry the row typed by the model's declaration (`Row` = `RowOf<typeof patent>`, from
+ * `HookRegistry.add`); the pipeline itself runs them as plain rows.
+ */
+export interface WriteEvent<Row extends RecordRow = RecordRow> {
   principal: Principal;
   /** The model as the caller sees it (their tenant's custom fields, their field rights). */
   model: ResolvedModel;
   /** The row before an update; undefined for a create. */
-  before: RecordRow | undefined;
-  after: RecordRow;
+  before: Row | undefined;
+  after: Row;
   /** The fields this write changed, as its audit entry records them (before any hook completed the row). */
   changed: readonly string[];
   now: Date;
@@ -22,9 +26,9 @@ export interface WriteEvent {
   requestId: string;
 }
 
-export interface DeleteEvent {
+export interface DeleteEvent<Row extends RecordRow = RecordRow> {
   principal: Principal;
-  record: RecordRow;
+  record: Row;
   now: Date;
   requestId: string;
 }
@@ -46,11 +50,14 @@ export interface ImportEvent {
 }
 
 /** What a warnings hook is asked about: a record as it is, or as it would be saved. */
-export interface WarningEvent {
+export interface WarningEvent<Row extends RecordRow = RecordRow> {
   principal: Principal;
   model: ResolvedModel;
-  /** The record's values (sid absent for a record not yet created). */
-  record: RecordRow;
+  /**
+   * The record's values (sid absent for a record not yet created): a form's may be half typed, so each
+   * is unknown until checked; only the declared names are known.
+   */
+  record: { [N in keyof Row]?: unknown };
   language: Language;
 }
 
@@ -72,9 +79,9 @@ export interface DeleteDependent {
   count: number;
 }
 
-export interface ModelHooks {
+export interface ModelHooks<Row extends RecordRow = RecordRow> {
   /** In the write's transaction, after the row is written; may throw an AppError or return the row re-read. */
-  afterWrite?(tx: Queryable, event: WriteEvent): Promise<RecordRow | void>;
+  afterWrite?(tx: Queryable, event: WriteEvent<Row>): Promise<Row | void>;
   /**
    * In an import's transaction, before a chunk of rows is inserted: may complete the values (a computed field),
    * so the rows are written once rather than inserted and then updated.
@@ -83,27 +90,33 @@ export interface ModelHooks {
   /** In an import's transaction, once all its rows are inserted (set-based: imports run to 10,000s of rows). */
   afterImport?(tx: Queryable, event: ImportEvent): Promise<void>;
   /** In the delete's transaction, before the row goes: remove what depends on it. */
-  beforeDelete?(tx: Queryable, event: DeleteEvent): Promise<void>;
+  beforeDelete?(tx: Queryable, event: DeleteEvent<Row>): Promise<void>;
   /** After the delete committed (files leave the disk only once the rows are gone for good). */
-  afterDelete?(event: DeleteEvent): Promise<void>;
+  afterDelete?(event: DeleteEvent<Row>): Promise<void>;
   /** What deleting the record also deletes. */
-  deletePreview?(db: Queryable, event: Omit<DeleteEvent, 'now' | 'requestId'>): Promise<DeleteDependent[]>;
+  deletePreview?(db: Queryable, event: Omit<DeleteEvent<Row>, 'now' | 'requestId'>): Promise<DeleteDependent[]>;
   /** Non-blocking warnings on a record: after a create or update, and for a form before it saves. */
-  warnings?(db: Queryable, event: WarningEvent): Promise<RecordWarning[]>;
+  warnings?(db: Queryable, event: WarningEvent<Row>): Promise<RecordWarning[]>;
   /** The fields the warnings read: a form asks again when one of them changes (schema `warning_fields`). */
-  warningFields?: readonly string[];
+  warningFields?: ReadonlyArray<keyof Row & string>;
 }
 
 export interface HookRegistry {
   of(model: string): ModelHooks | undefined;
-  add(model: string, hooks: ModelHooks): void;
+  /**
+   * Hooks keyed by the model's declaration, so their events carry its typed row (`RowOf`): a hook reading
+   * a field the model does not declare fails the type-check. A plain `ModelDeclaration` (hooks for every
+   * model) gets plain rows.
+   */
+  add<M extends ModelDeclaration>(model: M, hooks: ModelHooks<RowOf<M>>): void;
 }
 
 export function createHookRegistry(): HookRegistry {
   const byModel = new Map<string, ModelHooks[]>();
   return {
     add(model, hooks) {
-      byModel.set(model, [...(byModel.get(model) ?? []), hooks]);
+      // The pipeline reads the rows of this very model, so its typed row is what it hands over.
+      byModel.set(model.name, [...(byModel.get(model.name) ?? []), hooks as unknown as ModelHooks]);
     },
     of(model) {
       const list = byModel.get(model);

@@ -1,7 +1,7 @@
 // A tenant's departments, a tree under each company: the tree, create, update (moves rewrite the
 // subtree's paths, possibly into another company), delete. Names are unique among siblings; a parent
 // is of the same company; a leader is an active user of the tenant. One transaction and audit per write.
-import { AppError, newSid, translate, type Language } from '@ipdesk/core';
+import { AppError, newSid, personModel, tableOf, translate, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { AccountsContext } from '../accounts/context.js';
 import {
@@ -243,7 +243,7 @@ export async function deleteDepartment(
     inUse: async (tx) => {
       const [use] = await tx.query<{ children: number; persons: number }>(
         `SELECT (SELECT count(*)::int FROM department WHERE parent_sid = $1 AND tenant_sid = $2) AS children,
-                (SELECT count(*)::int FROM m_person WHERE department = $1 AND tenant_sid = $2) AS persons`,
+                (SELECT count(*)::int FROM ${tableOf(personModel)} WHERE department = $1 AND tenant_sid = $2) AS persons`,
         [input.sid, tenantSid],
       );
       return use !== undefined && (use.children > 0 || use.persons > 0);

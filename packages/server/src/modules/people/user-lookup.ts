@@ -2,9 +2,11 @@
 // name, English name or account, limited to the range the caller's roles allow — the whole tenant, the
 // caller's companies with their sub-companies, or the caller's department subtree. And the names of
 // given users, which records already hold, so those display whatever the caller's range.
-import type { Language, PickRange } from '@ipdesk/core';
+import { personModel, tableOf, type Language, type PickRange } from '@ipdesk/core';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { escapeLike, SqlParams } from '../models/sql-params.js';
+
+const PERSON = tableOf(personModel);
 
 export const USER_SEARCH_DEFAULT_ROWS = 20;
 export const USER_SEARCH_MAX_ROWS = 50;
@@ -61,7 +63,7 @@ function rangeCondition(searcher: Searcher, params: SqlParams): string {
   }
   if (!searcher.departmentSid) return self;
   return `(${self} OR EXISTS (
-    SELECT 1 FROM m_person p
+    SELECT 1 FROM ${PERSON} p
       JOIN department d ON d.sid = p.department
       JOIN department top ON d.path LIKE top.path || '%'
      WHERE p.tenant_sid = u.tenant_sid AND p.account_user = u.sid
@@ -101,7 +103,7 @@ export async function searchPickableUsers(
             dept.sid AS department_sid, dept.name AS department_name, dept.name_en AS department_name_en
        FROM user_account u
        LEFT JOIN LATERAL (
-         SELECT d.sid, d.name, d.name_en FROM m_person p JOIN department d ON d.sid = p.department
+         SELECT d.sid, d.name, d.name_en FROM ${PERSON} p JOIN department d ON d.sid = p.department
           WHERE p.tenant_sid = u.tenant_sid AND p.account_user = u.sid AND d.tenant_sid = u.tenant_sid
           ORDER BY p.created_at, p.sid LIMIT 1
        ) dept ON TRUE

@@ -6,6 +6,8 @@
 import {
   combineFieldAccess,
   grantable,
+  personModel,
+  tableOf,
   type ClientSide,
   type ResourceCatalog,
   type DataScope,
@@ -94,7 +96,7 @@ export async function loadAccess(db: Queryable, catalog: ResourceCatalog, subjec
   const [companies, persons] = await Promise.all([
     db.query<{ company_sid: string }>('SELECT company_sid FROM user_company WHERE user_sid = $1', [subject.userSid]),
     db.query<{ sid: string; department: string | null }>(
-      'SELECT sid, department FROM m_person WHERE tenant_sid = $1 AND account_user = $2 LIMIT 1',
+      `SELECT sid, department FROM ${tableOf(personModel)} WHERE tenant_sid = $1 AND account_user = $2 LIMIT 1`,
       [subject.tenantSid, subject.userSid],
     ),
   ]);

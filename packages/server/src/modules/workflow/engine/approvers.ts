@@ -9,7 +9,7 @@
 // - secondaryPrincipal, ipSupervisor, ipr, contacts: holders of the role with that code (camelCase or
 //   snake_case, e.g. ip_supervisor; other codes when values are given) who belong to the instance's company.
 // - userField: users held by those fields of the business record; starter: the starter.
-import { AppError, MAX_APPROVAL_LEVEL, type ApproverRule, type UserTaskNode } from '@ipdesk/core';
+import { AppError, MAX_APPROVAL_LEVEL, personModel, tableOf, type ApproverRule, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import { stepRecord } from './record.js';
 import type { Step } from './step.js';
@@ -68,7 +68,7 @@ async function companyMembers(tx: Queryable, tenantSid: string, companySids: rea
 }
 
 function personTable(step: Step): string {
-  return step.deps.registry.get('person')?.table ?? 'm_person';
+  return step.deps.registry.get(personModel.name)?.table ?? tableOf(personModel);
 }
 
 async function departmentMembers(step: Step, departmentSids: readonly string[]): Promise<string[]> {

@@ -80,5 +80,5 @@ export function workflowRecordHooks(model: string): ModelHooks {
  * modules' hooks, so a refused update is refused before they recompute anything.
  */
 export function installWorkflowRecordHooks(registry: ModelRegistry): void {
-  for (const model of registry.all()) registry.hooks.add(model.name, workflowRecordHooks(model.name));
+  for (const model of registry.all()) registry.hooks.add(model.declaration, workflowRecordHooks(model.name));
 }
