@@ -32,7 +32,7 @@ const IMPORT_BATCH = 2000;
 export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
   return {
     patent: {
-      async afterWrite(tx, { principal, before, after, now }) {
+      async afterWrite(tx, { principal, before, after, now, requestId }) {
         if (!changed(before, after, FACT_COLUMNS)) return;
         const sid = String(after.sid);
         const { expiry } = await recomputeCases(tx, [sid], {
@@ -40,6 +40,7 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
           now,
           timeZone,
           actorSid: principal.userSid,
+          audit: { writer: { principal, now, requestId }, writing: sid },
         });
         return { ...after, expiry_date: expiry.get(sid) ?? null };
       },
@@ -62,7 +63,7 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
       },
     },
     patent_item: {
-      async afterWrite(tx, { principal, before, after, now }) {
+      async afterWrite(tx, { principal, before, after, now, requestId }) {
         if (!changed(before, after, ITEM_FACTS)) return;
         const cases = new Set([String(after.patent), ...(before ? [String(before.patent)] : [])]);
         await recomputeCases(tx, [...cases], {
@@ -70,6 +71,7 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
           now,
           timeZone,
           actorSid: principal.userSid,
+          audit: { writer: { principal, now, requestId } },
         });
       },
       async afterImport(tx, { principal, sids, now }) {
@@ -83,12 +85,13 @@ export function patentRuleHooks(timeZone: string): Record<string, ModelHooks> {
           { tenantSid: principal.tenantSid, now, timeZone, actorSid: principal.userSid },
         );
       },
-      async beforeDelete(tx, { principal, record, now }) {
+      async beforeDelete(tx, { principal, record, now, requestId }) {
         await recomputeCases(tx, [String(record.patent)], {
           tenantSid: principal.tenantSid,
           now,
           timeZone,
           actorSid: principal.userSid,
+          audit: { writer: { principal, now, requestId } },
           excludeItemSids: [String(record.sid)],
         });
       },

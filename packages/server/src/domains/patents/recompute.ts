@@ -15,7 +15,7 @@ import { localDate } from '../../modules/models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
 import { FACT_COLUMNS, caseFacts, isoDate, loadFacts, withItems, type FactRow, type LoadedCase } from './facts.js';
-import { syncCases, type CaseOwner, type SyncCounts, type SyncScope } from './sync.js';
+import { syncCases, type CaseOwner, type SyncAudit, type SyncCounts, type SyncScope } from './sync.js';
 
 export interface RecomputeOptions {
   tenantSid: string;
@@ -29,6 +29,8 @@ export interface RecomputeOptions {
   packs?: Packs;
   /** After a rule-pack change: only these rules are recomputed (the deadline packs hold only them). */
   changedRules?: ChangedRules;
+  /** A recompute one request's write ran: an audit entry per record written (sync.ts `SyncAudit`). */
+  audit?: SyncAudit;
 }
 
 /**
@@ -113,7 +115,7 @@ async function recomputeLoaded(
     cases.push({ owner, plan });
   }
   const scope: SyncScope | undefined = changed ? { deadlineRules: changed.deadlines, feeCases } : undefined;
-  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, scope);
+  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, scope, options.audit);
   return { counts, expiry };
 }
 

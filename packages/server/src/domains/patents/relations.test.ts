@@ -150,7 +150,7 @@ describe(`patent relations (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(fromParent[0].warnings[1].message).toBe('PCT 国际申请：母案不应是 WO 案件');
 
     const audits = await t.database.db.query<{ target: string }>(
-      `SELECT target FROM audit_log WHERE action = 'patent.relation.created' AND detail->>'relation' = $1 ORDER BY target`,
+      `SELECT target FROM audit_log WHERE action = 'patent_relation.created' AND detail->>'relation' = $1 ORDER BY target`,
       [relation.sid],
     );
     expect(audits.map((a) => a.target).sort()).toEqual([`patent:${cn.sid}`, `patent:${wo.sid}`].sort());
@@ -236,7 +236,7 @@ describe(`patent relations (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe(404350);
     const audits = await t.database.db.query(
-      `SELECT 1 FROM audit_log WHERE action = 'patent.relation.deleted' AND detail->>'relation' = $1`,
+      `SELECT 1 FROM audit_log WHERE action = 'patent_relation.deleted' AND detail->>'relation' = $1`,
       [sid],
     );
     expect(audits).toHaveLength(2);
