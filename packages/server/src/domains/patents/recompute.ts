@@ -11,6 +11,7 @@ import {
   type PatentType,
 } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
+import { audit } from '../../modules/accounts/context.js';
 import { localDate } from '../../modules/models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
@@ -339,7 +340,19 @@ export async function recomputeChangedPacks(
         ...report,
       });
     }
+    const summary = reports.at(-1);
     await db.transaction(async (tx) => {
+      // One summary entry for the tenant, not one per case: a pack change reaches 10,000s of rows
+      // (docs/audit.md "Hook writes"); their versions were bumped all the same.
+      if (summary?.tenantSid === tenantSid)
+        await audit(tx, {
+          tenantSid,
+          actorSid: null,
+          action: 'patent.recomputed',
+          target: 'patent',
+          detail: { offices, changed_rules: summary.changedRules, cases: summary.cases, ...summary.counts },
+          at: options.now(),
+        });
       for (const pack of changed) {
         await tx.query(
           `INSERT INTO rule_pack_state (tenant_sid, pack, fingerprint, rules, computed_at) VALUES ($1, $2, $3, $4, $5)

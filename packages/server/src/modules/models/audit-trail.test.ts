@@ -2,6 +2,9 @@
 // hooks left it; a hook's write to another record bumps that record's version and lands in its history,
 // by the request's user and request id; writeByHook writes only real changes; migration 0026 renames
 // entries written under the old names so History tabs name them. Runs on PGlite and PostgreSQL.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AUDIT_ACTIONS, RECORD_VERBS, RENAMED_AUDIT_ACTIONS } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -208,5 +211,17 @@ describe(`audit trail of records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     ]);
     const entries = await history('patent', patent.sid);
     expect(entries.map((e) => e.action)).toEqual(['patent.created', 'patent.updated', 'patent_relation.created']);
+  });
+});
+
+describe('docs/audit.md', () => {
+  const doc = readFileSync(fileURLToPath(new URL('../../../../../docs/audit.md', import.meta.url)), 'utf8');
+  it('lists every action and every old name', () => {
+    const listed = [
+      ...Object.keys(RECORD_VERBS).map((verb) => `<model>.${verb}`),
+      ...Object.keys(AUDIT_ACTIONS),
+      ...Object.keys(RENAMED_AUDIT_ACTIONS),
+    ];
+    expect(listed.filter((action) => !doc.includes(`| \`${action}\` |`))).toEqual([]);
   });
 });
