@@ -64,6 +64,8 @@ export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await auditMany(tx, [entry]);
 }
 
+const AUDIT_ROWS_PER_STATEMENT = 1000;
+
 /**
  * Appends several entries in one statement (a hook's set-based writes: one entry per record it wrote,
  * without one round trip each).
@@ -86,22 +88,29 @@ export async function auditMany(tx: Queryable, entries: readonly AuditEntry[]): 
     );
     return;
   }
-  const column = <T>(pick: (entry: AuditEntry) => T) => entries.map(pick);
-  // Kept in the given order (audit_log.id orders a record's history).
+  // Bound parameters are limited (65,535 per statement): 1,000 entries, 7,000 parameters, at a time.
+  if (entries.length > AUDIT_ROWS_PER_STATEMENT) {
+    for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT)
+      await auditMany(tx, entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
+    return;
+  }
+  const values: unknown[] = [];
+  const rows = entries.map((e) => {
+    const at = values.length;
+    values.push(
+      e.tenantSid,
+      e.actorSid,
+      e.action,
+      e.target ?? null,
+      e.detail ? JSON.stringify(e.detail) : null,
+      e.requestId ?? null,
+      e.at,
+    );
+    return `(${[1, 2, 3, 4, 5, 6, 7].map((n) => `$${at + n}`).join(', ')})`;
+  });
+  // Rows are numbered in the order given (audit_log.id orders a record's history).
   await tx.query(
-    `INSERT INTO audit_log (tenant_sid, actor_sid, action, target, detail, request_id, created_at)
-     SELECT u.tenant_sid, u.actor_sid, u.action, u.target, u.detail::jsonb, u.request_id, u.created_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-         WITH ORDINALITY AS u(tenant_sid, actor_sid, action, target, detail, request_id, created_at, n)
-      ORDER BY u.n`,
-    [
-      column((e) => e.tenantSid),
-      column((e) => e.actorSid),
-      column((e) => e.action),
-      column((e) => e.target ?? null),
-      column((e) => (e.detail ? JSON.stringify(e.detail) : null)),
-      column((e) => e.requestId ?? null),
-      column((e) => e.at),
-    ],
+    `INSERT INTO audit_log (tenant_sid, actor_sid, action, target, detail, request_id, created_at) VALUES ${rows.join(', ')}`,
+    values as never,
   );
 }
