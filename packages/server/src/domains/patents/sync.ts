@@ -23,6 +23,8 @@ export interface CaseOwner {
 
 interface StoredDeadline {
   sid: string;
+  company_sid: string | null;
+  created_by: string | null;
   patent: string;
   rule_code: string;
   item: string | null;
@@ -36,6 +38,8 @@ interface StoredDeadline {
 
 interface StoredFee {
   sid: string;
+  company_sid: string | null;
+  created_by: string | null;
   patent: string;
   fee_code: string;
   fee_rule: string | null;
@@ -170,6 +174,11 @@ function feeFieldsOf(stored: StoredFee): Record<string, unknown> {
   };
 }
 
+/** The columns a deleted row's data scope depends on (its history's scope check). */
+function scopeOf(stored: { company_sid: string | null; created_by: string | null }) {
+  return { company_sid: stored.company_sid, created_by: stored.created_by };
+}
+
 /** A deleted record's changes: every field from its value to nothing. */
 function removed(fields: Readonly<Record<string, unknown>>): FieldChanges {
   const changes: FieldChanges = {};
@@ -203,7 +212,7 @@ export async function syncCases(
     deadlineRules?.length === 0
       ? []
       : await tx.query<StoredDeadline>(
-          `SELECT sid, patent, rule_code, item, title, due_date, status, base_date, unadjusted_date, pack_version
+          `SELECT sid, company_sid, created_by, patent, rule_code, item, title, due_date, status, base_date, unadjusted_date, pack_version
              FROM m_patent_task WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'
               AND ($3::text[] IS NULL OR rule_code = ANY($3::text[]))`,
           [tenantSid, sids, deadlineRules],
@@ -214,7 +223,7 @@ export async function syncCases(
     feeSids.length === 0
       ? []
       : await tx.query<StoredFee>(
-          `SELECT sid, patent, fee_code, fee_rule, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
+          `SELECT sid, company_sid, created_by, patent, fee_code, fee_rule, patent_year, title, due_date, grace_end_date, amount, base_amount, reduction_rate, currency, status
              FROM m_fee WHERE tenant_sid = $1 AND patent = ANY($2::text[]) AND origin = 'rule'`,
           [tenantSid, feeSids],
         );
@@ -268,7 +277,14 @@ export async function syncCases(
     if (audit)
       for (const d of deleteDeadlines) {
         const fields = { patent: d.patent, rule_code: d.rule_code, item: d.item, ...deadlineFieldsOf(d) };
-        writes.push({ model: 'patent_task', sid: d.sid, verb: 'deleted', changes: removed(fields), cause });
+        writes.push({
+          model: 'patent_task',
+          sid: d.sid,
+          verb: 'deleted',
+          changes: removed(fields),
+          cause,
+          scope: scopeOf(d),
+        });
       }
   }
   if (insertDeadlines.length) {
@@ -369,7 +385,7 @@ export async function syncCases(
     if (audit)
       for (const f of deleteFees) {
         const fields = { patent: f.patent, fee_code: f.fee_code, patent_year: f.patent_year, ...feeFieldsOf(f) };
-        writes.push({ model: 'fee', sid: f.sid, verb: 'deleted', changes: removed(fields), cause });
+        writes.push({ model: 'fee', sid: f.sid, verb: 'deleted', changes: removed(fields), cause, scope: scopeOf(f) });
       }
   }
   if (insertFees.length) {

@@ -157,6 +157,37 @@ describe(`audit trail of records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     });
   });
 
+  it('a fee the recompute removes has its deletion in its history, for those who could read it', async () => {
+    const patent = await create('patent', {
+      title: `审计 ${++sn}`,
+      sn: `AUD-${sn}`,
+      patent_type: 'invention',
+      country: 'CN',
+      filing_date: '2023-03-14',
+      grant_date: '2025-05-10',
+    });
+    const found = await post('/model/fee/do/search', { iql: `patent = '${patent.sid}' ORDER BY due_date DESC` });
+    const last = (found.json().data.rows as Row[])[0]!;
+    const ended = await post('/model/patent/do/update', {
+      sid: patent.sid,
+      version: patent.version,
+      data: { status: 'abandoned', ended_date: '2027-06-01' },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await get(`/model/fee/${last.sid}`)).statusCode).toBe(404);
+    const entries = await history('fee', last.sid);
+    expect(entries.map((e) => [e.action, e.actor_sid])).toEqual([
+      ['fee.created', adminSid],
+      ['fee.deleted', adminSid],
+    ]);
+    expect(entries[1]!.changes.due_date).toEqual({ before: last.due_date, after: null });
+    const [stored] = await t.database.db.query<{ detail: { record: object } }>(
+      `SELECT detail FROM audit_log WHERE tenant_sid = $1 AND target = $2 AND action = 'fee.deleted'`,
+      [tenant.sid, `fee:${last.sid}`],
+    );
+    expect(stored!.detail.record).toEqual({ company_sid: tenant.sid, created_by: adminSid });
+  });
+
   it('writeByHook writes only a real change, with the version bumped and an entry', async () => {
     const patent = await cnInvention();
     const writer = { principal: { tenantSid: tenant.sid, userSid: adminSid }, now: new Date(), requestId: 'req-hook' };

@@ -26,6 +26,11 @@ export interface HookWrite {
   version?: number;
   /** What made the write, for the entry's detail (`recompute`, …). */
   cause: string;
+  /**
+   * For a delete: the columns the data scope depends on, as the records pipeline keeps them (records.ts
+   * `scopeColumns`), so the deleted record's history reaches those who could have read it.
+   */
+  scope?: { company_sid: string | null; created_by: string | null };
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
@@ -87,7 +92,12 @@ export async function auditHookWrites(tx: Queryable, writer: HookWriter, writes:
     actorSid: writer.principal.userSid,
     action: recordAction(w.model, w.verb),
     target: `${w.model}:${w.sid}`,
-    detail: { changes: w.changes, ...(w.version === undefined ? {} : { version: w.version }), by_hook: w.cause },
+    detail: {
+      changes: w.changes,
+      ...(w.version === undefined ? {} : { version: w.version }),
+      ...(w.scope ? { record: w.scope } : {}),
+      by_hook: w.cause,
+    },
     ...(writer.requestId ? { requestId: writer.requestId } : {}),
     at: writer.now,
   }));
