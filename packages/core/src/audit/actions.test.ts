@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_DICTIONARIES } from '../models/dictionaries.js';
 import { MODEL_CATALOG } from '../models/catalog/index.js';
 import type { Label } from '../models/define.js';
-import { AUDIT_ACTIONS, auditActionLabel, isAuditAction } from './actions.js';
+import {
+  AUDIT_ACTIONS,
+  RECORD_VERBS,
+  RENAMED_AUDIT_ACTIONS,
+  auditActionLabel,
+  auditActionList,
+  isAuditAction,
+  isEntityAuditAction,
+  isRecordVerb,
+  recordAction,
+  splitAuditAction,
+} from './actions.js';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -40,6 +51,47 @@ describe('audit action names', () => {
     expect(auditActionLabel('person.account_opened')?.en).toBe('Login account opened');
     expect(isAuditAction('toString')).toBe(false);
     expect(auditActionLabel('nope.never')).toBeUndefined();
+  });
+
+  it('names a record event of any model by its verb', () => {
+    expect(recordAction('fee', 'updated')).toBe('fee.updated');
+    expect(isAuditAction('trademark.deleted')).toBe(true);
+    expect(auditActionLabel('patent.created')).toEqual(RECORD_VERBS.created);
+    expect(auditActionLabel('patent_relation.created')?.en).toBe('Related case added');
+    const all = auditActionList(MODEL_CATALOG.map((m) => m.name));
+    const problems = all.flatMap((action) => {
+      const label = auditActionLabel(action);
+      return label ? labelProblems(action, label) : [`${action}: no label`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('every name is <subject>.<verb>, the verb in the past tense', () => {
+    const participle = /(ed|_set|^set|_sent|^sent)$/;
+    const problems = auditActionList([]).flatMap((action) => {
+      const parts = splitAuditAction(action);
+      if (!parts) return [`${action}: not <subject>.<verb>`];
+      return participle.test(parts.verb) ? [] : [`${action}: "${parts.verb}" is not in the past tense`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("a model's own events read the generic record names", () => {
+    // An entity list for a model's name must not take a record verb, or its records' History would
+    // read another event's name.
+    const models = new Set(MODEL_CATALOG.map((m) => m.name));
+    const clashes = Object.keys(AUDIT_ACTIONS).filter((action) => {
+      const parts = splitAuditAction(action)!;
+      return models.has(parts.subject) && isRecordVerb(parts.verb);
+    });
+    expect(clashes).toEqual([]);
+  });
+
+  it('every old name has a new one that exists', () => {
+    for (const [from, to] of Object.entries(RENAMED_AUDIT_ACTIONS)) {
+      expect(isEntityAuditAction(to), `${from} → ${to}`).toBe(true);
+      expect(isEntityAuditAction(from), from).toBe(false);
+    }
   });
 });
 

@@ -58,7 +58,8 @@ export interface SearchAnswer {
 }
 
 export interface HistoryEntry {
-  action: 'record.created' | 'record.updated' | 'record.deleted' | string;
+  /** The audit action (`<model>.created`, `patent_relation.created`, …; docs/audit.md). */
+  action: string;
   actor_sid: string | null;
   actor_name: string | null;
   at: string;

@@ -21,6 +21,7 @@ import { importJobs } from './0020-import-jobs.js';
 import { signInHardening } from './0021-sign-in-hardening.js';
 import { seededNames } from './0022-seeded-names.js';
 import { patentTitles } from './0025-patent-titles.js';
+import { auditNames } from './0026-audit-names.js';
 
 export interface Migration {
   id: number;
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   signInHardening,
   seededNames,
   patentTitles,
+  auditNames,
 ];

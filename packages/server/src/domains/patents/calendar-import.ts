@@ -98,7 +98,7 @@ export async function importCalendar(
     await audit(tx, {
       tenantSid: principal.tenantSid,
       actorSid: principal.userSid,
-      action: 'patent.calendar_imported',
+      action: 'office_calendar.imported',
       target: `calendar:${parsed.patch.offices.join(',')}`,
       detail: { rows: parsed.patch.rows.length, offices: parsed.patch.offices },
       requestId: input.requestId,

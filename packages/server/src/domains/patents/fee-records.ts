@@ -76,7 +76,7 @@ export async function createFeeRecord(
     await audit(tx, {
       tenantSid: principal.tenantSid,
       actorSid: principal.userSid,
-      action: 'record.created',
+      action: 'fee.created',
       target: `fee:${sid}`,
       detail: { from_schedule: input.key, patent: patentSid },
       requestId: input.requestId,

@@ -39,7 +39,7 @@ export function patentRuleHooks(timeZone: string): {
 } {
   return {
     patent: {
-      async afterWrite(tx, { principal, before, after, now }) {
+      async afterWrite(tx, { principal, before, after, now, requestId }) {
         if (!changed(before, after, FACT_COLUMNS)) return;
         const sid = after.sid;
         const { expiry } = await recomputeCases(tx, [sid], {
@@ -47,6 +47,7 @@ export function patentRuleHooks(timeZone: string): {
           now,
           timeZone,
           actorSid: principal.userSid,
+          audit: { writer: { principal, now, requestId }, writing: sid },
         });
         return { ...after, expiry_date: expiry.get(sid) ?? null };
       },
@@ -69,7 +70,7 @@ export function patentRuleHooks(timeZone: string): {
       },
     },
     patentItem: {
-      async afterWrite(tx, { principal, before, after, now }) {
+      async afterWrite(tx, { principal, before, after, now, requestId }) {
         if (!changed(before, after, ITEM_FACTS)) return;
         const cases = new Set([after.patent, ...(before ? [before.patent] : [])]);
         await recomputeCases(tx, [...cases], {
@@ -77,6 +78,7 @@ export function patentRuleHooks(timeZone: string): {
           now,
           timeZone,
           actorSid: principal.userSid,
+          audit: { writer: { principal, now, requestId } },
         });
       },
       async afterImport(tx, { principal, sids, now }) {
@@ -90,12 +92,13 @@ export function patentRuleHooks(timeZone: string): {
           { tenantSid: principal.tenantSid, now, timeZone, actorSid: principal.userSid },
         );
       },
-      async beforeDelete(tx, { principal, record, now }) {
+      async beforeDelete(tx, { principal, record, now, requestId }) {
         await recomputeCases(tx, [record.patent], {
           tenantSid: principal.tenantSid,
           now,
           timeZone,
           actorSid: principal.userSid,
+          audit: { writer: { principal, now, requestId } },
           excludeItemSids: [record.sid],
         });
       },

@@ -98,7 +98,7 @@ describe(`patent inventors (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const record = await call('GET', `/model/patent/${kase.sid}`, editor);
     expect(record.json().data.version).toBe(kase.version + 1);
     const audits = await t.database.db.query<{ action: string; detail: { inventors: { after: unknown[] } } }>(
-      `SELECT action, detail FROM audit_log WHERE target = $1 AND action = 'patent.inventors.replaced'`,
+      `SELECT action, detail FROM audit_log WHERE target = $1 AND action = 'patent.inventors_replaced'`,
       [`patent:${kase.sid}`],
     );
     expect(audits).toHaveLength(1);

@@ -156,7 +156,7 @@ export async function replaceInventors(
     await audit(tx, {
       tenantSid: principal.tenantSid,
       actorSid: principal.userSid,
-      action: 'patent.inventors.replaced',
+      action: 'patent.inventors_replaced',
       target: `patent:${input.sid}`,
       detail: { inventors: { before, after }, version: bumped!.version },
       requestId: caller.requestId,

@@ -13,11 +13,12 @@ import {
   type PatentType,
 } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
+import { audit } from '../../modules/accounts/context.js';
 import { localDate } from '../../modules/models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
 import { FACT_COLUMNS, caseFacts, isoDate, loadFacts, withItems, type FactRow, type LoadedCase } from './facts.js';
-import { syncCases, type CaseOwner, type SyncCounts, type SyncScope } from './sync.js';
+import { syncCases, type CaseOwner, type SyncAudit, type SyncCounts, type SyncScope } from './sync.js';
 
 const PATENT = tableOf(patentModel);
 
@@ -33,6 +34,8 @@ export interface RecomputeOptions {
   packs?: Packs;
   /** After a rule-pack change: only these rules are recomputed (the deadline packs hold only them). */
   changedRules?: ChangedRules;
+  /** A recompute one request's write ran: an audit entry per record written (sync.ts `SyncAudit`). */
+  audit?: SyncAudit;
 }
 
 /**
@@ -117,7 +120,7 @@ async function recomputeLoaded(
     cases.push({ owner, plan });
   }
   const scope: SyncScope | undefined = changed ? { deadlineRules: changed.deadlines, feeCases } : undefined;
-  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, scope);
+  const counts = await syncCases(tx, options.tenantSid, cases, options.now, options.actorSid, scope, options.audit);
   return { counts, expiry };
 }
 
@@ -341,7 +344,19 @@ export async function recomputeChangedPacks(
         ...report,
       });
     }
+    const summary = reports.at(-1);
     await db.transaction(async (tx) => {
+      // One summary entry for the tenant, not one per case: a pack change reaches 10,000s of rows
+      // (docs/audit.md "Hook writes"); their versions were bumped all the same.
+      if (summary?.tenantSid === tenantSid)
+        await audit(tx, {
+          tenantSid,
+          actorSid: null,
+          action: 'patent.recomputed',
+          target: 'patent',
+          detail: { offices, changed_rules: summary.changedRules, cases: summary.cases, ...summary.counts },
+          at: options.now(),
+        });
       for (const pack of changed) {
         await tx.query(
           `INSERT INTO rule_pack_state (tenant_sid, pack, fingerprint, rules, computed_at) VALUES ($1, $2, $3, $4, $5)

@@ -149,11 +149,16 @@ describe(`patent relations (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
     expect(fromParent[0].warnings[1].message).toBe('PCT 国际申请：母案不应是 WO 案件');
 
-    const audits = await t.database.db.query<{ target: string }>(
-      `SELECT target FROM audit_log WHERE action = 'patent.relation.created' AND detail->>'relation' = $1 ORDER BY target`,
+    const audits = await t.database.db.query<{ target: string; detail: { changes: object } }>(
+      `SELECT target, detail FROM audit_log WHERE action = 'patent_relation.created' AND detail->>'relation' = $1 ORDER BY target`,
       [relation.sid],
     );
     expect(audits.map((a) => a.target).sort()).toEqual([`patent:${cn.sid}`, `patent:${wo.sid}`].sort());
+    // Each case's entry names the case that became related to it, and what that case is to it.
+    const onChild = audits.find((a) => a.target === `patent:${cn.sid}`)!;
+    expect(onChild.detail.changes).toEqual({
+      related_case: { before: null, after: { case: wo.sid, type: relation.type, role: 'parent' } },
+    });
   });
 
   it('adds a relation without warnings straight away, and refuses it again either way round (409351)', async () => {
@@ -235,11 +240,15 @@ describe(`patent relations (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const again = await call('POST', `/patent/relations/${sid}/delete`, editor);
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe(404350);
-    const audits = await t.database.db.query(
-      `SELECT 1 FROM audit_log WHERE action = 'patent.relation.deleted' AND detail->>'relation' = $1`,
+    const audits = await t.database.db.query<{ target: string; detail: { changes: object } }>(
+      `SELECT target, detail FROM audit_log WHERE action = 'patent_relation.deleted' AND detail->>'relation' = $1`,
       [sid],
     );
     expect(audits).toHaveLength(2);
+    // On the parent's history: its child case went.
+    expect(audits.find((e) => e.target === `patent:${a.sid}`)!.detail.changes).toEqual({
+      related_case: { before: { case: b.sid, type: 'CA', role: 'child' }, after: null },
+    });
   });
 
   it('refuses callers without the resource (403) and cases they may not see (404)', async () => {

@@ -190,9 +190,11 @@ export async function createRelation(
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
-        action: 'patent.relation.created',
+        action: 'patent_relation.created',
         target: `patent:${sid}`,
         detail: {
+          // What changed on this case: the other case became related (docs/audit.md).
+          changes: relatedCaseChange(sid, checked, input.type, 'added'),
           relation: relation.sid,
           type: input.type,
           parent: checked.parentSid,
@@ -255,6 +257,23 @@ export async function listRelations(ctx: PatentLinksContext, caller: Caller, sid
   });
 }
 
+/**
+ * A relation entry's change on one of its two cases: the other case, with what it is to this one, added
+ * (before nothing) or removed (after nothing).
+ */
+function relatedCaseChange(
+  sid: string,
+  pair: { parentSid: string; childSid: string },
+  type: string,
+  how: 'added' | 'removed',
+): { related_case: { before: unknown; after: unknown } } {
+  const other =
+    pair.parentSid === sid
+      ? { case: pair.childSid, type, role: 'child' }
+      : { case: pair.parentSid, type, role: 'parent' };
+  return { related_case: how === 'added' ? { before: null, after: other } : { before: other, after: null } };
+}
+
 /** Deletes a relation between two cases the caller may see; anything else answers 404. */
 export async function deleteRelation(ctx: PatentLinksContext, caller: Caller, relationSid: string): Promise<void> {
   const { principal } = caller;
@@ -278,9 +297,15 @@ export async function deleteRelation(ctx: PatentLinksContext, caller: Caller, re
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
-        action: 'patent.relation.deleted',
+        action: 'patent_relation.deleted',
         target: `patent:${sid}`,
         detail: {
+          changes: relatedCaseChange(
+            sid,
+            { parentSid: relation.parent_sid, childSid: relation.child_sid },
+            relation.relation_type,
+            'removed',
+          ),
           relation: relation.sid,
           type: relation.relation_type,
           parent: relation.parent_sid,

@@ -4,6 +4,12 @@
 // statements, so recomputing a whole portfolio stays fast.
 import { feeModel, newSid, patentModel, patentTaskModel, tableOf, type ColumnOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
+import {
+  auditHookWrites,
+  type FieldChanges,
+  type HookWrite,
+  type HookWriter,
+} from '../../modules/models/hook-writes.js';
 import type { CasePlan, DeadlinePlan, FeePlan } from './compute.js';
 import { deadlineKey, feeKey } from './compute.js';
 
@@ -17,6 +23,8 @@ export interface CaseOwner {
 
 interface StoredDeadline {
   sid: string;
+  company_sid: string | null;
+  created_by: string | null;
   patent: string;
   rule_code: string;
   item: string | null;
@@ -30,6 +38,8 @@ interface StoredDeadline {
 
 interface StoredFee {
   sid: string;
+  company_sid: string | null;
+  created_by: string | null;
   patent: string;
   fee_code: string;
   fee_rule: string | null;
@@ -51,6 +61,8 @@ const FEE = tableOf(feeModel);
 // What the comparison reads of the stored rows: columns of the models, so a renamed field fails here.
 const DEADLINE_COLUMNS = [
   'sid',
+  'company_sid',
+  'created_by',
   'patent',
   'rule_code',
   'item',
@@ -63,6 +75,8 @@ const DEADLINE_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof StoredDeadline & ColumnOf<typeof patentTaskModel>>;
 const FEE_COLUMNS = [
   'sid',
+  'company_sid',
+  'created_by',
   'patent',
   'fee_code',
   'fee_rule',
@@ -122,6 +136,94 @@ function changedFee(stored: StoredFee, plan: FeePlan): boolean {
   );
 }
 
+/**
+ * A recompute one request's write ran: every record it writes gets an audit entry by that request's user
+ * (docs/audit.md "Hook writes"). Without it (imports, a rule-pack or calendar change over a whole
+ * portfolio) versions are still bumped and the caller writes one summary entry.
+ */
+export interface SyncAudit {
+  writer: HookWriter;
+  /** The case the records pipeline is writing: its expiry is part of that write (its version, its entry). */
+  writing?: string;
+}
+
+/** A generated deadline's fields as its record holds them (audit entries). */
+function deadlineFields(plan: DeadlinePlan, status: string): Record<string, unknown> {
+  return {
+    title: plan.title,
+    due_date: plan.dueDate,
+    status,
+    base_date: plan.baseDate,
+    unadjusted_date: plan.unadjustedDate,
+    pack_version: plan.packVersion,
+  };
+}
+
+/** A generated fee's fields as its record holds them (audit entries). */
+function feeFields(plan: FeePlan): Record<string, unknown> {
+  const f = plan.fee;
+  return {
+    title: plan.title,
+    due_date: f.dueDate,
+    grace_end_date: f.graceEnds,
+    base_amount: f.baseAmount,
+    reduction_rate: f.reductionRate,
+    amount: f.amount,
+    currency: f.currency,
+    fee_rule: f.ruleCode,
+  };
+}
+
+/** The fields that differ, before and after (JSON-compared, as the records pipeline's entries). */
+function diff(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const [name, value] of Object.entries(after)) {
+    const was = before[name] ?? null;
+    const now = value ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[name] = { before: was, after: now };
+  }
+  return changes;
+}
+
+/** A stored deadline's fields, as deadlineFields gives a plan's. */
+function deadlineFieldsOf(stored: StoredDeadline): Record<string, unknown> {
+  return {
+    title: stored.title,
+    due_date: stored.due_date,
+    status: stored.status,
+    base_date: stored.base_date,
+    unadjusted_date: stored.unadjusted_date,
+    pack_version: stored.pack_version,
+  };
+}
+
+/** A stored fee's fields, as feeFields gives a plan's. */
+function feeFieldsOf(stored: StoredFee): Record<string, unknown> {
+  return {
+    title: stored.title,
+    due_date: stored.due_date,
+    grace_end_date: stored.grace_end_date,
+    base_amount: stored.base_amount,
+    reduction_rate: stored.reduction_rate,
+    amount: stored.amount,
+    currency: stored.currency,
+    fee_rule: stored.fee_rule,
+  };
+}
+
+/** The columns a deleted row's data scope depends on (its history's scope check). */
+function scopeOf(stored: { company_sid: string | null; created_by: string | null }) {
+  return { company_sid: stored.company_sid, created_by: stored.created_by };
+}
+
+/** A deleted record's changes: every field from its value to nothing. */
+function removed(fields: Readonly<Record<string, unknown>>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const [name, value] of Object.entries(fields))
+    if (value !== null && value !== undefined) changes[name] = { before: value, after: null };
+  return changes;
+}
+
 /** Applies the plans of a batch of cases; returns what changed. One caller transaction. */
 export async function syncCases(
   tx: Queryable,
@@ -130,6 +232,7 @@ export async function syncCases(
   now: Date,
   actorSid: string | null,
   scope?: SyncScope,
+  audit?: SyncAudit,
 ): Promise<SyncCounts> {
   const counts: SyncCounts = {
     deadlinesInserted: 0,
@@ -165,15 +268,17 @@ export async function syncCases(
   const feesByCase = group(storedFees, (f) => f.patent);
 
   const insertDeadlines: Array<{ sid: string; owner: CaseOwner; plan: DeadlinePlan }> = [];
-  const updateDeadlines: Array<{ sid: string; plan: DeadlinePlan; status: string }> = [];
-  const deleteDeadlines: string[] = [];
-  const insertFees: Array<{ owner: CaseOwner; plan: FeePlan }> = [];
-  const updateFees: Array<{ sid: string; plan: FeePlan }> = [];
-  const deleteFees: string[] = [];
-  const expiries: Array<{ sid: string; expiry: string | null }> = [];
+  const updateDeadlines: Array<{ sid: string; plan: DeadlinePlan; status: string; stored: StoredDeadline }> = [];
+  const deleteDeadlines: StoredDeadline[] = [];
+  const insertFees: Array<{ sid: string; owner: CaseOwner; plan: FeePlan }> = [];
+  const updateFees: Array<{ sid: string; plan: FeePlan; stored: StoredFee }> = [];
+  const deleteFees: StoredFee[] = [];
+  const expiries: Array<{ sid: string; expiry: string | null; before: string | null }> = [];
+  const writes: HookWrite[] = [];
+  const cause = 'recompute';
 
   for (const { owner, plan } of cases) {
-    if (owner.expiry !== plan.expiry) expiries.push({ sid: owner.sid, expiry: plan.expiry });
+    if (owner.expiry !== plan.expiry) expiries.push({ sid: owner.sid, expiry: plan.expiry, before: owner.expiry });
     const planned = new Map(plan.deadlines.map((d) => [d.key, d]));
     for (const stored of deadlinesByCase.get(owner.sid) ?? []) {
       const key = deadlineKey(stored.rule_code, stored.item);
@@ -181,9 +286,9 @@ export async function syncCases(
       planned.delete(key);
       // Done deadlines are history; the rest follow the rules.
       if (stored.status === 'done') continue;
-      if (!next) deleteDeadlines.push(stored.sid);
+      if (!next) deleteDeadlines.push(stored);
       else if (changedDeadline(stored, next, next.status))
-        updateDeadlines.push({ sid: stored.sid, plan: next, status: next.status });
+        updateDeadlines.push({ sid: stored.sid, plan: next, status: next.status, stored });
     }
     for (const next of planned.values()) {
       if (next.status === 'cancelled') continue; // never stored only to say it no longer applies
@@ -196,15 +301,28 @@ export async function syncCases(
       const next = plannedFees.get(key);
       plannedFees.delete(key);
       if (stored.status !== 'unpaid') continue;
-      if (!next) deleteFees.push(stored.sid);
-      else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next });
+      if (!next) deleteFees.push(stored);
+      else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next, stored });
     }
-    for (const next of plannedFees.values()) if (!next.past) insertFees.push({ owner, plan: next });
+    for (const next of plannedFees.values()) if (!next.past) insertFees.push({ sid: newSid(), owner, plan: next });
   }
 
   if (deleteDeadlines.length) {
-    await tx.query('DELETE FROM deadline_basis WHERE task_sid = ANY($1::text[])', [deleteDeadlines]);
-    await tx.query(`DELETE FROM ${TASK} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`, [tenantSid, deleteDeadlines]);
+    const gone = deleteDeadlines.map((d) => d.sid);
+    await tx.query('DELETE FROM deadline_basis WHERE task_sid = ANY($1::text[])', [gone]);
+    await tx.query(`DELETE FROM ${TASK} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`, [tenantSid, gone]);
+    if (audit)
+      for (const d of deleteDeadlines) {
+        const fields = { patent: d.patent, rule_code: d.rule_code, item: d.item, ...deadlineFieldsOf(d) };
+        writes.push({
+          model: 'patent_task',
+          sid: d.sid,
+          verb: 'deleted',
+          changes: removed(fields),
+          cause,
+          scope: scopeOf(d),
+        });
+      }
   }
   if (insertDeadlines.length) {
     const col = <T>(pick: (d: (typeof insertDeadlines)[number]) => T) => insertDeadlines.map(pick);
@@ -235,16 +353,36 @@ export async function syncCases(
         col((d) => d.plan.itemSid),
       ],
     );
+    if (audit)
+      for (const d of insertDeadlines) {
+        const fields = {
+          patent: d.owner.sid,
+          office: d.owner.office,
+          origin: 'rule',
+          rule_code: d.plan.ruleCode,
+          item: d.plan.itemSid,
+          ...deadlineFields(d.plan, d.plan.status),
+        };
+        writes.push({
+          model: 'patent_task',
+          sid: d.sid,
+          verb: 'created',
+          changes: diff({}, fields),
+          version: 1,
+          cause,
+        });
+      }
   }
   if (updateDeadlines.length) {
     const col = <T>(pick: (d: (typeof updateDeadlines)[number]) => T) => updateDeadlines.map(pick);
-    await tx.query(
+    const versions = await tx.query<{ sid: string; version: number }>(
       `UPDATE ${TASK} t SET title = u.title, due_date = u.due_date, status = u.status, base_date = u.base_date,
           unadjusted_date = u.unadjusted_date, pack_version = u.pack_version, updated_at = $2, updated_by = $3,
           version = t.version + 1
          FROM unnest($4::text[], $5::text[], $6::date[], $7::text[], $8::date[], $9::date[], $10::text[])
            AS u(sid, title, due_date, status, base_date, unadjusted_date, pack_version)
-        WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
+        WHERE t.tenant_sid = $1 AND t.sid = u.sid
+        RETURNING t.sid, t.version`,
       [
         tenantSid,
         now,
@@ -258,6 +396,13 @@ export async function syncCases(
         col((d) => d.plan.packVersion),
       ],
     );
+    if (audit) {
+      const version = new Map(versions.map((v) => [v.sid, Number(v.version)]));
+      for (const d of updateDeadlines) {
+        const changes = diff(deadlineFieldsOf(d.stored), deadlineFields(d.plan, d.status));
+        writes.push({ model: 'patent_task', sid: d.sid, verb: 'updated', changes, version: version.get(d.sid), cause });
+      }
+    }
   }
   const bases = [
     ...insertDeadlines.map((d) => ({ sid: d.sid, patent: d.owner.sid, basis: d.plan.basis })),
@@ -272,7 +417,13 @@ export async function syncCases(
     );
   }
   if (deleteFees.length) {
-    await tx.query(`DELETE FROM ${FEE} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`, [tenantSid, deleteFees]);
+    const gone = deleteFees.map((f) => f.sid);
+    await tx.query(`DELETE FROM ${FEE} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`, [tenantSid, gone]);
+    if (audit)
+      for (const f of deleteFees) {
+        const fields = { patent: f.patent, fee_code: f.fee_code, patent_year: f.patent_year, ...feeFieldsOf(f) };
+        writes.push({ model: 'fee', sid: f.sid, verb: 'deleted', changes: removed(fields), cause, scope: scopeOf(f) });
+      }
   }
   if (insertFees.length) {
     const col = <T>(pick: (d: (typeof insertFees)[number]) => T) => insertFees.map(pick);
@@ -291,7 +442,7 @@ export async function syncCases(
         tenantSid,
         now,
         actorSid,
-        col(() => newSid()),
+        col((d) => d.sid),
         col((d) => d.owner.companySid),
         col((d) => d.owner.createdBy),
         col((d) => d.owner.sid),
@@ -309,17 +460,31 @@ export async function syncCases(
         col((d) => d.plan.fee.ruleCode),
       ],
     );
+    if (audit)
+      for (const d of insertFees) {
+        const fields = {
+          patent: d.owner.sid,
+          patent_year: d.plan.fee.patentYear || null,
+          status: 'unpaid',
+          office: d.owner.office,
+          origin: 'rule',
+          fee_code: d.plan.fee.feeCode,
+          ...feeFields(d.plan),
+        };
+        writes.push({ model: 'fee', sid: d.sid, verb: 'created', changes: diff({}, fields), version: 1, cause });
+      }
   }
   if (updateFees.length) {
     const col = <T>(pick: (d: (typeof updateFees)[number]) => T) => updateFees.map(pick);
-    await tx.query(
+    const versions = await tx.query<{ sid: string; version: number }>(
       `UPDATE ${FEE} t SET title = u.title, due_date = u.due_date, grace_end_date = u.grace_end_date,
           base_amount = u.base_amount, reduction_rate = u.reduction_rate, amount = u.amount, currency = u.currency,
           fee_rule = u.fee_rule, updated_at = $2, updated_by = $3, version = t.version + 1
          FROM unnest($4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::numeric[], $10::numeric[], $11::text[],
                      $12::text[])
            AS u(sid, title, due_date, grace_end_date, base_amount, reduction_rate, amount, currency, fee_rule)
-        WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
+        WHERE t.tenant_sid = $1 AND t.sid = u.sid
+        RETURNING t.sid, t.version`,
       [
         tenantSid,
         now,
@@ -335,15 +500,41 @@ export async function syncCases(
         col((d) => d.plan.fee.ruleCode),
       ],
     );
+    if (audit) {
+      const version = new Map(versions.map((v) => [v.sid, Number(v.version)]));
+      for (const d of updateFees) {
+        const changes = diff(feeFieldsOf(d.stored), feeFields(d.plan));
+        writes.push({ model: 'fee', sid: d.sid, verb: 'updated', changes, version: version.get(d.sid), cause });
+      }
+    }
   }
   if (expiries.length) {
-    await tx.query(
-      `UPDATE ${PATENT} t SET expiry_date = u.expiry
+    // A case's expiry is a field of the case: it bumps the case's version (a form holding the old one gets
+    // 409), except for the case the records pipeline is writing, whose own write and entry include it.
+    const writing = audit?.writing ?? null;
+    const versions = await tx.query<{ sid: string; version: number }>(
+      `UPDATE ${PATENT} t SET expiry_date = u.expiry,
+          version = t.version + CASE WHEN t.sid = $4 THEN 0 ELSE 1 END
          FROM unnest($2::text[], $3::date[]) AS u(sid, expiry)
-        WHERE t.tenant_sid = $1 AND t.sid = u.sid`,
-      [tenantSid, expiries.map((e) => e.sid), expiries.map((e) => e.expiry)],
+        WHERE t.tenant_sid = $1 AND t.sid = u.sid
+        RETURNING t.sid, t.version`,
+      [tenantSid, expiries.map((e) => e.sid), expiries.map((e) => e.expiry), writing],
     );
+    if (audit) {
+      const version = new Map(versions.map((v) => [v.sid, Number(v.version)]));
+      for (const e of expiries)
+        if (e.sid !== writing)
+          writes.push({
+            model: 'patent',
+            sid: e.sid,
+            verb: 'updated',
+            changes: { expiry_date: { before: e.before, after: e.expiry } },
+            version: version.get(e.sid),
+            cause,
+          });
+    }
   }
+  if (audit) await auditHookWrites(tx, audit.writer, writes);
   counts.deadlinesInserted = insertDeadlines.length;
   counts.deadlinesUpdated = updateDeadlines.length;
   counts.deadlinesDeleted = deleteDeadlines.length;

@@ -77,7 +77,7 @@ export async function adminSetPassword(
     await audit(tx, {
       tenantSid: admin.tenantSid,
       actorSid: admin.userSid,
-      action: own ? 'password.changed' : 'user.password_set_by_admin',
+      action: own ? 'password.changed' : 'user.password_set',
       target: user.sid,
       requestId,
       at: now,

@@ -48,29 +48,69 @@ export async function createAccountsContext(
   };
 }
 
+/** One audit entry: who did what to which target, when, in which request (SECURITY.md). */
+export interface AuditEntry {
+  tenantSid: string | null;
+  actorSid: string | null;
+  action: AuditAction;
+  target?: string;
+  detail?: object;
+  requestId?: string;
+  at: Date;
+}
+
 /** Appends an audit entry in the caller's transaction (SECURITY.md: who, when, what). */
-export async function audit(
-  tx: Queryable,
-  entry: {
-    tenantSid: string | null;
-    actorSid: string | null;
-    action: AuditAction;
-    target?: string;
-    detail?: object;
-    requestId?: string;
-    at: Date;
-  },
-): Promise<void> {
+export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  await auditMany(tx, [entry]);
+}
+
+const AUDIT_ROWS_PER_STATEMENT = 1000;
+
+/**
+ * Appends several entries in one statement (a hook's set-based writes: one entry per record it wrote,
+ * without one round trip each).
+ */
+export async function auditMany(tx: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  if (entries.length === 1) {
+    const [entry] = entries as [AuditEntry];
+    await tx.query(
+      'INSERT INTO audit_log (tenant_sid, actor_sid, action, target, detail, request_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [
+        entry.tenantSid,
+        entry.actorSid,
+        entry.action,
+        entry.target ?? null,
+        entry.detail ? JSON.stringify(entry.detail) : null,
+        entry.requestId ?? null,
+        entry.at,
+      ],
+    );
+    return;
+  }
+  // Bound parameters are limited (65,535 per statement): 1,000 entries, 7,000 parameters, at a time.
+  if (entries.length > AUDIT_ROWS_PER_STATEMENT) {
+    for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT)
+      await auditMany(tx, entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
+    return;
+  }
+  const values: unknown[] = [];
+  const rows = entries.map((e) => {
+    const at = values.length;
+    values.push(
+      e.tenantSid,
+      e.actorSid,
+      e.action,
+      e.target ?? null,
+      e.detail ? JSON.stringify(e.detail) : null,
+      e.requestId ?? null,
+      e.at,
+    );
+    return `(${[1, 2, 3, 4, 5, 6, 7].map((n) => `$${at + n}`).join(', ')})`;
+  });
+  // Rows are numbered in the order given (audit_log.id orders a record's history).
   await tx.query(
-    'INSERT INTO audit_log (tenant_sid, actor_sid, action, target, detail, request_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [
-      entry.tenantSid,
-      entry.actorSid,
-      entry.action,
-      entry.target ?? null,
-      entry.detail ? JSON.stringify(entry.detail) : null,
-      entry.requestId ?? null,
-      entry.at,
-    ],
+    `INSERT INTO audit_log (tenant_sid, actor_sid, action, target, detail, request_id, created_at) VALUES ${rows.join(', ')}`,
+    values as never,
   );
 }

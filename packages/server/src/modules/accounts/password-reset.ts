@@ -31,7 +31,13 @@ export async function sendResetLink(
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.email) {
     await ctx.db.transaction((tx) =>
-      audit(tx, { tenantSid: null, actorSid: null, action: 'password_reset.unknown_email', requestId, at: now }),
+      audit(tx, {
+        tenantSid: null,
+        actorSid: null,
+        action: 'password_reset.unknown_email_requested',
+        requestId,
+        at: now,
+      }),
     );
     throw new AppError('emailNotRegistered');
   }

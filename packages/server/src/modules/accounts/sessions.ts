@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, newSid, type ClientSide } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { AccountsContext } from './context.js';
+import { audit, type AccountsContext } from './context.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -129,10 +129,13 @@ export async function rotateRefreshToken(ctx: AccountsContext, token: string): P
   });
   if ('error' in outcome && outcome.error) {
     if ('reuse' in outcome && outcome.reuse) {
-      await ctx.db.query(
-        "INSERT INTO audit_log (tenant_sid, actor_sid, action, target, created_at) VALUES ($1, $2, 'session.refresh_token_reused', $3, $4)",
-        [outcome.tenantSid, outcome.userSid, outcome.sessionSid, now],
-      );
+      await audit(ctx.db, {
+        tenantSid: outcome.tenantSid,
+        actorSid: outcome.userSid,
+        action: 'session.refresh_token_reused',
+        target: outcome.sessionSid,
+        at: now,
+      });
     }
     throw new AppError(outcome.error);
   }

@@ -1,7 +1,7 @@
 // What may be done with one document once uploaded: open it for download or preview (each recorded in
 // its history), change its metadata, or delete it (row in a transaction, file after commit). Each
 // reads the document's case through the caller's scope first; out of scope is "not found".
-import { AppError, MAX_PREVIEW_BYTES, isPreviewable } from '@ipdesk/core';
+import { AppError, MAX_PREVIEW_BYTES, isPreviewable, type AuditAction } from '@ipdesk/core';
 import type { Readable } from 'node:stream';
 import { audit } from '../accounts/context.js';
 import { queueFileRemovals, removeStoredFiles } from '../files/removals.js';
@@ -32,6 +32,15 @@ export async function readableDocument(ctx: DocumentsContext, actor: Actor, docu
   return row;
 }
 
+/** A document event's audit action (docs/audit.md). */
+const DOCUMENT_AUDIT = {
+  upload: 'patent_document.uploaded',
+  download: 'patent_document.downloaded',
+  preview: 'patent_document.previewed',
+  update: 'patent_document.updated',
+  delete: 'patent_document.deleted',
+} as const satisfies Record<DocumentAction, AuditAction>;
+
 async function logAccess(ctx: DocumentsContext, actor: Actor, row: DocumentRow, action: DocumentAction): Promise<void> {
   const now = ctx.accounts.now();
   await ctx.accounts.db.transaction(async (tx) => {
@@ -47,7 +56,7 @@ async function logAccess(ctx: DocumentsContext, actor: Actor, row: DocumentRow, 
     await audit(tx, {
       tenantSid: actor.principal.tenantSid,
       actorSid: actor.principal.userSid,
-      action: `patent_document.${action}`,
+      action: DOCUMENT_AUDIT[action],
       target: row.sid,
       requestId: actor.requestId,
       at: now,

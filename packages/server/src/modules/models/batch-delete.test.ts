@@ -68,7 +68,7 @@ describe(`batch delete (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(res.json().data).toEqual({ deleted: 3 });
     for (const r of rows) expect(await exists(r.sid)).toBe(false);
     const audits = await t.database.db.query<{ target: string }>(
-      "SELECT target FROM audit_log WHERE action = 'record.deleted' AND target = ANY($1::text[])",
+      "SELECT target FROM audit_log WHERE action = 'test_widget.deleted' AND target = ANY($1::text[])",
       [rows.map((r) => `test_widget:${r.sid}`)],
     );
     expect(audits).toHaveLength(3);
@@ -120,7 +120,7 @@ describe(`batch delete (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     for (const r of rows) expect(await exists(r.sid)).toBe(true);
     expect(removedAfterCommit).toHaveLength(before);
     const audits = await t.database.db.query(
-      "SELECT 1 FROM audit_log WHERE action = 'record.deleted' AND target = ANY($1::text[])",
+      "SELECT 1 FROM audit_log WHERE action = 'test_widget.deleted' AND target = ANY($1::text[])",
       [rows.map((r) => `test_widget:${r.sid}`)],
     );
     expect(audits).toEqual([]);

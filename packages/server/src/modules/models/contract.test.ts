@@ -155,7 +155,7 @@ describe(`every catalog model through the record API (${onPostgres ? 'PostgreSQL
       const history = await api.history(row.sid);
       expect(history.statusCode).toBe(200);
       const entries: Array<{ action: string; changes: Record<string, unknown> }> = history.json().data;
-      expect(entries.map((e) => e.action)).toEqual(['record.created', 'record.updated']);
+      expect(entries.map((e) => e.action)).toEqual([`${model.name}.created`, `${model.name}.updated`]);
       expect(entries[1]!.changes).toEqual({ [text]: { before: row[text], after: changed } });
 
       const exported = await exportedRows(await api.exportLink(iql));

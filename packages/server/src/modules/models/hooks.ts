@@ -19,7 +19,7 @@ export interface WriteEvent<Row extends RecordRow = RecordRow> {
   /** The row before an update; undefined for a create. */
   before: Row | undefined;
   after: Row;
-  /** The fields this write changed, as its audit entry records them (before any hook completed the row). */
+  /** The fields the pipeline's write changed, before any hook completed the row (its audit entry, written after the hooks, holds theirs too). */
   changed: readonly string[];
   now: Date;
   language: Language;

@@ -165,7 +165,7 @@ describe(`generic model API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       headers: authed(session),
     });
     const entries = history.json().data;
-    expect(entries.map((e: { action: string }) => e.action)).toEqual(['record.created', 'record.updated']);
+    expect(entries.map((e: { action: string }) => e.action)).toEqual(['test_gadget.created', 'test_gadget.updated']);
     expect(entries[1].changes).toEqual({
       weight: { before: 12.5, after: 13 },
       notes: { before: null, after: '改进版' },

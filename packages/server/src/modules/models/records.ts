@@ -9,6 +9,7 @@ import {
   type Language,
   type MoneyValue,
   labelIn,
+  recordAction,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
@@ -163,6 +164,19 @@ export function fieldChanges(
   return changes;
 }
 
+/**
+ * The row as the write's hooks left it: they may complete it in SQL (a computed field) or refuse; the
+ * answer and the audit entry are this row, not what the pipeline wrote before them.
+ */
+async function finalRow(tx: Queryable, model: ResolvedModel, tenantSid: string, sid: string): Promise<RecordRow> {
+  const rows = await tx.query<RecordRow>(
+    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND t.tenant_sid = $2`,
+    [sid, tenantSid],
+  );
+  if (!rows[0]) throw new AppError('recordNotFound');
+  return rows[0];
+}
+
 function declaredNames(model: ResolvedModel): string[] {
   return [...model.fields.values()].filter((f) => !f.system).map((f) => f.name);
 }
@@ -207,29 +221,30 @@ export async function createRecord(
         params.values as never,
       );
       let row = rows[0]!;
-      const changes = fieldChanges(undefined, row, declaredNames(model));
+      const hooks = registry.hooks.of(model.name);
+      if (hooks?.afterWrite) {
+        await hooks.afterWrite(tx, {
+          principal,
+          model,
+          before: undefined,
+          after: row,
+          changed: Object.keys(fieldChanges(undefined, row, declaredNames(model))),
+          now,
+          language,
+          requestId,
+        });
+        row = await finalRow(tx, model, principal.tenantSid, sid);
+      }
+      // Written from the final row, so the entry holds what the hooks set too (a computed expiry, say).
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
-        action: 'record.created',
+        action: recordAction(model.name, 'created'),
         target: `${model.name}:${sid}`,
-        detail: { changes },
+        detail: { changes: fieldChanges(undefined, row, declaredNames(model)) },
         requestId,
         at: now,
       });
-      const hooks = registry.hooks.of(model.name);
-      if (hooks?.afterWrite)
-        row =
-          (await hooks.afterWrite(tx, {
-            principal,
-            model,
-            before: undefined,
-            after: row,
-            changed: Object.keys(changes),
-            now,
-            language,
-            requestId,
-          })) ?? row;
       return maskRows(model, [row])[0]!;
     }),
   );
@@ -318,21 +333,22 @@ export async function updateRecord(
         params.values as never,
       );
       let after = rows[0]!;
-      const changes = fieldChanges(before, after, declaredNames(model));
+      const hooks = registry.hooks.of(model.name);
+      if (hooks?.afterWrite) {
+        const changed = Object.keys(fieldChanges(before, after, declaredNames(model)));
+        await hooks.afterWrite(tx, { principal, model, before, after, changed, now, language, requestId });
+        after = await finalRow(tx, model, principal.tenantSid, input.sid);
+      }
+      // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
-        action: 'record.updated',
+        action: recordAction(model.name, 'updated'),
         target: `${model.name}:${input.sid}`,
-        detail: { changes, version: after.version },
+        detail: { changes: fieldChanges(before, after, declaredNames(model)), version: after.version },
         requestId,
         at: now,
       });
-      const hooks = registry.hooks.of(model.name);
-      if (hooks?.afterWrite) {
-        const event = { principal, model, before, after, changed: Object.keys(changes), now, language, requestId };
-        after = (await hooks.afterWrite(tx, event)) ?? after;
-      }
       return maskRows(model, [after])[0]!;
     }),
   );
@@ -373,7 +389,7 @@ export async function removeLockedRecord(
   await audit(tx, {
     tenantSid: principal.tenantSid,
     actorSid: principal.userSid,
-    action: 'record.deleted',
+    action: recordAction(model.name, 'deleted'),
     target: `${model.name}:${sid}`,
     detail: {
       changes: fieldChanges(before, undefined, declaredNames(model)),
@@ -444,7 +460,7 @@ export async function recordHistory(
   // The history shows what a read of the record would: the same scope, always (not only when there is
   // no history), and for a deleted record only to those who could have read it and hold the audit right.
   if (!(await inScope(ctx.db, model, principal, sid))) {
-    const deleted = rows.findLast((r) => r.action === 'record.deleted');
+    const deleted = rows.findLast((r) => r.action === recordAction(model.name, 'deleted'));
     if (!deleted || !(await deletedInScope(ctx.db, model, principal, sid, deleted.detail)))
       throw new AppError('recordNotFound');
     if (!principal.access.resources.has(AUDIT_RESOURCE)) throw new AppError('permissionDenied');

@@ -263,7 +263,7 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
         'SELECT action FROM audit_log WHERE target = $1 ORDER BY id',
         [`agency:${ag.sid}`],
       );
-      expect(audits.map((a) => a.action)).toEqual(['record.created', 'agency.closed', 'agency.reopened']);
+      expect(audits.map((a) => a.action)).toEqual(['agency.created', 'agency.closed', 'agency.reopened']);
     });
 
     it('refuses an invalid agent (500001 naming sid)', async () => {

@@ -302,7 +302,7 @@ describe(`field and data permissions, masking (${onPostgres ? 'PostgreSQL' : 'PG
       // The administrator holds the audit right and sees every record.
       const seen = await history(admin);
       expect(seen.statusCode, seen.body).toBe(200);
-      expect(seen.json().data.map((e: { action: string }) => e.action)).toEqual(['record.created', 'record.deleted']);
+      expect(seen.json().data.map((e: { action: string }) => e.action)).toEqual(['project.created', 'project.deleted']);
       // Its creator could read it, but lacks the audit right.
       const creator = await history(users.chemist!.session);
       expect(creator.statusCode).toBe(403);

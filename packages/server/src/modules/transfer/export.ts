@@ -4,7 +4,7 @@
 // never sit in memory at once. Dates are date cells and numbers numbers, so a file re-imports as is.
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { AppError, modelResourceCode, type Language, labelIn } from '@ipdesk/core';
+import { AppError, modelResourceCode, recordAction, type Language, labelIn } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -215,7 +215,7 @@ export async function openExport(
         audit(tx, {
           tenantSid: link.tenant_sid,
           actorSid: link.user_sid,
-          action: 'record.exported',
+          action: recordAction(model.name, 'exported'),
           target: model.name,
           detail: { rows: count, iql: link.iql },
           requestId,

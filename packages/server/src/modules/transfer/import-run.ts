@@ -8,7 +8,7 @@
 // job's completion commit together (progress is written from another connection meanwhile). The
 // embedded engine has a single connection, where one long transaction would stall every other
 // request: there each chunk commits with its progress, and the last one completes the job.
-import { AppError, modelResourceCode, translate, type Language, labelIn, type Label } from '@ipdesk/core';
+import { AppError, modelResourceCode, recordAction, translate, type Language, labelIn, type Label } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -231,7 +231,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     await audit(tx, {
       tenantSid: principal.tenantSid,
       actorSid: principal.userSid,
-      action: 'record.imported',
+      action: recordAction(model.name, 'imported'),
       target: model.name,
       detail: { job: job.sid, rows: written },
       requestId: job.request_id ?? '',

@@ -232,7 +232,7 @@ describe(`import and export (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['VAL-2', 'utility_model', 'US', '2024-03-01'],
       ['VAL-3', 'design', 'JP', null],
     ]);
-    const audit = await t.database.db.query("SELECT detail FROM audit_log WHERE action = 'record.imported'");
+    const audit = await t.database.db.query("SELECT detail FROM audit_log WHERE action = 'patent.imported'");
     expect(audit).toHaveLength(1);
     // Imported cases get their deadlines, fees and expiry from the rules, as saved ones do.
     const cn = rows.find((r: Record<string, unknown>) => r.sn === 'VAL-1') as { sid: string };

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, type AuditAction } from '@ipdesk/core';
+import { MODEL_CATALOG, auditActionLabel, auditActionList } from '@ipdesk/core';
 import type { HistoryEntry } from '../../api/model';
 import { i18n, startI18n, switchLanguage } from '../../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => act(() => root.unmount()));
 
-const actions = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+// Every entity event and every model's record events (`patent.created`, `fee.deleted`, …).
+const actions = auditActionList(MODEL_CATALOG.map((model) => model.name));
 const entries: HistoryEntry[] = [...actions, 'some.future_event'].map((action, index) => ({
   action,
   actor_sid: null,
@@ -55,7 +56,7 @@ describe('history event names', () => {
     async (language) => {
       const shown = await shownActions(language);
       const expected = actions.map((action) =>
-        language === 'en' ? AUDIT_ACTIONS[action].en : AUDIT_ACTIONS[action].zh,
+        language === 'en' ? auditActionLabel(action)!.en : auditActionLabel(action)!.zh,
       );
       expect(shown).toEqual([...expected, language === 'en' ? 'Other change' : '其他变更']);
       for (const text of shown) expect(text).not.toMatch(/^[a-z_]+(\.[a-z_]+)+$/);

@@ -3,17 +3,31 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { auditActionLabel, labelIn } from '@ipdesk/core';
+import {
+  auditActionLabel,
+  isEntityAuditAction,
+  isRecordVerb,
+  labelIn,
+  splitAuditAction,
+  type RecordVerb,
+} from '@ipdesk/core';
 import type { HistoryEntry, SchemaField } from '../../api/model';
 import { renderValue, type CellContext } from '../fields/cells';
 import { formatTimestamp } from '../fields/format';
 
-// Colours of the record's own life; every other event (an account opened, inventors changed…) is gray.
-const COLORS: Record<string, string> = {
-  'record.created': 'green',
-  'record.updated': 'blue',
-  'record.deleted': 'red',
+// Colours of the record's own life (`<model>.created`, …); every other event (an account opened, inventors
+// changed…) is gray.
+const COLORS: Partial<Record<RecordVerb, string>> = {
+  created: 'green',
+  updated: 'blue',
+  deleted: 'red',
 };
+
+function colorOf(action: string): string {
+  const verb = splitAuditAction(action)?.verb;
+  // An entity's own event of the same verb (a related case added) is not the record's life.
+  return verb && isRecordVerb(verb) && !isEntityAuditAction(action) ? (COLORS[verb] ?? 'gray') : 'gray';
+}
 
 /** An entry's changes in the order the form shows the fields; fields the schema lost last. */
 function changesInFieldOrder(entry: HistoryEntry, fields: ReadonlyMap<string, SchemaField>) {
@@ -43,7 +57,7 @@ export function HistoryList({ entries, fields, context }: HistoryListProps) {
     <Timeline
       data-testid="history"
       items={newestFirst.map((entry, index) => {
-        const color = COLORS[entry.action] ?? 'gray';
+        const color = colorOf(entry.action);
         const label = auditActionLabel(entry.action);
         return {
           key: `${entry.at}-${index}`,

@@ -157,7 +157,7 @@ describe('the list and detail pages', { timeout: 30_000 }, () => {
       return ok(
         [
           {
-            action: 'record.updated',
+            action: 'patent_task.updated',
             actor_sid: null,
             actor_name: '张三',
             at: '2026-11-20T08:00:00Z',

@@ -208,11 +208,11 @@ describe(`workflow definitions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       [tenantSid],
     );
     expect(rows.map((r) => r.action)).toEqual([
-      'workflow.definition.created',
-      'workflow.definition.published',
-      'workflow.definition.saved',
-      'workflow.definition.saved',
-      'workflow.definition.published',
+      'workflow_definition.created',
+      'workflow_definition.published',
+      'workflow_definition.saved',
+      'workflow_definition.saved',
+      'workflow_definition.published',
     ]);
   });
 

@@ -59,7 +59,7 @@ export async function auditDefinition(
   await audit(tx, {
     tenantSid: caller.principal.tenantSid,
     actorSid: caller.principal.userSid,
-    action: `workflow.definition.${action}`,
+    action: `workflow_definition.${action}`,
     target: `workflow_definition:${detail.sid}`,
     detail,
     requestId: caller.requestId,

@@ -63,7 +63,7 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
     // The other case keeps its process; the delete is audited.
     expect(await left('workflow_instance', 'sid', other)).toBe(1);
     const audit = await w.t.database.db.query<{ detail: Record<string, number> }>(
-      "SELECT detail FROM audit_log WHERE action = 'workflow.instances_deleted' AND target = $1",
+      "SELECT detail FROM audit_log WHERE action = 'workflow_instance.deleted' AND target = $1",
       [`patent:${patent}`],
     );
     expect(audit.map((a) => a.detail)).toEqual([{ instances: 1, todos: 1 }]);
@@ -86,7 +86,7 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
     for (const instance of instances)
       expect(await w.count('SELECT count(*) AS n FROM workflow_instance WHERE sid = $1', [instance])).toBe(0);
     const audit = await w.t.database.db.query(
-      "SELECT target FROM audit_log WHERE action = 'workflow.instances_deleted' AND target = ANY($1::text[])",
+      "SELECT target FROM audit_log WHERE action = 'workflow_instance.deleted' AND target = ANY($1::text[])",
       [[`patent:${first}`, `patent:${second}`]],
     );
     expect(audit).toHaveLength(2);

@@ -60,7 +60,7 @@ export function workflowRecordHooks(model: string): ModelHooks {
       await audit(tx, {
         tenantSid: principal.tenantSid,
         actorSid: principal.userSid,
-        action: 'workflow.instances_deleted',
+        action: 'workflow_instance.deleted',
         target: `${model}:${recordSid}`,
         detail: deleted,
         requestId,
