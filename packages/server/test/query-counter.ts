@@ -1,5 +1,6 @@
 // Counting the statements a request sends, through the Database wrapper the app is built on (not by
 // timing): tests that a page costs a bounded number of queries, whatever its number of rows.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,17 +18,27 @@ export interface QueryCounter {
   /** Their bound parameters, by the same index (none for exec). */
   readonly params: Array<readonly unknown[] | undefined>;
   reset(): void;
+  /**
+   * The statements `work` itself sends (its async context), leaving out what the app's background pollers
+   * (workflow timers, import and configuration-pack queues) send meanwhile: on a busy machine a poll can
+   * fall inside the window, and a count of the window would then differ from run to run.
+   */
+  within(work: () => Promise<unknown>): Promise<string[]>;
 }
+
+const own = new AsyncLocalStorage<string[]>();
 
 function counted(inner: Queryable, log: string[], params: QueryCounter['params']): Queryable {
   return {
     query: (sql, values) => {
       log.push(sql);
+      own.getStore()?.push(sql);
       params.push(values);
       return inner.query(sql, values);
     },
     exec: (sql) => {
       log.push(sql);
+      own.getStore()?.push(sql);
       params.push(undefined);
       return inner.exec(sql);
     },
@@ -53,6 +64,11 @@ export function countingDatabase(db: Database): { db: Database; counter: QueryCo
       reset: () => {
         log.length = 0;
         params.length = 0;
+      },
+      within: async (work) => {
+        const sent: string[] = [];
+        await own.run(sent, work);
+        return sent;
       },
     },
   };
