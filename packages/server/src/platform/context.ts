@@ -46,21 +46,3 @@ export function contextOf(
     ...at,
   };
 }
-
-/**
- * Work no signed-in user asks for (jobs, seeding, tenant creation, the operator API): a tenant, a language,
- * a moment, and no actor. Commands that also run this way take this part of the context.
- */
-export type SystemContext = Pick<RequestContext, 'tenantSid' | 'language' | 'now'> & {
-  userSid: string | null;
-  requestId?: string;
-};
-
-export function systemContext(at: {
-  tenantSid: string;
-  language: Language;
-  now: Date;
-  requestId?: string;
-}): SystemContext {
-  return { ...at, userSid: null };
-}
