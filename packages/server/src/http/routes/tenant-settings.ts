@@ -1,8 +1,8 @@
 // Tenant-wide account settings for administrators: the outgoing mail server (its password is stored
 // sealed and never returned) and the sign-in/password rules. Each answer carries `updated_at`; every save
 // sends back the one it read (null when nothing was saved yet) and is refused (409000) when someone saved in
-// between (db/setting-version.ts), so no save silently overwrites another. The commands are in
-// modules/tenants.
+// between, so no save silently overwrites another. The commands (modules/tenants) do the reads, the
+// checked saves and the audit entries.
 import { PASSWORD_POLICIES } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
