@@ -13,6 +13,10 @@ const boundary = (message, patterns, paths = []) => ({
   ],
 });
 
+const SERVER_NOT_WEB = ['@ipdesk/web', '@ipdesk/web/*', '**/packages/web/**', '../../web/**'];
+const ROUTE_COMMANDS =
+  'routes validate, authorize, call one command and present: move database and audit work into a verbNoun(deps, ctx, input) command (docs/commands.md)';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '**/*.tsbuildinfo'] },
   js.configs.recommended,
@@ -35,12 +39,30 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/**/*.ts'],
-    rules: boundary('server imports core, never web', [
-      '@ipdesk/web',
-      '@ipdesk/web/*',
-      '**/packages/web/**',
-      '../../web/**',
-    ]),
+    rules: boundary('server imports core, never web', SERVER_NOT_WEB),
+  },
+  {
+    // Thin routes (docs/commands.md): validate, authorize, call one command, present. The database and
+    // the audit log are the commands' business. This block restates the server's boundary, since a later
+    // block's options replace an earlier one's for the same rule.
+    files: ['packages/server/src/http/routes/**/*.ts', 'packages/server/src/domains/*/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: SERVER_NOT_WEB, message: 'server imports core, never web' },
+            { group: ['**/db/**', '**/db/*'], message: ROUTE_COMMANDS },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='audit']", message: ROUTE_COMMANDS },
+        { selector: "CallExpression[callee.property.name='audit']", message: ROUTE_COMMANDS },
+      ],
+    },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

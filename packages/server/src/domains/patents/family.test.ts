@@ -18,6 +18,7 @@ import { onPostgres } from '../../../test/database.js';
 import type { Principal } from '../../http/context.js';
 import { tenantModels } from '../../modules/custom-fields/service.js';
 import { administratorAccess } from '../../modules/rbac/access.js';
+import { contextOf } from '../../platform/context.js';
 import { familyTree } from './family.js';
 
 describe(`patent family (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -167,7 +168,8 @@ describe(`patent family (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       registry: t.app.registry,
       models: tenantModels(t.database.db, t.app.registry, () => new Date()),
     };
-    const capped = await familyTree(ctx, { principal, language: 'en', requestId: 'test' }, root.sid, 3);
+    const caller = contextOf(principal, { language: 'en', requestId: 'test', now: t.app.accounts.now() });
+    const capped = await familyTree(ctx, caller, root.sid, 3);
     expect(capped.truncated).toBe(true);
     expect(capped.nodes).toHaveLength(3);
     expect(capped.nodes.map((n) => n.sid)).toContain(root.sid);

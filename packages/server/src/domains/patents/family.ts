@@ -7,7 +7,8 @@ import type { Queryable } from '../../db/database.js';
 import type { ResolvedModel } from '../../modules/models/registry.js';
 import { scopeCondition } from '../../modules/models/scope.js';
 import { SqlParams } from '../../modules/models/sql-params.js';
-import { pickFields, readPatent, visiblePatents, type Caller, type PatentLinksContext } from './relations.js';
+import { pickFields, readPatent, visiblePatents, type PatentLinksContext } from './relations.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export const FAMILY_NODE_CAP = 500;
 
@@ -89,7 +90,7 @@ async function neighbours(
 
 export async function familyTree(
   ctx: PatentLinksContext,
-  caller: Caller,
+  caller: RequestContext,
   sid: string,
   cap = FAMILY_NODE_CAP,
 ): Promise<FamilyTree> {

@@ -12,7 +12,8 @@ import {
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../../modules/accounts/context.js';
-import { readPatent, type Caller, type PatentLinksContext } from './relations.js';
+import { readPatent, type PatentLinksContext } from './relations.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface InventorRow {
   position: number;
@@ -31,7 +32,11 @@ export async function listInventors(db: Queryable, tenantSid: string, patentSid:
 }
 
 /** A case's inventors, for a caller who may see the case. */
-export async function caseInventors(ctx: PatentLinksContext, caller: Caller, sid: string): Promise<InventorRow[]> {
+export async function caseInventors(
+  ctx: PatentLinksContext,
+  caller: RequestContext,
+  sid: string,
+): Promise<InventorRow[]> {
   await readPatent(ctx, caller.principal, sid);
   return listInventors(ctx.accounts.db, caller.principal.tenantSid, sid);
 }
@@ -104,7 +109,7 @@ export interface ReplaceInventors {
 /** Replaces the list; answers the case's new version and the stored list. */
 export async function replaceInventors(
   ctx: PatentLinksContext,
-  caller: Caller,
+  caller: RequestContext,
   input: ReplaceInventors,
 ): Promise<{ version: number; inventors: InventorRow[] }> {
   const { principal } = caller;

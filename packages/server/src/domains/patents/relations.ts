@@ -23,18 +23,12 @@ import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry
 import { scopeCondition } from '../../modules/models/scope.js';
 import { SqlParams } from '../../modules/models/sql-params.js';
 import { maskRows, viewFor } from '../../modules/rbac/model-view.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface PatentLinksContext {
   accounts: AccountsContext;
   models: TenantModels;
   registry: ModelRegistry;
-}
-
-/** Who acts, in which language, under which request. */
-export interface Caller {
-  principal: Principal;
-  language: Language;
-  requestId: string;
 }
 
 /** The patent model as the caller sees it (their field rights applied). */
@@ -143,7 +137,7 @@ export interface StoredRelation {
  */
 export async function createRelation(
   ctx: PatentLinksContext,
-  caller: Caller,
+  caller: RequestContext,
   input: RelationInput & { acknowledged: readonly string[] },
 ): Promise<StoredRelation> {
   const { principal } = caller;
@@ -228,7 +222,11 @@ export function pickFields(row: RecordRow, names: readonly string[]): Record<str
 }
 
 /** A case's relations both ways; relations to cases the caller may not see are left out. */
-export async function listRelations(ctx: PatentLinksContext, caller: Caller, sid: string): Promise<ListedRelation[]> {
+export async function listRelations(
+  ctx: PatentLinksContext,
+  caller: RequestContext,
+  sid: string,
+): Promise<ListedRelation[]> {
   const { principal } = caller;
   const { view } = await readPatent(ctx, principal, sid);
   const relations = await ctx.accounts.db.query<StoredRelation>(
@@ -275,7 +273,11 @@ function relatedCaseChange(
 }
 
 /** Deletes a relation between two cases the caller may see; anything else answers 404. */
-export async function deleteRelation(ctx: PatentLinksContext, caller: Caller, relationSid: string): Promise<void> {
+export async function deleteRelation(
+  ctx: PatentLinksContext,
+  caller: RequestContext,
+  relationSid: string,
+): Promise<void> {
   const { principal } = caller;
   const now = ctx.accounts.now();
   await ctx.accounts.db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 // {webapi} configuration packs (organisation administrators): save and read packs of roles, dictionary
 // options, custom fields and a menu tree, and apply one as a durable job whose progress callers poll. The job runner lives
 // with these routes: it starts when the app is ready and stops, finishing the job at hand, on close.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkContext, packContentSchema } from '../../modules/config-packs/content.js';
@@ -13,7 +12,6 @@ import {
   listPacks,
   requestApply,
   savePack,
-  type Actor,
 } from '../../modules/config-packs/packs.js';
 import { createPackJobRunner } from '../../modules/config-packs/runner.js';
 import { tenantDictionaries } from '../../modules/custom-fields/service.js';
@@ -22,6 +20,7 @@ import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
 import { sidParam } from './schemas.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const packSid = sidParam('field.configPack');
 const companySid = sidParam('field.companySid');
@@ -62,10 +61,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
 
-  const actorOf = (request: FastifyRequest): Actor => {
-    const p = principalOf(request);
-    return { tenantSid: p.tenantSid, userSid: p.userSid, requestId: request.id, language: request.language };
-  };
+  const actorOf = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.get(
     `${base}/do/list`,
@@ -132,7 +128,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
       const actor = actorOf(request);
       // The tenant's dictionaries as now: an option field of the pack may use one of them.
       const context = checkContext(registry, await tenantDictionaries(accounts.db, actor.tenantSid));
-      const pack = await savePack(accounts.db, actor, request.body, context, accounts.now());
+      const pack = await savePack(accounts.db, actor, request.body, context);
       return ok(request, { data: pack });
     },
   );
@@ -149,7 +145,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
       },
     },
     async (request) => {
-      const job = await requestApply(accounts.db, actorOf(request), request.body, accounts.now());
+      const job = await requestApply(accounts.db, actorOf(request), request.body);
       runner.kick();
       return ok(request, { data: job });
     },

@@ -5,17 +5,17 @@ import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
-import { audit } from '../../modules/accounts/context.js';
 import { CUSTOM_CODE_PATTERN, definitionSchema } from '../../modules/custom-fields/definition.js';
+import { publishModelFields } from '../../modules/custom-fields/publish-custom-fields.js';
 import {
   createCustomField,
   listCustomFields,
-  publishCustomFields,
   updateCustomField,
   type TenantModels,
 } from '../../modules/custom-fields/service.js';
 import { importCascade } from '../../modules/dictionary/cascade-import.js';
 import { dictionaryOptions, saveOptions } from '../../modules/dictionary/dictionary.js';
+import { requestContext } from '../../platform/context.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -126,24 +126,10 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
         response: { 200: envelopeSchema({ data: z.object({ version: z.number() }) }) },
       },
     },
-    async (request) => {
-      const p = principalOf(request);
-      if (!(await models.resolve(p.tenantSid, request.body.model)))
-        throw new AppError('modelNotFound', { params: { model: request.body.model } });
-      const version = await publishCustomFields(accounts.db, models, p.tenantSid, request.body.model, accounts.now());
-      await accounts.db.transaction((tx) =>
-        audit(tx, {
-          tenantSid: p.tenantSid,
-          actorSid: p.userSid,
-          action: 'custom_field.published',
-          target: request.body.model,
-          detail: { version },
-          requestId: request.id,
-          at: accounts.now(),
-        }),
-      );
-      return ok(request, { data: { version } });
-    },
+    async (request) =>
+      ok(request, {
+        data: await publishModelFields({ accounts, models }, requestContext(request, accounts.now), request.body),
+      }),
   );
 
   app.get(

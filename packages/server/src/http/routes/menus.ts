@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createMenu, deleteMenu, updateMenu, type WriteContext } from '../../modules/menus/admin.js';
+import { createMenu, deleteMenu, updateMenu } from '../../modules/menus/admin.js';
 import { buildTree, listMenus, viewOf, type MenuRow } from '../../modules/menus/menus.js';
 import { moveMenu } from '../../modules/menus/move.js';
 import { myMenus } from '../../modules/menus/my-menus.js';
@@ -26,6 +26,7 @@ import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
 import { sidParam, versionField } from './schemas.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const menuSid = sidParam('field.menu');
 const name = (label: 'field.menuNameZh' | 'field.menuNameEn') =>
@@ -65,17 +66,8 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
   const tags = ['menu'];
   const access = { resource: 'system.menus' } as const;
 
-  const context = (request: FastifyRequest): WriteContext => {
-    const p = principalOf(request);
-    return {
-      db: accounts.db,
-      catalog: registry.resources,
-      tenantSid: p.tenantSid,
-      actorSid: p.userSid,
-      requestId: request.id,
-      at: accounts.now(),
-    };
-  };
+  const deps = { db: accounts.db, catalog: registry.resources };
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
   /** All the tenant's rows, seeding the defaults on the tenant's first read. */
   const rowsFor = async (request: FastifyRequest): Promise<MenuRow[]> => {
     const ctx = context(request);
@@ -137,7 +129,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
       const ctx = context(request);
       // A tenant that never read its menus gets the defaults first, not just the new one.
       await ensureMenusSeeded(accounts.db, ctx, registry.defaultMenus);
-      const row = await createMenu(ctx, request.body);
+      const row = await createMenu(deps, ctx, request.body);
       return ok(request, { data: viewOf(request.language, row) });
     },
   );
@@ -154,7 +146,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
       },
     },
     async (request) => {
-      const row = await updateMenu(context(request), request.body);
+      const row = await updateMenu(deps, context(request), request.body);
       return ok(request, { data: viewOf(request.language, row) });
     },
   );
@@ -171,7 +163,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
       },
     },
     async (request) => {
-      await deleteMenu(context(request), request.params.sid);
+      await deleteMenu(deps, context(request), request.params.sid);
       return ok(request, {});
     },
   );
@@ -188,7 +180,7 @@ export const menuRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { a
       },
     },
     async (request) => {
-      const rows = await moveMenu(context(request), request.body);
+      const rows = await moveMenu(deps, context(request), request.body);
       return ok(request, { data: rows.map((r) => viewOf(request.language, r)) });
     },
   );

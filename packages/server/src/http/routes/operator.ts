@@ -6,13 +6,13 @@ import { AppError } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/database.js';
 import { createTenant } from '../../modules/tenants/create-tenant.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../reply.js';
 
 export interface OperatorRouteOptions {
-  db: Database;
+  /** The database createTenant works in (its own transaction). */
+  db: Parameters<typeof createTenant>[0];
   operatorToken: string | undefined;
   now: () => Date;
 }

@@ -2,7 +2,7 @@
 // company list with iql, a company's structure, company and department writes, company
 // administrators. Reading is open to signed-in users; writing needs system.org (or, to rename one's
 // own company, being its company administrator).
-import { SID_PATTERN, type Language } from '@ipdesk/core';
+import { SID_PATTERN } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,11 +15,12 @@ import {
   updateCompany,
 } from '../../modules/org/companies.js';
 import { createDepartment, deleteDepartment, departmentTree, updateDepartment } from '../../modules/org/departments.js';
-import { principalOf, type Principal } from '../context.js';
+import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
 import { tableSearchAnswer, tableSearchBody } from './schemas.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const sid = (label: Parameters<typeof labelled>[1]) => labelled(z.string().regex(SID_PATTERN), label);
 const companySid = sid('field.org.company');
@@ -86,15 +87,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   const companyTags = ['company'];
   const departmentTags = ['department'];
   const org = { resource: 'system.org' } as const;
-  const writer = (request: { principal: Principal | undefined; id: string }) => ({
-    principal: principalOf(request),
-    requestId: request.id,
-  });
-  // A department write answers a repeated name in the caller's language.
-  const departmentWriter = (request: Parameters<typeof writer>[0] & { language: Language }) => ({
-    ...writer(request),
-    language: request.language,
-  });
+  const writer = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.post(
     '/company/do/list',
@@ -262,7 +255,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: departmentRow }) },
       },
     },
-    async (request) => ok(request, { data: await createDepartment(accounts, request.body, departmentWriter(request)) }),
+    async (request) => ok(request, { data: await createDepartment(accounts, request.body, writer(request)) }),
   );
 
   app.post(
@@ -276,7 +269,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: departmentRow }) },
       },
     },
-    async (request) => ok(request, { data: await updateDepartment(accounts, request.body, departmentWriter(request)) }),
+    async (request) => ok(request, { data: await updateDepartment(accounts, request.body, writer(request)) }),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
   openPreview,
   updateDocument,
 } from '../../modules/documents/actions.js';
-import { documentsContext, readCase, type Actor } from '../../modules/documents/context.js';
+import { documentsContext, readCase } from '../../modules/documents/context.js';
 import { listDocuments } from '../../modules/documents/documents.js';
 import { metadataUpdateBody } from '../../modules/documents/metadata.js';
 import { requiredDocuments } from '../../modules/documents/required.js';
@@ -23,6 +23,7 @@ import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const sid = (label: Parameters<typeof labelled>[1]) => labelled(z.string().regex(SID_PATTERN), label);
 const documentParams = z.object({ sid: sid('field.documentSid') }).strict();
@@ -71,10 +72,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
   const storage = fileStorageFor(accounts.config);
   const ctx = documentsContext(accounts, models, storage);
   const tags = ['patent_document'];
-  const actor = (request: Parameters<typeof principalOf>[0] & { id: string }): Actor => ({
-    principal: principalOf(request),
-    requestId: request.id,
-  });
+  const actor = (request: ContextSource) => requestContext(request, accounts.now);
   const view = { access: { resource: 'patent' } };
   const change = { access: { resource: 'patent:update' } };
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { closeAccount, openAccount, type AccountHolder } from '../../modules/people/accounts.js';
 import { setAgencyStatus } from '../../modules/people/agencies.js';
 import { localDate } from '../../modules/models/relative-dates.js';
-import type { Actor, PeopleContext } from '../../modules/people/records.js';
+import type { PeopleContext } from '../../modules/people/records.js';
 import { resign } from '../../modules/people/resign.js';
 import {
   MAX_EXTRA_RECIPIENTS,
@@ -21,6 +21,7 @@ import { labelled, settingReadAt } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
 import { accountNameField, sidParam, versionField } from './schemas.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const MAX_ROLES = 100;
 
@@ -54,10 +55,7 @@ const todoSchema = z.object({
 
 export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, models, timeZone }) => {
   const ctx: PeopleContext = { accounts, models };
-  const actor = (request: Parameters<typeof principalOf>[0] & { id: string }): Actor => ({
-    principal: principalOf(request),
-    requestId: request.id,
-  });
+  const actor = (request: ContextSource) => requestContext(request, accounts.now);
 
   const holders: Array<{ holder: AccountHolder; resource: string; label: 'field.personSid' | 'field.agentSid' }> = [
     { holder: 'person', resource: 'person:account', label: 'field.personSid' },

@@ -14,11 +14,10 @@ import {
   resourceNodeAnswer,
   rolePermissionsAnswer,
 } from '@ipdesk/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resourceTree } from '../../modules/rbac/resource-tree.js';
-import { readPermissions, savePermissions, type RoleActor } from '../../modules/rbac/role-permissions.js';
+import { readPermissions, savePermissions } from '../../modules/rbac/role-permissions.js';
 import { searchRoles } from '../../modules/rbac/role-search.js';
 import { changeRoleUsers, listRoleUsers } from '../../modules/rbac/role-users.js';
 import {
@@ -36,6 +35,7 @@ import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
 import { tableSearchAnswer, tableSearchBody } from './schemas.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const roleSid = labelled(z.string().regex(SID_PATTERN), 'field.role');
 const userSid = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
@@ -84,10 +84,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   const tags = ['role'];
   const base = '/model/role/do';
   const manage = { access: { resource: 'system.roles' } } as const;
-  const actorOf = (request: FastifyRequest): RoleActor => {
-    const p = principalOf(request);
-    return { tenantSid: p.tenantSid, userSid: p.userSid, requestId: request.id, at: accounts.now() };
-  };
+  const actorOf = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.post(
     `${base}/search`,

@@ -2,12 +2,10 @@
 import type { Environment } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.js';
+import { checkHealth, type HealthDeps } from '../../platform/health.js';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../reply.js';
-import { AppError } from '@ipdesk/core';
 
-export interface SystemRouteOptions {
-  db: Database;
+export interface SystemRouteOptions extends HealthDeps {
   environment: Environment;
 }
 
@@ -33,12 +31,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (ap
       },
     },
     async (request) => {
-      try {
-        await db.query('SELECT 1');
-      } catch (cause) {
-        throw new AppError('serviceUnavailable', { cause });
-      }
-      return ok(request, { data: { status: 'ok' as const, environment, database: db.engine } });
+      const { database } = await checkHealth({ db });
+      return ok(request, { data: { status: 'ok' as const, environment, database } });
     },
   );
 };

@@ -1,11 +1,11 @@
 // "Send a test mail" of the mail server settings page: one message through the tenant's saved server (or
 // the app's default), so an administrator sees at once whether the settings work. The mailer's errors
 // say why not: none configured (503101) or the server refused or could not be reached (502101).
-import { translate } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit, type AccountsContext } from '../../modules/accounts/context.js';
-import { principalOf } from '../context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { sendTestMail } from '../../modules/mail/send-test-mail.js';
+import { requestContext } from '../../platform/context.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { emailField } from './schemas.js';
 
@@ -22,21 +22,7 @@ export const tenantMailTestRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const language = request.language;
-      await accounts.mail.send(principal.tenantSid, {
-        to: request.body.to,
-        subject: translate(language, 'mailTest.subject'),
-        text: translate(language, 'mailTest.text'),
-      });
-      await audit(accounts.db, {
-        tenantSid: principal.tenantSid,
-        actorSid: principal.userSid,
-        action: 'tenant.mail_test_sent',
-        detail: { to: request.body.to },
-        requestId: request.id,
-        at: accounts.now(),
-      });
+      await sendTestMail(accounts, requestContext(request, accounts.now), request.body);
       return ok(request, {});
     },
   );

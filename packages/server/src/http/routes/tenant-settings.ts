@@ -1,18 +1,19 @@
 // Tenant-wide account settings for administrators: the outgoing mail server (its password is stored
 // sealed and never returned) and the sign-in/password rules. Each answer carries `updated_at`; every save
 // sends back the one it read (null when nothing was saved yet) and is refused (409000) when someone saved in
-// between (db/setting-version.ts), so no save silently overwrites another.
+// between, so no save silently overwrites another. The commands (modules/tenants) do the reads, the
+// checked saves and the audit entries.
 import { PASSWORD_POLICIES } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit, type AccountsContext } from '../../modules/accounts/context.js';
-import { securityPolicy } from '../../modules/accounts/security-policy.js';
-import { resolveSmtpDestination } from '../../modules/mail/smtp-destination.js';
-import { principalOf } from '../context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { readMailSettings } from '../../modules/tenants/read-mail-settings.js';
+import { readSecuritySettings } from '../../modules/tenants/read-security-settings.js';
+import { updateMailSettings } from '../../modules/tenants/update-mail-settings.js';
+import { updateSecuritySettings } from '../../modules/tenants/update-security-settings.js';
+import { requestContext } from '../../platform/context.js';
 import { envelopeSchema, ok } from '../reply.js';
-import { unchangedSince } from '../../db/setting-version.js';
 import { settingReadAt } from '../labels.js';
-import { AppError } from '@ipdesk/core';
 
 const mailShape = {
   host: z.string().trim().min(1).max(255),
@@ -46,23 +47,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
         },
       },
     },
-    async (request) => {
-      const rows = await accounts.db.query<{
-        host: string;
-        port: number;
-        secure: boolean;
-        username: string | null;
-        from_address: string;
-        has_password: boolean;
-        updated_at: Date;
-      }>(
-        `SELECT host, port, secure, username, from_address, password_encrypted IS NOT NULL AS has_password,
-                date_trunc('milliseconds', updated_at) AS updated_at
-           FROM tenant_mail_settings WHERE tenant_sid = $1`,
-        [principalOf(request).tenantSid],
-      );
-      return ok(request, { data: rows[0] ?? null });
-    },
+    async (request) => ok(request, { data: await readMailSettings(accounts, requestContext(request, accounts.now)) }),
   );
 
   app.post(
@@ -79,42 +64,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const body = request.body;
-      // Refused at save with a clear answer; checked again at each send (the name may change).
-      await resolveSmtpDestination(body.host, { allowInternal: accounts.config.smtpAllowInternalHosts });
-      const sealed = body.password !== undefined ? accounts.secrets.seal(body.password) : null;
-      await accounts.db.transaction(async (tx) => {
-        const saved = await tx.query(
-          `INSERT INTO tenant_mail_settings AS s (tenant_sid, host, port, secure, username, password_encrypted, from_address, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (tenant_sid) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, secure = EXCLUDED.secure,
-             username = EXCLUDED.username, from_address = EXCLUDED.from_address, updated_at = EXCLUDED.updated_at,
-             password_encrypted = COALESCE(EXCLUDED.password_encrypted, s.password_encrypted)
-             WHERE ${unchangedSince('s', '$9')}
-           RETURNING 1`,
-          [
-            principal.tenantSid,
-            body.host,
-            body.port,
-            body.secure,
-            body.username,
-            sealed,
-            body.from_address,
-            accounts.now(),
-            body.updated_at,
-          ],
-        );
-        if (!saved.length) throw new AppError('conflict');
-        await audit(tx, {
-          tenantSid: principal.tenantSid,
-          actorSid: principal.userSid,
-          action: 'tenant.mail_settings_updated',
-          detail: { host: body.host, port: body.port, password_changed: body.password !== undefined },
-          requestId: request.id,
-          at: accounts.now(),
-        });
-      });
+      await updateMailSettings(accounts, requestContext(request, accounts.now), request.body);
       return ok(request, {});
     },
   );
@@ -129,25 +79,8 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
         response: { 200: envelopeSchema({ data: z.object({ ...securityShape, updated_at: z.date().nullable() }) }) },
       },
     },
-    async (request) => {
-      const tenantSid = principalOf(request).tenantSid;
-      const policy = await securityPolicy(accounts.db, tenantSid);
-      const saved = await accounts.db.query<{ updated_at: Date }>(
-        "SELECT date_trunc('milliseconds', updated_at) AS updated_at FROM tenant_security WHERE tenant_sid = $1",
-        [tenantSid],
-      );
-      return ok(request, {
-        data: {
-          password_policy: policy.passwordPolicy,
-          password_history_count: policy.passwordHistoryCount,
-          password_expiry_days: policy.passwordExpiryDays,
-          lockout_threshold: policy.throttle.threshold,
-          lockout_window_minutes: policy.throttle.windowMinutes,
-          lockout_minutes: policy.throttle.lockMinutes,
-          updated_at: saved[0]?.updated_at ?? null,
-        },
-      });
-    },
+    async (request) =>
+      ok(request, { data: await readSecuritySettings(accounts, requestContext(request, accounts.now)) }),
   );
 
   app.post(
@@ -162,39 +95,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsCon
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const { updated_at: readAt, ...b } = request.body;
-      await accounts.db.transaction(async (tx) => {
-        const saved = await tx.query(
-          `INSERT INTO tenant_security AS s (tenant_sid, password_policy, password_history_count, password_expiry_days, lockout_threshold, lockout_window_minutes, lockout_minutes, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (tenant_sid) DO UPDATE SET password_policy = EXCLUDED.password_policy, password_history_count = EXCLUDED.password_history_count,
-             password_expiry_days = EXCLUDED.password_expiry_days, lockout_threshold = EXCLUDED.lockout_threshold,
-             lockout_window_minutes = EXCLUDED.lockout_window_minutes, lockout_minutes = EXCLUDED.lockout_minutes, updated_at = EXCLUDED.updated_at
-             WHERE ${unchangedSince('s', '$9')}
-           RETURNING 1`,
-          [
-            principal.tenantSid,
-            b.password_policy,
-            b.password_history_count,
-            b.password_expiry_days,
-            b.lockout_threshold,
-            b.lockout_window_minutes,
-            b.lockout_minutes,
-            accounts.now(),
-            readAt,
-          ],
-        );
-        if (!saved.length) throw new AppError('conflict');
-        await audit(tx, {
-          tenantSid: principal.tenantSid,
-          actorSid: principal.userSid,
-          action: 'tenant.security_updated',
-          detail: b,
-          requestId: request.id,
-          at: accounts.now(),
-        });
-      });
+      await updateSecuritySettings(accounts, requestContext(request, accounts.now), request.body);
       return ok(request, {});
     },
   );

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
 import { ACCOUNT_RESOURCES, adminSetPassword, unlockUser, userLockState } from '../../modules/accounts/admin.js';
-import { audit, type AccountsContext } from '../../modules/accounts/context.js';
+import { changeAvatar } from '../../modules/accounts/change-avatar.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
 import { changeOwnPassword } from '../../modules/accounts/password-change.js';
 import { openPasswordField, type PasswordField } from '../../modules/accounts/password-envelope.js';
 import { checkResetLink, resetPassword, sendResetLink } from '../../modules/accounts/password-reset.js';
@@ -16,6 +17,7 @@ import { revokeSession, revokeUserSessions } from '../../modules/accounts/sessio
 import { companiesOf, findUser, presentBasicUser, presentUser } from '../../modules/accounts/users.js';
 import { fileStore } from '../../modules/files/file-store.js';
 import { sniffImage } from '../../modules/files/image-type.js';
+import { requestContext } from '../../platform/context.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
@@ -341,7 +343,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      const principal = principalOf(request);
+      const ctx = requestContext(request, accounts.now);
       if (!request.isMultipart())
         throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
       const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0 } });
@@ -352,31 +354,8 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       if (part.file.truncated) throw new AppError('fileTooLarge', { params: { max: '2 MB' } });
       const mediaType = sniffImage(bytes.subarray(0, 16));
       if (!mediaType) throw new AppError('fileType', { params: { allowed: 'PNG, JPEG, GIF, WebP' } });
-      const now = accounts.now();
-      const saved = await accounts.db.transaction(async (tx) => {
-        const file = await files.save(tx, {
-          tenantSid: principal.tenantSid,
-          purpose: 'avatar',
-          mediaType,
-          bytes,
-          uploadedBy: principal.userSid,
-          at: now,
-        });
-        await tx.query(
-          'UPDATE user_account SET avatar_sid = $2, version = version + 1, updated_at = $3 WHERE sid = $1',
-          [principal.userSid, file.sid, now],
-        );
-        await audit(tx, {
-          tenantSid: principal.tenantSid,
-          actorSid: principal.userSid,
-          action: 'user.avatar_changed',
-          target: file.sid,
-          requestId: request.id,
-          at: now,
-        });
-        return file;
-      });
-      return ok(request, { data: { avatar_sid: saved.sid } });
+      const saved = await changeAvatar({ accounts, files }, ctx, { bytes, mediaType });
+      return ok(request, { data: { avatar_sid: saved.avatarSid } });
     },
   );
 

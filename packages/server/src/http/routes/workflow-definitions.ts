@@ -10,7 +10,6 @@ import {
   WORKFLOW_NAME_MAX_LENGTH,
   WORKFLOW_XML_MAX_LENGTH,
 } from '@ipdesk/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createDefinition } from '../../modules/workflow/definitions/create-definition.js';
@@ -18,12 +17,12 @@ import { getVersion, listDefinitions, listVersions } from '../../modules/workflo
 import { inspectXml, presentProblems } from '../../modules/workflow/definitions/problems.js';
 import { publishDefinition } from '../../modules/workflow/definitions/publish-definition.js';
 import { saveDraft } from '../../modules/workflow/definitions/save-draft.js';
-import { iso, type Caller, type DefinitionRow } from '../../modules/workflow/definitions/store.js';
+import { iso, type DefinitionRow } from '../../modules/workflow/definitions/store.js';
 import { exportVersion, importDefinition } from '../../modules/workflow/definitions/transfer-definition.js';
-import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ServiceOptions } from '../services.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 
 const VIEW = { resource: 'workflow' } as const;
 const CHANGE = { resource: 'workflow:update' } as const;
@@ -83,11 +82,7 @@ function header(row: DefinitionRow) {
 
 export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
   const ctx = { accounts, registry };
-  const caller = (request: FastifyRequest): Caller => ({
-    principal: principalOf(request),
-    language: request.language,
-    requestId: request.id,
-  });
+  const caller = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.get(
     '/workflow/definitions',

@@ -1,12 +1,13 @@
 // A tenant's configuration packs and their jobs: saving a pack (content checked first), reading them,
 // and asking for one to be applied, which only records a waiting job (the runner does the work).
 // Every query is scoped by the tenant, so another tenant's sid reads as not found.
-import { AppError, newSid, translate, type Language } from '@ipdesk/core';
+import { AppError, newSid, translate } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { checkContent, type CheckContext, type PackContent } from './content.js';
 import { menuCount } from './pack-menus.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface PackRow {
   sid: string;
@@ -38,14 +39,6 @@ export interface JobRow {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
-}
-
-/** Who asks, for the scope of every query and the audit entry. */
-export interface Actor {
-  tenantSid: string;
-  userSid: string;
-  requestId: string;
-  language: Language;
 }
 
 const JOB_COLUMNS = `j.sid, j.pack_sid, p.name AS pack_name, j.company_sid, j.status, j.progress, j.total, j.error,
@@ -93,11 +86,11 @@ export async function getPack(db: Queryable, tenantSid: string, sid: string): Pr
 /** Creates the pack (no sid) or replaces its name and content; a name is unique in the tenant. */
 export async function savePack(
   db: Database,
-  actor: Actor,
+  actor: RequestContext,
   input: { sid?: string; name: string; content: PackContent },
   context: CheckContext,
-  at: Date,
 ): Promise<PackRow> {
+  const at = actor.now;
   const issues = checkContent(input.content, context);
   if (issues.length) throw new AppError('validation', { issues });
   try {
@@ -168,10 +161,10 @@ export async function listJobs(db: Queryable, tenantSid: string, companySid?: st
 /** Records a waiting job for the runner; the pack and company must be the tenant's. */
 export async function requestApply(
   db: Database,
-  actor: Actor,
+  actor: RequestContext,
   input: { pack_sid: string; company_sid: string },
-  at: Date,
 ): Promise<JobRow> {
+  const at = actor.now;
   const sid = newSid();
   await db.transaction(async (tx) => {
     await getPack(tx, actor.tenantSid, input.pack_sid);

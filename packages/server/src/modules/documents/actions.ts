@@ -9,7 +9,7 @@ import { bufferSource } from '../files/staging.js';
 import { isEncryptedPdf, sniffDocument } from '../files/sniff.js';
 import { StoredFileMissing } from '../files/storage.js';
 import { assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
-import { megabytes, readCase, type Actor, type DocumentsContext } from './context.js';
+import { megabytes, readCase, type DocumentsContext } from './context.js';
 import {
   caseOfDocument,
   documentHistory,
@@ -23,9 +23,14 @@ import {
 } from './documents.js';
 import { fieldChanges } from '../models/records.js';
 import type { MetadataUpdate } from './metadata.js';
+import type { RequestContext } from '../../platform/context.js';
 
 /** The document, if its case is the caller's to see. */
-export async function readableDocument(ctx: DocumentsContext, actor: Actor, documentSid: string): Promise<DocumentRow> {
+export async function readableDocument(
+  ctx: DocumentsContext,
+  actor: RequestContext,
+  documentSid: string,
+): Promise<DocumentRow> {
   const row = await findDocumentRow(ctx.accounts.db, actor.principal.tenantSid, documentSid);
   if (!row) throw new AppError('documentNotFound');
   await readCase(ctx, actor.principal, row.patent_sid);
@@ -41,7 +46,12 @@ const DOCUMENT_AUDIT = {
   delete: 'patent_document.deleted',
 } as const satisfies Record<DocumentAction, AuditAction>;
 
-async function logAccess(ctx: DocumentsContext, actor: Actor, row: DocumentRow, action: DocumentAction): Promise<void> {
+async function logAccess(
+  ctx: DocumentsContext,
+  actor: RequestContext,
+  row: DocumentRow,
+  action: DocumentAction,
+): Promise<void> {
   const now = ctx.accounts.now();
   await ctx.accounts.db.transaction(async (tx) => {
     await recordEvent(tx, {
@@ -72,7 +82,7 @@ function missingFile(error: unknown): never {
 /** The file as a stream, with the download recorded (after the file was found). */
 export async function openDownload(
   ctx: DocumentsContext,
-  actor: Actor,
+  actor: RequestContext,
   documentSid: string,
 ): Promise<{ row: DocumentRow; stream: Readable }> {
   const row = await readableDocument(ctx, actor, documentSid);
@@ -90,7 +100,7 @@ export async function openDownload(
  */
 export async function openPreview(
   ctx: DocumentsContext,
-  actor: Actor,
+  actor: RequestContext,
   documentSid: string,
 ): Promise<{ row: DocumentRow; bytes: Buffer }> {
   const row = await readableDocument(ctx, actor, documentSid);
@@ -103,7 +113,11 @@ export async function openPreview(
   return { row, bytes };
 }
 
-export async function historyOf(ctx: DocumentsContext, actor: Actor, documentSid: string): Promise<HistoryEntry[]> {
+export async function historyOf(
+  ctx: DocumentsContext,
+  actor: RequestContext,
+  documentSid: string,
+): Promise<HistoryEntry[]> {
   const tenantSid = actor.principal.tenantSid;
   const patentSid = await caseOfDocument(ctx.accounts.db, tenantSid, documentSid);
   if (!patentSid) throw new AppError('documentNotFound');
@@ -126,7 +140,7 @@ const COLUMNS: Record<MetadataField, string> = {
 /** Changes a document's metadata; a new category must suit the file already stored. */
 export async function updateDocument(
   ctx: DocumentsContext,
-  actor: Actor,
+  actor: RequestContext,
   documentSid: string,
   input: MetadataUpdate,
 ): Promise<DocumentView> {
@@ -193,7 +207,7 @@ export async function updateDocument(
 }
 
 /** Deletes the document: rows in one transaction (the file queued for removal there), the file after. */
-export async function deleteDocument(ctx: DocumentsContext, actor: Actor, documentSid: string): Promise<void> {
+export async function deleteDocument(ctx: DocumentsContext, actor: RequestContext, documentSid: string): Promise<void> {
   const { principal, requestId } = actor;
   const row = await readableDocument(ctx, actor, documentSid);
   const now = ctx.accounts.now();

@@ -25,12 +25,6 @@ export function documentsContext(
   return { accounts, models, storage, files: fileStore(storage) };
 }
 
-/** Who acts, and the request the audit entries point to. */
-export interface Actor {
-  principal: Principal;
-  requestId: string;
-}
-
 /** The case as the caller may see it; recordNotFound (404) when it is not theirs to see. */
 export async function readCase(ctx: DocumentsContext, principal: Principal, patentSid: string): Promise<RecordRow> {
   const model = await ctx.models.resolve(principal.tenantSid, 'patent');

@@ -12,9 +12,10 @@ import { sniffDocument } from '../files/sniff.js';
 import { stageStream, type StagedFile } from '../files/staging.js';
 import { storageKeyFor } from '../files/storage.js';
 import { assertAcceptedType, assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
-import { megabytes, readCase, type Actor, type DocumentsContext } from './context.js';
+import { megabytes, readCase, type DocumentsContext } from './context.js';
 import { findDocument, recordEvent, type DocumentView } from './documents.js';
 import { missingFileError, parseUploadFields, type UploadMetadata } from './metadata.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export const DOCUMENT_PURPOSE = 'patent_document';
 
@@ -85,7 +86,7 @@ async function assertItemOfCase(db: Queryable, tenantSid: string, patentSid: str
 /** Checks, stores and records an upload; the staged file is disposed of in every case. */
 export async function uploadDocument(
   ctx: DocumentsContext,
-  actor: Actor,
+  actor: RequestContext,
   received: ReceivedUpload,
 ): Promise<DocumentView> {
   const { principal, requestId } = actor;

@@ -14,6 +14,7 @@ import {
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { childCount, lockMenu, MENU_COLUMNS, type MenuRow } from './menus.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface MenuFields {
   name_zh: string;
@@ -40,13 +41,10 @@ export type MenuUpdate = Partial<MenuFields> & {
   level?: number;
 };
 
-export interface WriteContext {
+/** What the menu commands work with: the database and the resource catalogue menus point into. */
+export interface MenuDeps {
   db: Database;
   catalog: ResourceCatalog;
-  tenantSid: string;
-  actorSid: string;
-  requestId: string;
-  at: Date;
 }
 
 const EDITABLE = ['name_zh', 'name_en', 'resource_code', 'path', 'open_type', 'icon', 'scope', 'status'] as const;
@@ -55,15 +53,15 @@ function checkResource(catalog: ResourceCatalog, code: string | null | undefined
   if (code && !catalog.byCode(code)) throw new AppError('resourceUnknown', { params: { resource: code } });
 }
 
-function record(ctx: WriteContext, tx: Queryable, action: AuditAction, sid: string, detail: object): Promise<void> {
+function record(ctx: RequestContext, tx: Queryable, action: AuditAction, sid: string, detail: object): Promise<void> {
   return audit(tx, {
     tenantSid: ctx.tenantSid,
-    actorSid: ctx.actorSid,
+    actorSid: ctx.userSid,
     action,
     target: `menu:${sid}`,
     detail,
     requestId: ctx.requestId,
-    at: ctx.at,
+    at: ctx.now,
   });
 }
 
@@ -74,9 +72,9 @@ function changes(before: MenuRow, after: MenuRow): Record<string, { before: unkn
   return out;
 }
 
-export async function createMenu(ctx: WriteContext, input: NewMenu): Promise<MenuRow> {
-  checkResource(ctx.catalog, input.resource_code);
-  return ctx.db.transaction(async (tx) => {
+export async function createMenu(deps: MenuDeps, ctx: RequestContext, input: NewMenu): Promise<MenuRow> {
+  checkResource(deps.catalog, input.resource_code);
+  return deps.db.transaction(async (tx) => {
     // The parent stays locked, so it cannot be bound to a resource or deleted while the child is added.
     const parent = input.parent_sid ? await lockMenu(tx, ctx.tenantSid, input.parent_sid) : null;
     const problem = menuParentProblem(
@@ -110,7 +108,7 @@ export async function createMenu(ctx: WriteContext, input: NewMenu): Promise<Men
         input.scope ?? 0,
         input.status ?? 1,
         (last?.sort_by ?? 0) + 1,
-        ctx.at,
+        ctx.now,
       ],
     );
     const row = rows[0]!;
@@ -119,9 +117,9 @@ export async function createMenu(ctx: WriteContext, input: NewMenu): Promise<Men
   });
 }
 
-export async function updateMenu(ctx: WriteContext, input: MenuUpdate): Promise<MenuRow> {
-  checkResource(ctx.catalog, input.resource_code);
-  return ctx.db.transaction(async (tx) => {
+export async function updateMenu(deps: MenuDeps, ctx: RequestContext, input: MenuUpdate): Promise<MenuRow> {
+  checkResource(deps.catalog, input.resource_code);
+  return deps.db.transaction(async (tx) => {
     const before = await lockMenu(tx, ctx.tenantSid, input.sid);
     if (before.version !== input.version) throw new AppError('conflict');
     // Moving under another parent or to another level is not an update (spec §5: no moves across levels).
@@ -150,7 +148,7 @@ export async function updateMenu(ctx: WriteContext, input: MenuUpdate): Promise<
         next.icon,
         next.scope,
         next.status,
-        ctx.at,
+        ctx.now,
       ],
     );
     const after = rows[0]!;
@@ -159,8 +157,8 @@ export async function updateMenu(ctx: WriteContext, input: MenuUpdate): Promise<
   });
 }
 
-export async function deleteMenu(ctx: WriteContext, sid: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function deleteMenu(deps: Pick<MenuDeps, 'db'>, ctx: RequestContext, sid: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const before = await lockMenu(tx, ctx.tenantSid, sid);
     if ((await childCount(tx, ctx.tenantSid, sid)) > 0) throw new AppError('menuHasChildren');
     await tx.query('DELETE FROM menu WHERE sid = $1 AND tenant_sid = $2', [sid, ctx.tenantSid]);

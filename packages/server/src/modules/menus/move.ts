@@ -3,8 +3,9 @@
 import { AppError, menuMoveProblem, type MenuMove } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
-import type { WriteContext } from './admin.js';
+import type { MenuDeps } from './admin.js';
 import { MENU_COLUMNS, MENU_ORDER, type MenuRow } from './menus.js';
+import type { RequestContext } from '../../platform/context.js';
 
 async function lockSiblings(tx: Queryable, tenantSid: string, parentSid: string | null): Promise<MenuRow[]> {
   return tx.query<MenuRow>(
@@ -16,10 +17,11 @@ async function lockSiblings(tx: Queryable, tenantSid: string, parentSid: string 
 
 /** Moves the menu and answers its siblings (itself included) in their new order. */
 export async function moveMenu(
-  ctx: Omit<WriteContext, 'catalog'>,
+  deps: Pick<MenuDeps, 'db'>,
+  ctx: RequestContext,
   input: { sid: string; direction: MenuMove },
 ): Promise<MenuRow[]> {
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // Read without a lock, then lock all siblings in display order: every move takes its locks in the
     // same order, so two moves among the same siblings queue instead of deadlocking.
     const [menu] = await tx.query<{ sid: string; parent_sid: string | null }>(
@@ -48,18 +50,18 @@ export async function moveMenu(
       }
       const rows = await tx.query<MenuRow>(
         `UPDATE menu SET sort_by = $3, updated_at = $4 WHERE sid = $1 AND tenant_sid = $2 RETURNING ${MENU_COLUMNS}`,
-        [row.sid, ctx.tenantSid, sortBy, ctx.at],
+        [row.sid, ctx.tenantSid, sortBy, ctx.now],
       );
       moved.push(rows[0]!);
     }
     await audit(tx, {
       tenantSid: ctx.tenantSid,
-      actorSid: ctx.actorSid,
+      actorSid: ctx.userSid,
       action: 'menu.moved',
       target: `menu:${menu.sid}`,
       detail: { direction: input.direction, swapped_with: order[index]!.sid },
       requestId: ctx.requestId,
-      at: ctx.at,
+      at: ctx.now,
     });
     return moved;
   });

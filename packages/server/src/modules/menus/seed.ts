@@ -15,13 +15,10 @@ import {
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { MENU_COLUMNS, MENU_ORDER, type MenuRow } from './menus.js';
+import type { RequestContext } from '../../platform/context.js';
 
-export interface SeedContext {
-  tenantSid: string;
-  actorSid: string;
-  requestId: string;
-  at: Date;
-}
+/** Who seeds (the reader whose first read seeds the tenant's menus), for the audit entries. */
+export type SeedContext = Pick<RequestContext, 'tenantSid' | 'userSid' | 'requestId' | 'now'>;
 
 /** A menu to insert with its subtree: the defaults' shape, plus how it opens and whose users see it. */
 export interface MenuSeed extends Pick<DefaultMenu, 'label' | 'resource' | 'path'> {
@@ -142,15 +139,15 @@ export async function ensureMenusSeeded(
     await lockMenuTree(tx, ctx.tenantSid);
     const locked = await menuState(tx, ctx.tenantSid);
     if (!locked.hasMenus) {
-      const count = await insertMenuTree(tx, ctx.tenantSid, defaultSeeds(defaults), null, ctx.at);
+      const count = await insertMenuTree(tx, ctx.tenantSid, defaultSeeds(defaults), null, ctx.now);
       await markDefaultsOffered(tx, ctx.tenantSid, keys);
       await audit(tx, {
         tenantSid: ctx.tenantSid,
-        actorSid: ctx.actorSid,
+        actorSid: ctx.userSid,
         action: 'menu.seeded',
         detail: { count },
         requestId: ctx.requestId,
-        at: ctx.at,
+        at: ctx.now,
       });
       return;
     }
@@ -214,7 +211,7 @@ async function offerNewDefaults(
     const siblings = rows.filter((row) => row.parent_sid === (parent?.sid ?? null));
     const position = Math.max(0, ...siblings.map((row) => row.sort_by)) + 1;
     const seed = { ...menu, defaultKey: menu.key, children: [] };
-    await insertMenuTree(tx, ctx.tenantSid, [seed], parent, ctx.at, position);
+    await insertMenuTree(tx, ctx.tenantSid, [seed], parent, ctx.now, position);
     const [row] = await tx.query<KeyedRow>(
       `SELECT ${KEYED_COLUMNS} FROM menu WHERE tenant_sid = $1 AND default_key = $2`,
       [ctx.tenantSid, menu.key],
@@ -227,10 +224,10 @@ async function offerNewDefaults(
   if (added.length === 0) return;
   await audit(tx, {
     tenantSid: ctx.tenantSid,
-    actorSid: ctx.actorSid,
+    actorSid: ctx.userSid,
     action: 'menu.defaults_added',
     detail: { keys: added },
     requestId: ctx.requestId,
-    at: ctx.at,
+    at: ctx.now,
   });
 }

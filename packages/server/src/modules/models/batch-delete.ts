@@ -5,7 +5,9 @@ import { AppError, type FieldIssue } from '@ipdesk/core';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { DeleteEvent } from './hooks.js';
-import { removeLockedRecord, selectList, type RecordRow, type WriteContext } from './records.js';
+import { removeLockedRecord, selectList, type RecordRow } from './records.js';
+import type { RequestContext } from '../../platform/context.js';
+import type { ModelRegistry } from './registry.js';
 import type { ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
@@ -30,7 +32,7 @@ export async function deleteRecords(
   model: ResolvedModel,
   principal: Principal,
   items: readonly BatchDeleteItem[],
-  { registry, requestId }: Pick<WriteContext, 'registry' | 'requestId'>,
+  { registry, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'requestId'>,
 ): Promise<{ deleted: number }> {
   const now = ctx.now();
   const events = await ctx.db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import { bumpAccessVersion } from '../rbac/access.js';
 import { maskRows } from '../rbac/model-view.js';
 import { enabledKeys } from '../dictionary/dictionary.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export type RecordRow = Record<string, unknown>;
 
@@ -116,13 +117,6 @@ async function refreshAccessIfNeeded(
   if (fields && [...changed].some((name) => fields.includes(name))) await bumpAccessVersion(tx, tenantSid);
 }
 
-/** What a write needs besides the record: the models references point into, and the request. */
-export interface WriteContext {
-  registry: ModelRegistry;
-  language: Language;
-  requestId: string;
-}
-
 /** A unique-index violation as the catalogue's duplicate error naming the field. */
 async function uniqueGuard<T>(
   model: ResolvedModel,
@@ -186,7 +180,7 @@ export async function createRecord(
   model: ResolvedModel,
   principal: Principal,
   data: Record<string, unknown>,
-  { registry, language, requestId }: WriteContext,
+  { registry, language, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'language' | 'requestId'>,
 ): Promise<RecordRow> {
   const { values } = checkValues(
     model,
@@ -305,7 +299,7 @@ export async function updateRecord(
   model: ResolvedModel,
   principal: Principal,
   input: { sid: string; version: number; data: Record<string, unknown> },
-  { registry, language, requestId }: WriteContext,
+  { registry, language, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'language' | 'requestId'>,
 ): Promise<RecordRow> {
   const { values } = checkValues(
     model,
@@ -359,7 +353,7 @@ export async function deleteRecord(
   model: ResolvedModel,
   principal: Principal,
   input: { sid: string; version?: number },
-  { registry, requestId }: Pick<WriteContext, 'registry' | 'requestId'>,
+  { registry, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'requestId'>,
 ): Promise<void> {
   const now = ctx.now();
   const event = await ctx.db.transaction(async (tx) => {
@@ -380,7 +374,7 @@ export async function removeLockedRecord(
   model: ResolvedModel,
   principal: Principal,
   before: RecordRow,
-  { registry, requestId, now }: Pick<WriteContext, 'registry' | 'requestId'> & { now: Date },
+  { registry, requestId, now }: { registry: ModelRegistry } & Pick<RequestContext, 'requestId' | 'now'>,
 ): Promise<DeleteEvent> {
   const sid = String(before.sid);
   const event: DeleteEvent = { principal, record: before, now, requestId };

@@ -27,9 +27,9 @@ import {
   rewritePaths,
   updateNode,
   type TreeNode,
-  type Writer,
 } from './tree-paths.js';
 import { fieldChanges } from '../models/records.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export type CompanyRow = {
   sid: string;
@@ -182,7 +182,7 @@ export interface NewCompany {
   sort_by?: number;
 }
 
-export async function addCompany(ctx: AccountsContext, input: NewCompany, writer: Writer): Promise<CompanyRow> {
+export async function addCompany(ctx: AccountsContext, input: NewCompany, writer: RequestContext): Promise<CompanyRow> {
   const tenantSid = writer.principal.tenantSid;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -242,7 +242,11 @@ async function checkMayUpdate(tx: Queryable, principal: Principal, before: Store
   if (moves || toggles) throw new AppError('notCompanyAdmin');
 }
 
-export async function updateCompany(ctx: AccountsContext, input: CompanyChange, writer: Writer): Promise<CompanyRow> {
+export async function updateCompany(
+  ctx: AccountsContext,
+  input: CompanyChange,
+  writer: RequestContext,
+): Promise<CompanyRow> {
   const { principal } = writer;
   const tenantSid = principal.tenantSid;
   const now = ctx.now();
@@ -279,7 +283,7 @@ export async function updateCompany(ctx: AccountsContext, input: CompanyChange, 
 export async function deleteCompany(
   ctx: AccountsContext,
   input: { sid: string; version?: number },
-  writer: Writer,
+  writer: RequestContext,
 ): Promise<void> {
   const tenantSid = writer.principal.tenantSid;
   await deleteNode(ctx, writer, {
@@ -332,7 +336,7 @@ export async function companyAdmins(db: Queryable, tenantSid: string, sid: strin
 export async function setCompanyAdmins(
   ctx: AccountsContext,
   input: { sid: string; user_sids: readonly string[] },
-  { principal, requestId }: Writer,
+  { principal, requestId }: RequestContext,
 ): Promise<UserBrief[]> {
   const tenantSid = principal.tenantSid;
   const now = ctx.now();

@@ -15,10 +15,10 @@ import {
   rewritePaths,
   updateNode,
   type TreeNode,
-  type Writer,
 } from './tree-paths.js';
 import { fieldChanges } from '../models/records.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export type DepartmentRow = {
   sid: string;
@@ -58,11 +58,6 @@ export interface DepartmentChange extends DepartmentFields {
   version: number;
   company_sid?: string;
   parent_sid?: string | null;
-}
-
-/** Who writes and in which request: the audit entry's actor and the answer's language. */
-export interface WriteRequest extends Writer {
-  language: Language;
 }
 
 async function companyOf(db: Queryable, tenantSid: string, sid: string, lock = ''): Promise<{ path: string }> {
@@ -134,7 +129,7 @@ async function uniqueName<T>(language: Language, name: () => string, work: () =>
 export async function createDepartment(
   ctx: AccountsContext,
   input: NewDepartment,
-  writer: WriteRequest,
+  writer: RequestContext,
 ): Promise<DepartmentRow> {
   const tenantSid = writer.principal.tenantSid;
   const now = ctx.now();
@@ -178,7 +173,7 @@ export async function createDepartment(
 export async function updateDepartment(
   ctx: AccountsContext,
   input: DepartmentChange,
-  writer: WriteRequest,
+  writer: RequestContext,
 ): Promise<DepartmentRow> {
   const tenantSid = writer.principal.tenantSid;
   const now = ctx.now();
@@ -230,7 +225,7 @@ export async function updateDepartment(
 export async function deleteDepartment(
   ctx: AccountsContext,
   input: { sid: string; version?: number },
-  writer: Writer,
+  writer: RequestContext,
 ): Promise<void> {
   const tenantSid = writer.principal.tenantSid;
   await deleteNode(ctx, writer, {

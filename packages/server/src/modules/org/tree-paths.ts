@@ -4,10 +4,10 @@
 // nesting rows into a tree, the move lock, field issues, a node's update and deletion, and their audit.
 import { AppError, type ErrorName, type MessageKey } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Principal } from '../../http/context.js';
 import { audit, type AccountsContext } from '../accounts/context.js';
 import { escapeLike } from '../models/sql-params.js';
 import { fieldChanges } from '../models/records.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export type TreeTable = 'company' | 'department';
 
@@ -90,12 +90,6 @@ export function sqlStateOf(error: unknown): { code?: string; text: string } {
   };
 }
 
-/** Who writes and in which request: the audit entry's actor. */
-export interface Writer {
-  principal: Principal;
-  requestId: string;
-}
-
 export interface NodeAudit {
   table: TreeTable;
   verb: 'created' | 'updated' | 'deleted';
@@ -106,7 +100,11 @@ export interface NodeAudit {
 }
 
 /** The audit entry of a company or department write ("company.updated" on "company:<sid>"). */
-export async function auditNode(tx: Queryable, { principal, requestId }: Writer, entry: NodeAudit): Promise<void> {
+export async function auditNode(
+  tx: Queryable,
+  { principal, requestId }: RequestContext,
+  entry: NodeAudit,
+): Promise<void> {
   await audit(tx, {
     tenantSid: principal.tenantSid,
     actorSid: principal.userSid,
@@ -137,7 +135,7 @@ export interface NodeUpdate<T> {
  */
 export async function updateNode<T extends { version: number }>(
   tx: Queryable,
-  writer: Writer,
+  writer: RequestContext,
   update: NodeUpdate<T>,
 ): Promise<T> {
   const params: unknown[] = [update.sid, writer.principal.tenantSid, update.at];
@@ -178,7 +176,7 @@ export interface NodeDeletion<T> {
  */
 export async function deleteNode<T extends { version: number }>(
   ctx: AccountsContext,
-  writer: Writer,
+  writer: RequestContext,
   node: NodeDeletion<T>,
 ): Promise<void> {
   const tenantSid = writer.principal.tenantSid;

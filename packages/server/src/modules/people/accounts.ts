@@ -11,9 +11,10 @@ import { securityPolicy } from '../accounts/security-policy.js';
 import { revokeUserSessions } from '../accounts/sessions.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { initialPassword } from './initial-password.js';
-import { lockRow, visibleRecord, type Actor, type PeopleContext } from './records.js';
+import { lockRow, visibleRecord, type PeopleContext } from './records.js';
 import { checkRoles, setUserRoles } from './user-roles.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export type AccountHolder = 'person' | 'agent';
 
@@ -60,7 +61,7 @@ async function checkAgency(tx: Queryable, tenantSid: string, agencySid: string |
 
 export async function openAccount(
   ctx: PeopleContext,
-  { principal, requestId }: Actor,
+  { principal, requestId }: RequestContext,
   holder: AccountHolder,
   input: { sid: string; account: string; role_sids: readonly string[] },
   language: Language,
@@ -181,7 +182,7 @@ export async function closeUserAccount(tx: Queryable, userSid: string, now: Date
 
 export async function closeAccount(
   ctx: PeopleContext,
-  { principal, requestId }: Actor,
+  { principal, requestId }: RequestContext,
   holder: AccountHolder,
   sid: string,
 ): Promise<void> {

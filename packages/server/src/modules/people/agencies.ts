@@ -3,13 +3,14 @@
 import { AppError } from '@ipdesk/core';
 import { audit } from '../accounts/context.js';
 import type { RecordRow } from '../models/records.js';
-import { changesOf, lockRow, viewRow, visibleRecord, type Actor, type PeopleContext } from './records.js';
+import { changesOf, lockRow, viewRow, visibleRecord, type PeopleContext } from './records.js';
+import type { RequestContext } from '../../platform/context.js';
 
 type AgencyStatus = 'valid' | 'invalid';
 
 export async function setAgencyStatus(
   ctx: PeopleContext,
-  { principal, requestId }: Actor,
+  { principal, requestId }: RequestContext,
   sid: string,
   status: AgencyStatus,
 ): Promise<RecordRow> {

@@ -16,12 +16,6 @@ export interface PeopleContext {
   models: TenantModels;
 }
 
-/** Who acts, and the request the audit entries name. */
-export interface Actor {
-  principal: Principal;
-  requestId: string;
-}
-
 export type PeopleModel = 'person' | 'agent' | 'agency';
 
 /** The model as the caller sees it, after checking the record is one they may see. */

@@ -7,10 +7,11 @@ import { audit } from '../accounts/context.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { closeUserAccount } from './accounts.js';
 import { sendHandoverNotice, type NoticeLog } from './handover-notice.js';
-import { changesOf, lockRow, viewRow, visibleRecord, type Actor, type PeopleContext } from './records.js';
+import { changesOf, lockRow, viewRow, visibleRecord, type PeopleContext } from './records.js';
 import { handOverTodos } from './todos.js';
 import { handOverTasks } from '../workflow/engine/index.js';
 import type { RecordRow } from '../models/records.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface ResignInput {
   sid: string;
@@ -39,7 +40,7 @@ interface HandoverRow {
 
 export async function resign(
   ctx: PeopleContext,
-  { principal, requestId }: Actor,
+  { principal, requestId }: RequestContext,
   input: ResignInput,
   options: { today: string; log: NoticeLog },
 ): Promise<RecordRow> {

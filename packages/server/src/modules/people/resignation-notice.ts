@@ -5,8 +5,9 @@
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
-import type { Actor, PeopleContext } from './records.js';
+import type { PeopleContext } from './records.js';
 import { unchangedSince } from '../../db/setting-version.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface ResignationNotice {
   notify_handover: boolean;
@@ -52,7 +53,7 @@ export function uniqueAddresses(addresses: readonly string[]): string[] {
 /** Saves the settings (addresses already checked; repeated ones kept once, in the given order). */
 export async function updateResignationNotice(
   ctx: PeopleContext,
-  { principal, requestId }: Actor,
+  { principal, requestId }: RequestContext,
   input: ResignationNotice & { updated_at: string | null },
 ): Promise<SavedResignationNotice> {
   const extra = uniqueAddresses(input.extra_recipients);

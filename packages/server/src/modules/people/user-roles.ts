@@ -5,7 +5,8 @@ import { AppError, type ClientSide } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { bumpAccessVersion } from '../rbac/access.js';
-import type { Actor, PeopleContext } from './records.js';
+import type { PeopleContext } from './records.js';
+import type { RequestContext } from '../../platform/context.js';
 
 /** The distinct role sids, after checking each is a role of the tenant and platform (else 500001). */
 export async function checkRoles(
@@ -41,7 +42,7 @@ export async function setUserRoles(tx: Queryable, userSid: string, roleSids: rea
 /** POST /model/user_info/do/roles: a user of the caller's tenant gets exactly these roles. */
 export async function replaceUserRoles(
   ctx: PeopleContext,
-  { principal, requestId }: Actor,
+  { principal, requestId }: RequestContext,
   input: { user_sid: string; role_sids: readonly string[] },
 ): Promise<{ role_sids: string[] }> {
   const now = ctx.accounts.now();

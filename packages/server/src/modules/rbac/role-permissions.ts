@@ -16,6 +16,7 @@ import { audit } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import type { ModelRegistry } from '../models/registry.js';
 import { bumpAccessVersion } from './access.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface FieldRule {
   model: string;
@@ -40,14 +41,6 @@ export interface RolePermissions {
 }
 
 export type PermissionsInput = Omit<RolePermissions, 'data_departments'> & { data_departments?: string[] };
-
-/** Who writes, for audit entries and the tenant every query is scoped by. */
-export interface RoleActor {
-  tenantSid: string;
-  userSid: string;
-  requestId: string;
-  at: Date;
-}
 
 export function invalid(field: string, labelKey: MessageKey, messageKey: MessageKey, params?: TranslateParams): never {
   throw new AppError('validation', { issues: [{ field, labelKey, messageKey, ...(params ? { params } : {}) }] });
@@ -152,7 +145,7 @@ export interface PermissionsDeps {
 /** Replaces all of a role's permissions at the version the caller read (stale: 409000). */
 export async function savePermissions(
   { db, registry, models }: PermissionsDeps,
-  actor: RoleActor,
+  actor: RequestContext,
   input: PermissionsInput,
 ): Promise<RolePermissions> {
   // Before the transaction: resolving a model may read the tenant's custom fields.
@@ -215,7 +208,7 @@ export async function savePermissions(
     await tx.query(
       `UPDATE role SET data_scope = $3, data_departments = $4::text[], version = version + 1, updated_at = $5
         WHERE sid = $1 AND tenant_sid = $2`,
-      [input.sid, actor.tenantSid, input.data_scope, departments, actor.at],
+      [input.sid, actor.tenantSid, input.data_scope, departments, actor.now],
     );
     await bumpAccessVersion(tx, actor.tenantSid);
     const after = await readPermissions(tx, actor.tenantSid, input.sid);
@@ -228,7 +221,7 @@ export async function savePermissions(
       target: `role:${input.sid}`,
       detail: { before: was, after: now },
       requestId: actor.requestId,
-      at: actor.at,
+      at: actor.now,
     });
     return after;
   });

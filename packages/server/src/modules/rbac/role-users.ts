@@ -5,8 +5,9 @@ import { AppError } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { bumpAccessVersion } from './access.js';
-import { invalid, type RoleActor } from './role-permissions.js';
+import { invalid } from './role-permissions.js';
 import { readRole } from './roles.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface RoleUser {
   sid: string;
@@ -26,7 +27,7 @@ export async function listRoleUsers(q: Queryable, tenantSid: string, roleSid: st
 /** Adds, then removes, the given users; a user in both lists ends without the role. */
 export async function changeRoleUsers(
   db: Database,
-  actor: RoleActor,
+  actor: RequestContext,
   input: { sid: string; add?: string[]; remove?: string[] },
 ): Promise<RoleUser[]> {
   const add = [...new Set(input.add ?? [])];
@@ -61,7 +62,7 @@ export async function changeRoleUsers(
         target: `role:${input.sid}`,
         detail: { added: added.map((r) => r.user_sid), removed: removed.map((r) => r.user_sid) },
         requestId: actor.requestId,
-        at: actor.at,
+        at: actor.now,
       });
     }
     return listRoleUsers(tx, actor.tenantSid, input.sid);

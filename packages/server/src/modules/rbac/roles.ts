@@ -15,8 +15,9 @@ import {
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { bumpAccessVersion } from './access.js';
-import { copyPermissions, scopeDepartments, type RoleActor } from './role-permissions.js';
+import { copyPermissions, scopeDepartments } from './role-permissions.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface RoleRow {
   sid: string;
@@ -128,7 +129,7 @@ function changes(before: RoleRow, after: RoleRow): Record<string, { before: unkn
 
 export async function createRole(
   db: Database,
-  actor: RoleActor,
+  actor: RequestContext,
   language: Language,
   sid: string,
   given: NewRole,
@@ -166,7 +167,7 @@ export async function createRole(
           input.pick_range ?? 'company',
           scope,
           departments,
-          actor.at,
+          actor.now,
         ],
       );
       await bumpAccessVersion(tx, actor.tenantSid);
@@ -178,7 +179,7 @@ export async function createRole(
         target: `role:${sid}`,
         detail: { role: row },
         requestId: actor.requestId,
-        at: actor.at,
+        at: actor.now,
       });
       return row;
     }),
@@ -189,7 +190,7 @@ const SETTABLE = ['code', 'name', 'description', 'status', 'weight', 'show_sensi
 
 export async function updateRole(
   db: Database,
-  actor: RoleActor,
+  actor: RequestContext,
   language: Language,
   given: RoleChanges,
 ): Promise<RoleRow> {
@@ -203,7 +204,7 @@ export async function updateRole(
         name: storedDefaultRoleText(code, 'name', given.name),
         description: storedDefaultRoleText(code, 'description', given.description),
       };
-      const values: unknown[] = [input.sid, actor.tenantSid, actor.at];
+      const values: unknown[] = [input.sid, actor.tenantSid, actor.now];
       const sets = ['updated_at = $3', 'version = version + 1'];
       for (const key of SETTABLE) {
         if (input[key] === undefined) continue;
@@ -233,7 +234,7 @@ export async function updateRole(
         target: `role:${input.sid}`,
         detail: { changes: changes(before, after), version: after.version },
         requestId: actor.requestId,
-        at: actor.at,
+        at: actor.now,
       });
       return after;
     }),
@@ -241,7 +242,7 @@ export async function updateRole(
 }
 
 /** Deletes a role no user holds (else 409309 with how many do); its permissions go with it. */
-export async function deleteRole(db: Database, actor: RoleActor, sid: string): Promise<void> {
+export async function deleteRole(db: Database, actor: RequestContext, sid: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await readRole(tx, actor.tenantSid, sid, true);
     if (before.user_num > 0) throw new AppError('roleInUse', { params: { count: before.user_num } });
@@ -254,7 +255,7 @@ export async function deleteRole(db: Database, actor: RoleActor, sid: string): P
       target: `role:${sid}`,
       detail: { role: before },
       requestId: actor.requestId,
-      at: actor.at,
+      at: actor.now,
     });
   });
 }
@@ -287,7 +288,7 @@ export function copyName(language: Language, base: string, taken: ReadonlySet<st
 /** A new role like the given one: same settings, status and permissions, no users. */
 export async function copyRole(
   db: Database,
-  actor: RoleActor,
+  actor: RequestContext,
   language: Language,
   sourceSid: string,
   copySid: string,
@@ -315,7 +316,7 @@ export async function copyRole(
          SELECT $1, tenant_sid, $3, $4, description, status, weight, platform, show_sensitive,
            pick_range, data_scope, data_departments, $5, $5
            FROM role WHERE sid = $2`,
-        [copySid, sourceSid, code, name, actor.at],
+        [copySid, sourceSid, code, name, actor.now],
       );
       await copyPermissions(tx, sourceSid, copySid);
       await bumpAccessVersion(tx, actor.tenantSid);
@@ -327,7 +328,7 @@ export async function copyRole(
         target: `role:${copySid}`,
         detail: { from: sourceSid, role: row },
         requestId: actor.requestId,
-        at: actor.at,
+        at: actor.now,
       });
       return row;
     }),

@@ -17,7 +17,6 @@ import {
 } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../../../modules/accounts/context.js';
 import { readRecord } from '../../../modules/models/records.js';
 import { searchRecords } from '../../../modules/models/search.js';
 import { SqlParams } from '../../../modules/models/sql-params.js';
@@ -26,7 +25,8 @@ import { viewFor } from '../../../modules/rbac/model-view.js';
 import { calendarDays, importCalendar } from '../calendar-import.js';
 import { caseFeeSchedule } from '../fee-schedule.js';
 import { createFeeRecord } from '../fee-records.js';
-import { recomputeCases } from '../recompute.js';
+import { recomputeCase } from '../recompute-case.js';
+import { requestContext } from '../../../platform/context.js';
 import { principalOf, type Principal } from '../../../http/context.js';
 import { labelled } from '../../../http/labels.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
@@ -168,27 +168,9 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      await visibleCase(principal, request.params.sid);
-      const now = accounts.now();
-      const result = await accounts.db.transaction(async (tx) => {
-        const { counts } = await recomputeCases(tx, [request.params.sid], {
-          tenantSid: principal.tenantSid,
-          now,
-          timeZone,
-          actorSid: principal.userSid,
-        });
-        await audit(tx, {
-          tenantSid: principal.tenantSid,
-          actorSid: principal.userSid,
-          action: 'patent.recomputed',
-          target: `patent:${request.params.sid}`,
-          detail: { ...counts },
-          requestId: request.id,
-          at: now,
-        });
-        return counts;
-      });
+      const ctx = requestContext(request, accounts.now);
+      await visibleCase(ctx.principal, request.params.sid);
+      const result = await recomputeCase({ accounts, timeZone }, ctx, { sid: request.params.sid });
       return ok(request, { data: { ...result } });
     },
   );

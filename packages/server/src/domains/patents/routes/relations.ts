@@ -10,7 +10,6 @@ import {
   labelIn,
 } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { familyTree } from '../family.js';
 import { inventorCandidates } from '../inventor-candidates.js';
@@ -21,7 +20,6 @@ import {
   deleteRelation,
   listRelations,
   problemTexts,
-  type Caller,
   type PatentLinksContext,
 } from '../relations.js';
 import { principalOf } from '../../../http/context.js';
@@ -29,6 +27,7 @@ import { labelled } from '../../../http/labels.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
 import type { ServiceOptions } from '../../../http/services.js';
 import { sidParam, versionField } from '../../../http/routes/schemas.js';
+import { requestContext, type ContextSource } from '../../../platform/context.js';
 
 const VIEW = { resource: 'patent' } as const;
 const CHANGE = { resource: 'patent:update' } as const;
@@ -61,11 +60,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
   { accounts, models, registry },
 ) => {
   const ctx: PatentLinksContext = { accounts, models, registry };
-  const caller = (request: FastifyRequest): Caller => ({
-    principal: principalOf(request),
-    language: request.language,
-    requestId: request.id,
-  });
+  const caller = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.get(
     '/patent-inventor-candidates',

@@ -3,9 +3,10 @@
 import { AppError, newSid, processXmlTemplate, type DesignProblem } from '@ipdesk/core';
 import { violatedIndex } from '../../../db/unique-violation.js';
 import { inspectXml } from './problems.js';
-import { ROW_COLUMNS, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { ROW_COLUMNS, type DefinitionRow, type DefinitionsContext } from './store.js';
 import { auditDefinition, columnsOf } from './write-helpers.js';
 import { assertOwnApprovers } from './approver-references.js';
+import type { RequestContext } from '../../../platform/context.js';
 
 export type CreateSource = { template: { key: string; name: string; model: string } } | { xml: string };
 
@@ -16,7 +17,7 @@ export interface CreatedDefinition {
 
 export async function createDefinition(
   ctx: DefinitionsContext,
-  caller: Caller,
+  caller: RequestContext,
   source: CreateSource,
   action: 'created' | 'imported' = 'created',
 ): Promise<CreatedDefinition> {

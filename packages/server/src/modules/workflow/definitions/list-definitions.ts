@@ -2,7 +2,8 @@
 // published version), the versions of a key, and one version with its XML, graph and design problems.
 import { AppError, type DesignProblem } from '@ipdesk/core';
 import { inspectXml } from './problems.js';
-import { iso, readVersion, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { iso, readVersion, type DefinitionRow, type DefinitionsContext } from './store.js';
+import type { RequestContext } from '../../../platform/context.js';
 
 /** Most keys one list answers: a tenant has tens of processes, not thousands. */
 export const DEFINITION_LIST_LIMIT = 1000;
@@ -22,7 +23,7 @@ export interface DefinitionSummary {
 
 export async function listDefinitions(
   ctx: DefinitionsContext,
-  caller: Caller,
+  caller: RequestContext,
   filter: { model?: string; keyword?: string },
 ): Promise<DefinitionSummary[]> {
   const keyword = filter.keyword?.trim() ? `%${filter.keyword.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
@@ -78,7 +79,11 @@ export interface VersionSummary {
   published_at: string | null;
 }
 
-export async function listVersions(ctx: DefinitionsContext, caller: Caller, key: string): Promise<VersionSummary[]> {
+export async function listVersions(
+  ctx: DefinitionsContext,
+  caller: RequestContext,
+  key: string,
+): Promise<VersionSummary[]> {
   const rows = await ctx.accounts.db.query<DefinitionRow>(
     `SELECT version, status, name, created_by, created_at, updated_at, published_at
        FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 ORDER BY version DESC`,
@@ -104,7 +109,7 @@ export interface DefinitionVersion {
 
 export async function getVersion(
   ctx: DefinitionsContext,
-  caller: Caller,
+  caller: RequestContext,
   key: string,
   version: number,
 ): Promise<DefinitionVersion> {

@@ -8,11 +8,11 @@ import {
   lockVersions,
   nextStamp,
   ROW_COLUMNS,
-  type Caller,
   type DefinitionRow,
   type DefinitionsContext,
 } from './store.js';
 import { auditDefinition, requireSameModel } from './write-helpers.js';
+import type { RequestContext } from '../../../platform/context.js';
 
 export interface PublishInput {
   key: string;
@@ -23,7 +23,7 @@ export interface PublishInput {
 
 export async function publishDefinition(
   ctx: DefinitionsContext,
-  caller: Caller,
+  caller: RequestContext,
   input: PublishInput,
 ): Promise<DefinitionRow> {
   const now = ctx.accounts.now();

@@ -9,12 +9,12 @@ import {
   lockVersions,
   nextStamp,
   ROW_COLUMNS,
-  type Caller,
   type DefinitionRow,
   type DefinitionsContext,
 } from './store.js';
 import { auditDefinition, columnsOf, requireSameModel, type DefinitionColumns } from './write-helpers.js';
 import { assertOwnApprovers } from './approver-references.js';
+import type { RequestContext } from '../../../platform/context.js';
 
 export interface SaveDraftInput {
   key: string;
@@ -32,7 +32,7 @@ export interface SavedDraft {
 /** Writes the draft of an already locked key (its versions newest first): update it or add one. */
 export async function writeDraft(
   tx: Queryable,
-  caller: Caller,
+  caller: RequestContext,
   versions: DefinitionRow[],
   columns: DefinitionColumns,
   xml: string,
@@ -69,7 +69,11 @@ export async function writeDraft(
   return rows[0]!;
 }
 
-export async function saveDraft(ctx: DefinitionsContext, caller: Caller, input: SaveDraftInput): Promise<SavedDraft> {
+export async function saveDraft(
+  ctx: DefinitionsContext,
+  caller: RequestContext,
+  input: SaveDraftInput,
+): Promise<SavedDraft> {
   // Parsing and linting happen before any lock is taken.
   const { parsed, problems } = await inspectXml(input.xml);
   const found = parsed.graph.settings.key;

@@ -1,9 +1,8 @@
 // The workflow_definition table (migration 0011) as this module reads it: one row per version of a key,
 // at most one draft (always the highest version) and one published; older published versions are
 // retired. Every query names the tenant.
-import { AppError, type Language, type ProcessGraph } from '@ipdesk/core';
+import { AppError, type ProcessGraph } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { Principal } from '../../../http/context.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import type { ModelRegistry } from '../../models/registry.js';
 
@@ -29,13 +28,6 @@ export interface DefinitionRow {
 export interface DefinitionsContext {
   accounts: AccountsContext;
   registry: ModelRegistry;
-}
-
-/** Who acts, in which language, under which request. */
-export interface Caller {
-  principal: Principal;
-  language: Language;
-  requestId: string;
 }
 
 export const ROW_COLUMNS =

@@ -7,9 +7,10 @@ import { createDefinition } from './create-definition.js';
 import { designRefusal, errorsOf, inspectXml } from './problems.js';
 import { looksLikeZip, readEntry, zipEntries } from './read-zip.js';
 import { writeDraft } from './save-draft.js';
-import { iso, lockVersions, readVersion, type Caller, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { iso, lockVersions, readVersion, type DefinitionRow, type DefinitionsContext } from './store.js';
 import { auditDefinition, columnsOf, requireSameModel } from './write-helpers.js';
 import { assertOwnApprovers } from './approver-references.js';
+import type { RequestContext } from '../../../platform/context.js';
 
 export const MANIFEST_FORMAT = 'ipdesk-workflow';
 const MAX_TEXT = '10 MB';
@@ -21,7 +22,7 @@ export interface ExportedDefinition {
 
 export async function exportVersion(
   ctx: DefinitionsContext,
-  caller: Caller,
+  caller: RequestContext,
   key: string,
   version: number,
 ): Promise<ExportedDefinition> {
@@ -80,7 +81,7 @@ export interface ImportedDefinition {
 
 export async function importDefinition(
   ctx: DefinitionsContext,
-  caller: Caller,
+  caller: RequestContext,
   input: { bytes: Uint8Array; overwriteDraft: boolean },
 ): Promise<ImportedDefinition> {
   const xml = bpmnOfZip(input.bytes);

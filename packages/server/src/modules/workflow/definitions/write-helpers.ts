@@ -10,7 +10,8 @@ import {
 import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../accounts/context.js';
 import { designRefusal } from './problems.js';
-import type { Caller, DefinitionsContext } from './store.js';
+import type { DefinitionsContext } from './store.js';
+import type { RequestContext } from '../../../platform/context.js';
 
 export interface DefinitionColumns {
   key: string;
@@ -51,7 +52,7 @@ export function requireSameModel(stored: string, requested: string): void {
 
 export async function auditDefinition(
   tx: Queryable,
-  caller: Caller,
+  caller: RequestContext,
   action: 'created' | 'saved' | 'published' | 'imported',
   detail: { key: string; version: number; sid: string; [more: string]: unknown },
   at: Date,
