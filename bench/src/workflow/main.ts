@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startServer } from '@ipdesk/server';
 import { openPostgres } from '../../../packages/server/dist/db/postgres.js';
-import type { WorkflowContext } from '../../../packages/server/dist/modules/workflow/engine/index.js';
+import type { WorkflowContext } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { untilPacksRecorded } from '../pack-state.js';
 import { ApiClient } from '../search/api.js';
 import { connect, ensureDatabase } from '../search/database.js';

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import type { Database, Queryable } from '@ipdesk/server';
 import type pg from 'pg';
-import { approveTask, type WorkflowContext } from '../../../packages/server/dist/modules/workflow/engine/index.js';
+import { approveTask, type WorkflowContext } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { percentile, printTable } from '../table.js';
 import { DEFINITION_KEY } from './definition.js';
 import { inParallel } from './setup.js';

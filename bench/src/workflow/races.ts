@@ -4,7 +4,7 @@
 // is checked against the graph: where it waits, one open task per resting token and level, no task,
 // to-do, timer or history entry lost or written twice.
 import type pg from 'pg';
-import { approveTask, type WorkflowContext } from '../../../packages/server/dist/modules/workflow/engine/index.js';
+import { approveTask, type WorkflowContext } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { percentile, printTable } from '../table.js';
 import { DEFINITION_KEY, NODES } from './definition.js';
 import type { Target } from './measure.js';

@@ -12,7 +12,7 @@ import {
   startProcess,
   type CommandResult,
   type WorkflowContext,
-} from '../../../packages/server/dist/modules/workflow/engine/index.js';
+} from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { INSERT_PATENTS } from '../patent-rules/portfolio.js';
 import { seededRandom } from '../random.js';
 import { benchGraph, DEFINITION_KEY, DEFINITION_XML, NODES, TECH_REVIEWER_FIELD } from './definition.js';

@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { recomputeChangedPacks } from './domains/patents/recompute.js';
-import { startWorkflowRunner } from './modules/workflow/engine/index.js';
+import { startWorkflowRunner } from './domains/workflow/engine/index.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
 export interface RunningServer {

@@ -20,7 +20,7 @@ import {
   createWorkflowContext,
   type WorkflowContext,
   type WorkflowNotification,
-} from '../src/modules/workflow/engine/index.js';
+} from '../src/domains/workflow/engine/index.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export const byUsers = (...values: string[]): ApproverRule[] => [{ kind: 'user', values }];

@@ -23,7 +23,7 @@ import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
 import { fileStorageFor } from '../modules/files/storage-settings.js';
-import { createWorkflowContext, type WorkflowContext } from '../modules/workflow/engine/index.js';
+import { createWorkflowContext, type WorkflowContext } from '../domains/workflow/engine/index.js';
 import { installAuthentication } from './authenticate.js';
 import { installJsonCompression } from './compression.js';
 import { createAccessCache } from '../modules/rbac/access.js';

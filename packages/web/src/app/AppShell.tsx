@@ -15,7 +15,7 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { noticeText } from '../components/notice-text';
 import { UserMenu } from '../components/UserMenu';
 import { loadMyMenus } from '../session/my-menus';
-import { TodoBadge } from '../workflow/my/TodoBadge';
+import { TodoBadge } from '../domains/workflow/my/TodoBadge';
 import { filterMenus, groupKeys, guardDecision, menuResourceCodeFor } from './menu-tree';
 import { toShellMenu, useMyMenus } from './menus';
 

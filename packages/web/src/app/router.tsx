@@ -131,11 +131,11 @@ export const appRoutes: RouteObject[] = [
               // Process definitions and the designer (resource workflow; see menu-tree's guard).
               {
                 path: 'workflow/definitions',
-                lazy: async () => ({ Component: (await import('../workflow/DefinitionsPage')).DefinitionsPage }),
+                lazy: async () => ({ Component: (await import('../domains/workflow/DefinitionsPage')).DefinitionsPage }),
               },
               {
                 path: 'workflow/definitions/:key',
-                lazy: async () => ({ Component: (await import('../workflow/designer/DesignerPage')).DesignerPage }),
+                lazy: async () => ({ Component: (await import('../domains/workflow/designer/DesignerPage')).DesignerPage }),
               },
               // Everyone's own processes: to-dos, started, handled (no resource needed; see menu-tree's guard).
               {
@@ -144,7 +144,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'workflow/my/:list',
-                lazy: async () => ({ Component: (await import('../workflow/my/MyWorkPage')).MyWorkPage }),
+                lazy: async () => ({ Component: (await import('../domains/workflow/my/MyWorkPage')).MyWorkPage }),
               },
               {
                 path: 'model/:model/:sid/edit',

@@ -2,10 +2,10 @@
 // The detail page loops over the domains instead of importing a domain's components.
 import type { ComponentType } from 'react';
 import type { DetailTab } from './patents/types';
-import type { DetailActionProps } from '../people/types';
+import type { DetailActionProps } from './people/types';
 
 export type { DetailTab, DetailTabProps } from './patents/types';
-export type { DetailActionProps } from '../people/types';
+export type { DetailActionProps } from './people/types';
 
 export interface WebDomain {
   readonly name: string;

@@ -1,6 +1,6 @@
 import type { Migration } from './index.js';
 
-// The workflow engine's state (modules/workflow/engine): instances on a business record, tokens resting at
+// The workflow engine's state (domains/workflow/engine): instances on a business record, tokens resting at
 // steps (with the stack of parallel forks they are inside), tasks (one per approver; their outcomes are the
 // votes of a step), the history timeline, durable timers and the outbox of after-commit work. Every
 // command changes these in one transaction holding the instance row's lock.

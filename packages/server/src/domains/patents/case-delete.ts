@@ -3,7 +3,7 @@
 // transaction committed. The confirmation lists what will go, with counts.
 import { feeModel, patentItemModel, patentModel, patentTaskModel, tableOf, type RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../../modules/documents/index.js';
+import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../documents/index.js';
 import type { FileStorage } from '../../modules/files/storage.js';
 import { audit } from '../../modules/accounts/context.js';
 import type { DeleteDependent, DeleteEvent, ModelHooks } from '../../modules/models/hooks.js';

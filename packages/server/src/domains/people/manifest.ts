@@ -1,6 +1,6 @@
 // The people domain in the server: person, agency and agent actions (accounts, resignation, closing).
 import { peopleDomain } from '@ipdesk/core';
-import { peopleRoutes } from '../../http/routes/people.js';
+import { peopleRoutes } from './routes/people.js';
 import type { ServerDomain } from '../types.js';
 
 export const peopleServer: ServerDomain = {

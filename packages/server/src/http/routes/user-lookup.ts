@@ -11,7 +11,7 @@ import {
   USER_SEARCH_DEFAULT_ROWS,
   USER_SEARCH_MAX_ROWS,
   userNames,
-} from '../../modules/people/user-lookup.js';
+} from '../../domains/people/user-lookup.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';

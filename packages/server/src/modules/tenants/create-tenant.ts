@@ -22,7 +22,7 @@ import { audit } from '../accounts/context.js';
 import { hashPassword } from '../accounts/password-hash.js';
 import { createCompany, insertUserAccount } from '../accounts/provision.js';
 import { DEFAULT_SECURITY } from '../accounts/security-policy.js';
-import { initialPassword } from '../people/initial-password.js';
+import { initialPassword } from '../../domains/people/initial-password.js';
 
 export interface TenantCreation extends NewTenantInput {
   /** The root company's name; default the tenant's Chinese name. */

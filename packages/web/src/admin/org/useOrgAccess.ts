@@ -2,7 +2,7 @@
 // always; others when the my-menus store (GET /menu/do/my) lists the resource. Used only to hide
 // actions: the server stays the authority (company administrators may still edit their own company,
 // which the server decides).
-import { useHeldResources } from '../../people/resources';
+import { useHeldResources } from '../../domains/people/resources';
 import { useMyUser } from '../../session/my-user';
 
 export function useHeldResource(code: string): boolean {

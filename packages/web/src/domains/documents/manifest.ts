@@ -1,5 +1,5 @@
 // The documents domain in the web: a case's documents tab (after the patents domain's tabs).
-import { DocumentsTab } from '../../patents/documents/DocumentsTab';
+import { DocumentsTab } from './DocumentsTab';
 import type { WebDomain } from '../types';
 
 export const documentsWeb: WebDomain = {

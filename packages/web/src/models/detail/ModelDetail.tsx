@@ -22,7 +22,7 @@ import {
 import { DOMAINS, detailActionsOf, detailTabsOf } from '../../domains';
 import { DomainsContext } from '../../domains/context';
 import { useSession } from '../../session/store';
-import { ApprovalPanel } from '../../workflow/approval/ApprovalPanel';
+import { ApprovalPanel } from '../../domains/workflow/approval/ApprovalPanel';
 import { renderValue, type CellContext } from '../fields/cells';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
 import { TAB_PARAM, editRecordPath, modelListPath } from '../paths';

@@ -20,7 +20,7 @@ import { useServerFieldErrors } from '../../components/field-errors';
 import { FormNotice } from '../../components/FormNotice';
 import { noticeText } from '../../components/notice-text';
 import { useSession } from '../../session/store';
-import { lockedByProcess, useFieldLock } from '../../workflow/approval/field-lock';
+import { lockedByProcess, useFieldLock } from '../../domains/workflow/approval/field-lock';
 import { subCompanyFromLink } from '../detail/sub-company';
 import { inputFor, READ_ONLY_KINDS } from '../fields/inputs';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';

@@ -21,7 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, OFFICES, RESULT_CODES, isLanguage } from '@ipdesk/core';
 import { fetchOfficeCalendar, patentRuleKeys, type OfficeCalendar } from '../../../api/patent-rules';
-import { mayUse, useHeldResources } from '../../../people/resources';
+import { mayUse, useHeldResources } from '../../people/resources';
 import { dateWithWeekday } from '../deadlines/deadline-rules';
 import { CalendarImportDialog } from './CalendarImportDialog';
 

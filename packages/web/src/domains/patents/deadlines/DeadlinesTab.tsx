@@ -13,7 +13,7 @@ import { LoadFailed } from '../../../models/ModelPageState';
 import { modelKeys, useModelSchema } from '../../../models/queries';
 import { newRecordPath } from '../../../models/paths';
 import { abilitiesOf } from '../../../models/schema';
-import { mayUse, useHeldResources } from '../../../people/resources';
+import { mayUse, useHeldResources } from '../../people/resources';
 import type { DetailTabProps } from '../types';
 import { byDueDate, dateWithWeekday, deadlineKey, deadlineTag, deadlineTagState, todayIso } from './deadline-rules';
 import { MarkDoneDialog } from './MarkDoneDialog';

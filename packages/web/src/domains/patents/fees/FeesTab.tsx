@@ -30,7 +30,7 @@ import {
 import { LoadFailed } from '../../../models/ModelPageState';
 import { modelKeys, useModelSchema } from '../../../models/queries';
 import { abilitiesOf } from '../../../models/schema';
-import { mayUse, useHeldResources } from '../../../people/resources';
+import { mayUse, useHeldResources } from '../../people/resources';
 import type { DetailTabProps } from '../types';
 import { FeeActions } from './FeeActions';
 import { SOURCE_TAG, decisionLabel, feeStatusTag, isOpenFee, moneyText, reductionText } from './fee-rules';

@@ -14,7 +14,7 @@ import { valuesOf } from '../format';
 import { recordTitle, titleFieldsOf } from '../reference-title';
 import type { FieldInputProps } from '../types';
 import { SidInput } from './SidInput';
-import { mayUse, useHeldResources } from '../../../people/resources';
+import { mayUse, useHeldResources } from '../../../domains/people/resources';
 
 /** The model a reference field points into: its declared target, or for a parent field its own model. */
 export function refTarget(field: FieldInputProps['field'], model: string): string | undefined {

@@ -1,0 +1,38 @@
+// What the document services share: the database and clock, the tenant's models (to read a case through
+// the generic pipeline, so data scope, tenant and sub-company apply), and the file storage. Every action
+// on a document first reads its case this way; a case out of reach answers 404 and says nothing more.
+import { AppError } from '@ipdesk/core';
+import type { Principal } from '../../http/context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import type { TenantModels } from '../../modules/custom-fields/service.js';
+import { fileStore, type FileStore } from '../../modules/files/file-store.js';
+import type { FileStorage } from '../../modules/files/storage.js';
+import { readRecord, type RecordRow } from '../../modules/models/records.js';
+import { viewFor } from '../../modules/rbac/model-view.js';
+
+export interface DocumentsContext {
+  accounts: AccountsContext;
+  models: TenantModels;
+  storage: FileStorage;
+  files: FileStore;
+}
+
+export function documentsContext(
+  accounts: AccountsContext,
+  models: TenantModels,
+  storage: FileStorage,
+): DocumentsContext {
+  return { accounts, models, storage, files: fileStore(storage) };
+}
+
+/** The case as the caller may see it; recordNotFound (404) when it is not theirs to see. */
+export async function readCase(ctx: DocumentsContext, principal: Principal, patentSid: string): Promise<RecordRow> {
+  const model = await ctx.models.resolve(principal.tenantSid, 'patent');
+  if (!model) throw new AppError('modelNotFound', { params: { model: 'patent' } });
+  return readRecord(ctx.accounts, viewFor(model, principal.access), principal, patentSid);
+}
+
+/** File sizes as messages state them ("50 MB"). */
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}

@@ -1,0 +1,197 @@
+// Uploading a patent document: the multipart request is streamed to a staging file under a hard 50 MB
+// limit, its fields checked, its content sniffed and checked against the category's rules, the case (and
+// item) read through the caller's scope, and only then the file stored and its rows written in one
+// transaction — the file is removed again if that transaction fails.
+import { AppError, MAX_DOCUMENT_BYTES, newSid, patentItemModel, tableOf } from '@ipdesk/core';
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import type { Queryable } from '../../db/database.js';
+import { audit } from '../../modules/accounts/context.js';
+import { writeFileWithRows } from '../../modules/files/removals.js';
+import { sniffDocument } from '../../modules/files/sniff.js';
+import { stageStream, type StagedFile } from '../../modules/files/staging.js';
+import { storageKeyFor } from '../../modules/files/storage.js';
+import { assertAcceptedType, assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
+import { megabytes, readCase, type DocumentsContext } from './context.js';
+import { findDocument, recordEvent, type DocumentView } from './documents.js';
+import { missingFileError, parseUploadFields, type UploadMetadata } from './metadata.js';
+import type { RequestContext } from '../../platform/context.js';
+
+export const DOCUMENT_PURPOSE = 'patent_document';
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  staged: StagedFile | undefined;
+  /** The name the client gave the file part, if any. */
+  fileName?: string;
+}
+
+const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+function multipartError(error: unknown): unknown {
+  const code = (error as { code?: string } | undefined)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
+  if (code && TOO_MANY_PARTS.has(code)) return new AppError('payloadTooLarge', { cause: error });
+  if (code === 'FST_MP_PREMATURE_CLOSE' || /terminated early|Unexpected end/i.test(String((error as Error)?.message)))
+    return new AppError('uploadIncomplete', { cause: error });
+  return error;
+}
+
+/** Reads the multipart request: its text fields and the one file part ("file"), staged on disk. */
+export async function receiveUpload(request: FastifyRequest, dataDir: string): Promise<ReceivedUpload> {
+  if (!request.isMultipart())
+    throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  let staged: StagedFile | undefined;
+  let fileName: string | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 8192 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          // Read to its end and dropped, so the request keeps flowing; the missing "file" is reported later.
+          part.file.resume();
+          continue;
+        }
+        fileName = part.filename;
+        staged = await stageStream(dataDir, part.file);
+        if (staged.truncated)
+          throw new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
+      } else if (part.fieldname !== 'file' && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    await staged?.dispose();
+    throw multipartError(error);
+  }
+  return { fields, staged, fileName };
+}
+
+const ITEM = tableOf(patentItemModel);
+
+/** The item must be one of the case's own (tenant checked too); anything else is refused alike. */
+async function assertItemOfCase(db: Queryable, tenantSid: string, patentSid: string, itemSid: string): Promise<void> {
+  const rows = await db.query(`SELECT 1 FROM ${ITEM} WHERE sid = $1 AND tenant_sid = $2 AND patent = $3`, [
+    itemSid,
+    tenantSid,
+    patentSid,
+  ]);
+  if (!rows.length) throw new AppError('documentItemMismatch');
+}
+
+/** Checks, stores and records an upload; the staged file is disposed of in every case. */
+export async function uploadDocument(
+  ctx: DocumentsContext,
+  actor: RequestContext,
+  received: ReceivedUpload,
+): Promise<DocumentView> {
+  const { principal, requestId } = actor;
+  const staged = received.staged;
+  try {
+    const meta: UploadMetadata = parseUploadFields(received.fields);
+    if (!staged) throw missingFileError();
+    await readCase(ctx, principal, meta.patentSid);
+    const db = ctx.accounts.db;
+    if (meta.itemSid) await assertItemOfCase(db, principal.tenantSid, meta.patentSid, meta.itemSid);
+
+    const source = await staged.source();
+    const sniffed = await sniffDocument(source);
+    assertAcceptedType(sniffed, meta.category);
+    if (meta.category === 'design_picture') assertDesignPicture(sniffed, staged.sizeBytes);
+    // Checked before the file is written, and again under the case's lock for a racing upload.
+    if (meta.category === 'proof') await assertProofRoom(db, principal.tenantSid, meta.patentSid);
+
+    const now = ctx.accounts.now();
+    const fileSid = newSid();
+    const documentSid = newSid();
+    const key = storageKeyFor(principal.tenantSid, fileSid);
+    const stored = {
+      sid: fileSid,
+      mediaType: sniffed.mediaType,
+      sizeBytes: staged.sizeBytes,
+      checksum: staged.sha256,
+      storageKey: key,
+    };
+    await writeFileWithRows(
+      db,
+      ctx.storage,
+      {
+        key,
+        at: now,
+        write: () =>
+          ctx.storage.putFile(key, staged.path, {
+            sizeBytes: staged.sizeBytes,
+            sha256: staged.sha256,
+            mediaType: sniffed.mediaType,
+          }),
+      },
+      async (tx) => {
+        await lockCaseDocuments(tx, principal.tenantSid, meta.patentSid);
+        if (meta.category === 'proof') await assertProofRoom(tx, principal.tenantSid, meta.patentSid);
+        await ctx.files.register(tx, stored, {
+          tenantSid: principal.tenantSid,
+          purpose: DOCUMENT_PURPOSE,
+          mediaType: sniffed.mediaType,
+          uploadedBy: principal.userSid,
+          at: now,
+        });
+        await tx.query(
+          `INSERT INTO patent_document (sid, tenant_sid, patent_sid, item_sid, file_sid, file_name, category,
+             sent_received_on, major_version, version_remark, archived_on, checksum, uploaded_by, uploaded_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [
+            documentSid,
+            principal.tenantSid,
+            meta.patentSid,
+            meta.itemSid,
+            fileSid,
+            meta.fileName,
+            meta.category,
+            meta.sentReceivedOn,
+            meta.majorVersion,
+            meta.versionRemark,
+            meta.archivedOn,
+            staged.sha256,
+            principal.userSid,
+            now,
+          ],
+        );
+        await recordEvent(tx, {
+          tenantSid: principal.tenantSid,
+          documentSid,
+          patentSid: meta.patentSid,
+          action: 'upload',
+          actorSid: principal.userSid,
+          fileName: meta.fileName,
+          at: now,
+        });
+        await audit(tx, {
+          tenantSid: principal.tenantSid,
+          actorSid: principal.userSid,
+          action: 'patent_document.uploaded',
+          target: documentSid,
+          detail: {
+            patent_sid: meta.patentSid,
+            item_sid: meta.itemSid,
+            file_name: meta.fileName,
+            category: meta.category,
+            media_type: sniffed.mediaType,
+            size_bytes: staged.sizeBytes,
+            checksum: staged.sha256,
+          },
+          requestId,
+          at: now,
+        });
+      },
+    );
+    const view = await findDocument(db, principal.tenantSid, documentSid);
+    if (!view) throw new AppError('documentNotFound');
+    return view;
+  } finally {
+    await staged?.dispose();
+  }
+}

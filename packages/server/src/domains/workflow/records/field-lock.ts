@@ -1,0 +1,65 @@
+// While a process is open on a record, the record follows the process: through the generic model API only
+// the fields the current step grants `edit` (node.fields in the graph) may change, and only for that step's
+// assignees; every other field is read-only until the process finishes. The starter edits freely while the
+// process is a draft or back with them (returned, or their submission withdrawn).
+import { AppError, labelIn, translate, type FieldError, type UserTaskNode } from '@ipdesk/core';
+import type { Queryable } from '../../../db/database.js';
+import type { WriteEvent } from '../../../modules/models/hooks.js';
+import { loadDefinition } from '../engine/tables.js';
+
+/** The fields the actor may change now, or 'all'; null when no process is open on the record. */
+export async function editableFields(
+  db: Queryable,
+  input: { tenantSid: string; model: string; recordSid: string; actorSid: string },
+): Promise<{ fields: ReadonlySet<string> | 'all'; processName: string } | null> {
+  const [instance] = await db.query<{ sid: string; definition_sid: string; status: string; starter_sid: string }>(
+    `SELECT sid, definition_sid, status, starter_sid FROM workflow_instance
+      WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status IN ('draft', 'running', 'withdrawn')`,
+    [input.tenantSid, input.model, input.recordSid],
+  );
+  if (!instance) return null;
+  const definition = await loadDefinition(db, instance.definition_sid);
+  const processName = definition.name;
+  if (instance.status === 'draft' && instance.starter_sid === input.actorSid) return { fields: 'all', processName };
+  const mine = await db.query<{ node_id: string; kind: string }>(
+    `SELECT node_id, kind FROM workflow_task
+      WHERE instance_sid = $1 AND assignee_sid = $2 AND status IN ('open', 'pending')`,
+    [instance.sid, input.actorSid],
+  );
+  if (mine.some((t) => t.kind === 'submit')) return { fields: 'all', processName };
+  const fields = new Set<string>();
+  for (const task of mine) {
+    const node = definition.graph.nodes[task.node_id] as UserTaskNode | undefined;
+    for (const grant of node?.kind === 'userTask' ? node.fields : [])
+      if (grant.access === 'edit') fields.add(grant.field);
+  }
+  return { fields, processName };
+}
+
+/** An update's check (afterWrite, in its transaction): a change to a locked field refuses the whole write. */
+export async function checkFieldLock(tx: Queryable, event: WriteEvent): Promise<void> {
+  if (!event.before || event.changed.length === 0) return;
+  const editable = await editableFields(tx, {
+    tenantSid: event.principal.tenantSid,
+    model: event.model.name,
+    recordSid: String(event.after.sid),
+    actorSid: event.principal.userSid,
+  });
+  if (!editable || editable.fields === 'all') return;
+  const allowed = editable.fields;
+  const locked = event.changed.filter((name) => !allowed.has(name));
+  if (locked.length === 0) return;
+  const labelOf = (name: string) => {
+    const label = event.model.fields.get(name)?.label;
+    return label ? labelIn(label, event.language) : name;
+  };
+  const fields: FieldError[] = locked.map((name) => ({
+    field: name,
+    label: labelOf(name),
+    message: translate(event.language, 'workflow.fieldLocked'),
+  }));
+  throw new AppError('fieldLockedByProcess', {
+    params: { field: labelOf(locked[0]!), process: editable.processName },
+    fields,
+  });
+}

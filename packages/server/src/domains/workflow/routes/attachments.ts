@@ -1,0 +1,68 @@
+// {webapi} files for opinions: upload one (multipart, one part "file" of at most 50 MB, an accepted type by
+// content, as patent documents) to get the stored-file sid an action's `attachments` names, and download
+// one attached to an instance's history — only when the caller may see the instance (else 404).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { receiveUpload } from '../../documents/upload.js';
+import { fileStorageFor } from '../../../modules/files/storage-settings.js';
+import { openAttachment, uploadAttachment } from '../records/attachment-files.js';
+import { visibleInstance } from '../records/record-access.js';
+import { principalOf } from '../../../http/context.js';
+import { envelopeSchema, ok } from '../../../http/reply.js';
+import type { ServiceOptions } from '../../../http/services.js';
+import { contentDisposition } from '../../documents/routes/documents.js';
+import { sidParam } from '../../../http/routes/schemas.js';
+
+const ACCESS = 'open' as const;
+const tags = ['workflow'];
+
+const uploaded = z.object({ file_sid: z.string(), name: z.string(), size: z.number(), content_type: z.string() });
+const downloadParams = z
+  .object({ sid: sidParam('field.workflowInstance'), fileSid: sidParam('field.workflowAttachmentFile') })
+  .strict();
+
+export const workflowAttachmentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts }) => {
+  const ctx = { db: accounts.db, storage: fileStorageFor(accounts.config), now: accounts.now };
+
+  app.post(
+    '/workflow/attachments',
+    {
+      config: { access: ACCESS },
+      schema: {
+        summary:
+          'Upload a file for an opinion (multipart: one part "file" of at most 50 MB, optional "name"); answers the file_sid to name in attachments',
+        tags,
+        response: { 200: envelopeSchema({ data: uploaded }) },
+      },
+    },
+    async (request) => {
+      const received = await receiveUpload(request, accounts.config.dataDir);
+      const actor = { principal: principalOf(request), requestId: request.id };
+      return ok(request, { data: await uploadAttachment(ctx, actor, received) });
+    },
+  );
+
+  app.get(
+    '/workflow/instances/:sid/attachments/:fileSid',
+    {
+      config: { access: ACCESS },
+      schema: {
+        summary: "Download a file attached to one of the instance's opinions (404 unless you may see the instance)",
+        tags,
+        params: downloadParams,
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      await visibleInstance(app.workflow, principal, request.params.sid);
+      const file = await openAttachment(ctx, principal.tenantSid, request.params.sid, request.params.fileSid);
+      return reply
+        .type(file.mediaType)
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('content-length', String(file.sizeBytes))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
+};
