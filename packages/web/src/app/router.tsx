@@ -131,11 +131,15 @@ export const appRoutes: RouteObject[] = [
               // Process definitions and the designer (resource workflow; see menu-tree's guard).
               {
                 path: 'workflow/definitions',
-                lazy: async () => ({ Component: (await import('../domains/workflow/DefinitionsPage')).DefinitionsPage }),
+                lazy: async () => ({
+                  Component: (await import('../domains/workflow/DefinitionsPage')).DefinitionsPage,
+                }),
               },
               {
                 path: 'workflow/definitions/:key',
-                lazy: async () => ({ Component: (await import('../domains/workflow/designer/DesignerPage')).DesignerPage }),
+                lazy: async () => ({
+                  Component: (await import('../domains/workflow/designer/DesignerPage')).DesignerPage,
+                }),
               },
               // Everyone's own processes: to-dos, started, handled (no resource needed; see menu-tree's guard).
               {

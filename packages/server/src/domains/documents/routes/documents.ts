@@ -5,13 +5,7 @@
 import { DOCUMENT_STAGES, SID_PATTERN, fileExtension, DOCUMENT_FILE_TYPES } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  deleteDocument,
-  historyOf,
-  openDownload,
-  openPreview,
-  updateDocument,
-} from '../actions.js';
+import { deleteDocument, historyOf, openDownload, openPreview, updateDocument } from '../actions.js';
 import { documentsContext, readCase } from '../context.js';
 import { listDocuments } from '../documents.js';
 import { metadataUpdateBody } from '../metadata.js';

@@ -9,11 +9,7 @@ import { setAgencyStatus } from '../agencies.js';
 import { localDate } from '../../../modules/models/relative-dates.js';
 import type { PeopleContext } from '../records.js';
 import { resign } from '../resign.js';
-import {
-  MAX_EXTRA_RECIPIENTS,
-  resignationNotice,
-  updateResignationNotice,
-} from '../resignation-notice.js';
+import { MAX_EXTRA_RECIPIENTS, resignationNotice, updateResignationNotice } from '../resignation-notice.js';
 import { myTodos } from '../todos.js';
 import { replaceUserRoles } from '../user-roles.js';
 import { principalOf } from '../../../http/context.js';

@@ -3,7 +3,11 @@
 // (or a header that lies about sizes) stops at the limit instead of filling memory.
 import { AppError } from '@ipdesk/core';
 import { Inflate } from 'fflate';
-import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../../../modules/files/zip-directory.js';
+import {
+  endRecordTail,
+  findEndOfCentralDirectory,
+  readCentralDirectory,
+} from '../../../modules/files/zip-directory.js';
 
 export interface ZipEntry {
   name: string;
