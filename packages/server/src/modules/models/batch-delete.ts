@@ -5,7 +5,7 @@ import { AppError, type FieldIssue } from '@ipdesk/core';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { DeleteEvent } from './hooks.js';
-import { removeLockedRecord, selectList, type RecordRow } from './records.js';
+import { removeLockedRecord, selectList, whole, type RecordRow } from './records.js';
 import type { RequestContext } from '../../platform/context.js';
 import type { ModelRegistry } from './registry.js';
 import type { ResolvedModel } from './registry.js';
@@ -39,7 +39,7 @@ export async function deleteRecords(
     // Locked in sid order, as single deletes and commands lock, so concurrent batches cannot deadlock.
     const params = new SqlParams([items.map((i) => i.sid)]);
     const rows = await tx.query<RecordRow>(
-      `SELECT ${selectList(model)} FROM ${model.table} t
+      `SELECT ${selectList(whole(model))} FROM ${model.table} t
         WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(principal, model, params)}
         ORDER BY t.sid FOR UPDATE`,
       params.values as never,

@@ -175,6 +175,21 @@ function declaredNames(model: ResolvedModel): string[] {
   return [...model.fields.values()].filter((f) => !f.system).map((f) => f.name);
 }
 
+/**
+ * The model behind a caller's view, every field: writes hand hooks, rules and the audit entry whole rows,
+ * so a hook does not take a field hidden from this caller for empty (and overwrite it), and the history
+ * keeps what changed in it. The answer is cut back to the view (presented).
+ */
+export function whole(model: ResolvedModel): ResolvedModel {
+  return model.base ?? model;
+}
+
+/** A written row as the caller may see it: the fields hidden from them dropped, sensitive ones masked. */
+function presented(view: ResolvedModel, row: RecordRow): RecordRow {
+  for (const name of view.hidden ?? []) delete row[name];
+  return maskRows(view, [row])[0]!;
+}
+
 export async function createRecord(
   ctx: AccountsContext,
   model: ResolvedModel,
@@ -211,7 +226,7 @@ export async function createRecord(
       const rows = await tx.query<RecordRow>(
         `INSERT INTO ${model.table} AS t (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${names.map((n) => `, ${n}`).join('')})
          VALUES ($1, $2, $3, $4, $5, $4, $5, 1${placeholders.map((p) => `, ${p}`).join('')})
-         RETURNING ${selectList(model)}`,
+         RETURNING ${selectList(whole(model))}`,
         params.values as never,
       );
       let row = rows[0]!;
@@ -222,12 +237,12 @@ export async function createRecord(
           model,
           before: undefined,
           after: row,
-          changed: Object.keys(fieldChanges(undefined, row, declaredNames(model))),
+          changed: Object.keys(fieldChanges(undefined, row, declaredNames(whole(model)))),
           now,
           language,
           requestId,
         });
-        row = await finalRow(tx, model, principal.tenantSid, sid);
+        row = await finalRow(tx, whole(model), principal.tenantSid, sid);
       }
       // Written from the final row, so the entry holds what the hooks set too (a computed expiry, say).
       await audit(tx, {
@@ -235,11 +250,11 @@ export async function createRecord(
         actorSid: principal.userSid,
         action: recordAction(model.name, 'created'),
         target: `${model.name}:${sid}`,
-        detail: { changes: fieldChanges(undefined, row, declaredNames(model)) },
+        detail: { changes: fieldChanges(undefined, row, declaredNames(whole(model))) },
         requestId,
         at: now,
       });
-      return maskRows(model, [row])[0]!;
+      return presented(model, row);
     }),
   );
 }
@@ -311,7 +326,7 @@ export async function updateRecord(
   const now = ctx.now();
   return uniqueGuard(model, language, values, () =>
     ctx.db.transaction(async (tx) => {
-      const before = await lockRecord(tx, model, principal, input.sid);
+      const before = await lockRecord(tx, whole(model), principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
       checkRecordRules(model, values, before, language);
       await checkReferences(tx, registry, model, principal.tenantSid, values, language);
@@ -323,15 +338,15 @@ export async function updateRecord(
       const rows = await tx.query<RecordRow>(
         `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
           WHERE t.sid = $1 AND t.tenant_sid = $2
-          RETURNING ${selectList(model)}`,
+          RETURNING ${selectList(whole(model))}`,
         params.values as never,
       );
       let after = rows[0]!;
       const hooks = registry.hooks.of(model.name);
       if (hooks?.afterWrite) {
-        const changed = Object.keys(fieldChanges(before, after, declaredNames(model)));
+        const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
         await hooks.afterWrite(tx, { principal, model, before, after, changed, now, language, requestId });
-        after = await finalRow(tx, model, principal.tenantSid, input.sid);
+        after = await finalRow(tx, whole(model), principal.tenantSid, input.sid);
       }
       // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
       await audit(tx, {
@@ -339,11 +354,11 @@ export async function updateRecord(
         actorSid: principal.userSid,
         action: recordAction(model.name, 'updated'),
         target: `${model.name}:${input.sid}`,
-        detail: { changes: fieldChanges(before, after, declaredNames(model)), version: after.version },
+        detail: { changes: fieldChanges(before, after, declaredNames(whole(model))), version: after.version },
         requestId,
         at: now,
       });
-      return maskRows(model, [after])[0]!;
+      return presented(model, after);
     }),
   );
 }
@@ -357,7 +372,7 @@ export async function deleteRecord(
 ): Promise<void> {
   const now = ctx.now();
   const event = await ctx.db.transaction(async (tx) => {
-    const before = await lockRecord(tx, model, principal, input.sid);
+    const before = await lockRecord(tx, whole(model), principal, input.sid);
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
     return removeLockedRecord(tx, model, principal, before, { registry, requestId, now });
   });
@@ -386,7 +401,7 @@ export async function removeLockedRecord(
     action: recordAction(model.name, 'deleted'),
     target: `${model.name}:${sid}`,
     detail: {
-      changes: fieldChanges(before, undefined, declaredNames(model)),
+      changes: fieldChanges(before, undefined, declaredNames(whole(model))),
       record: scopeColumns(model, before),
     },
     requestId,

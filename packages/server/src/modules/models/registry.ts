@@ -52,6 +52,12 @@ export interface ResolvedModel {
   keywordFields: ResolvedField[];
   /** Fields this caller may not see (the model as one principal sees it, modules/rbac/model-view.ts). */
   hidden?: ReadonlySet<string>;
+  /**
+   * For a caller's view: the model with every field. Hooks, cross-field rules and audit entries read whole
+   * rows through it (a hook must not take a hidden field for empty and overwrite it); only the answer is
+   * cut to the view (records.ts).
+   */
+  base?: ResolvedModel;
 }
 
 const SYSTEM: Array<Omit<ResolvedField, 'column' | 'custom'>> = [

@@ -47,6 +47,7 @@ function restrict(model: ResolvedModel, access: Access): ResolvedModel {
     ...model,
     fields,
     hidden,
+    base: model,
     keywordFields: model.keywordFields.filter((f) => fields.has(f.name) && !fields.get(f.name)?.masked),
   };
 }
