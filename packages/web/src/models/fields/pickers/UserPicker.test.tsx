@@ -9,7 +9,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { SchemaField } from '../../../api/model';
 import type { PickableUser, UserName } from '../../../api/user-info';
 import { ANTD_LOCALES } from '../../../app/antd-locale';
 import { i18n, startI18n } from '../../../i18n/i18n';
@@ -22,6 +21,7 @@ import {
   type LocalServer,
 } from '../../../testing/local-server';
 import { click, typeInto } from '../../../testing/render';
+import { schemaField, type FieldExtra } from '../../../testing/schema-fixtures';
 import { renderValue } from '../cells';
 import { UserPicker } from './UserPicker';
 import { createNameBatcher, pickOptionLabel, searchKeyword, userLabel } from './user-lookup';
@@ -70,36 +70,7 @@ function webapi(): Parameters<LocalServer['respond']>[0] {
   };
 }
 
-function field(extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name: 'owner',
-    label: '负责人',
-    kind: 'user',
-    data_type: 'ref',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+const field = (extra: FieldExtra = {}) => schemaField('owner', '负责人', { kind: 'user', data_type: 'ref', ...extra });
 
 beforeAll(async () => {
   server = await startLocalServer(webapi());
