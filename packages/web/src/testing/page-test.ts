@@ -56,7 +56,7 @@ export interface PageTestOptions {
 export interface PageTest {
   /** The local server (set once beforeAll has run). */
   readonly server: LocalServer;
-  /** Renders the App at `path`; unmounted after the test. */
+  /** Renders the App at `path`; unmounted after the test unless the test did it. */
   open(path: string, options?: Parameters<typeof renderAt>[1]): Promise<Rendered>;
   /** The requests received so far in this test whose path (query left off) is `path`. */
   sent(path: string): ReceivedRequest[];
@@ -96,7 +96,14 @@ export function pageTest(handler: Responder, options: PageTestOptions = {}): Pag
     async open(path, renderOptions) {
       const rendered = await renderAt(path, renderOptions);
       opened.push(rendered);
-      return rendered;
+      // A test may unmount a page itself (to open another); then afterEach leaves it alone.
+      return {
+        ...rendered,
+        unmount: () => {
+          opened.splice(opened.indexOf(rendered), 1);
+          rendered.unmount();
+        },
+      };
     },
     sent: (path) => started().received.filter((request) => request.url.split('?')[0] === path),
   };
