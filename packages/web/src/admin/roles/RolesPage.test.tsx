@@ -6,13 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { ModelSchema, SchemaField } from '../../api/model';
 import type { ResourceNode, RolePermissions, RoleRow } from '../../api/roles';
 import { AntdFrame } from '../../app/AntdFrame';
 import { App } from '../../app/App';
 import { endSession } from '../../session/store';
 import { sendJson, type ReceivedRequest, type Responder } from '../../testing/local-server';
 import { answer, notFound, pageTest } from '../../testing/page-test';
+import { modelSchema, schemaField, systemField } from '../../testing/schema-fixtures';
 import { byTestId, click } from '../../testing/render';
 import { RolesPage } from './RolesPage';
 import { settle, waitUntil } from '../../testing/wait';
@@ -57,42 +57,9 @@ const TREE: ResourceNode[] = [
   res('system.settings', 'system_no_share'),
 ];
 
-function schemaField(name: string, label: string, system = false): SchemaField {
-  return {
-    name,
-    label,
-    kind: 'text',
-    data_type: 'string',
-    system,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: 255,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-  };
-}
-
-const PATENT_SCHEMA: ModelSchema = {
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  fields: [schemaField('sid', '编号', true), schemaField('title', '专利名称'), schemaField('sn', '案号')],
-};
+const PATENT_SCHEMA = modelSchema({
+  fields: [systemField('sid', '编号'), schemaField('title', '专利名称'), schemaField('sn', '案号')],
+});
 
 let permissionVersion = 3;
 let saveAnswer: 'ok' | 'conflict' = 'ok';

@@ -3,50 +3,19 @@
 // the count, then the estimate ("约 420,000 条") and the exact count; next and previous pages by cursor,
 // a far page number by offset.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelSchema } from '../../api/model';
 import { createQueryClient } from '../../app/App';
 import { prefetchListPage } from '../../models/list/list-early';
 import { listRouteModel } from '../../models/list/list-route';
 import { currentSession } from '../../session/store';
 import { type ReceivedRequest, type Responder } from '../../testing/local-server';
 import { answer, notFound, pageTest } from '../../testing/page-test';
+import { modelSchema, schemaField } from '../../testing/schema-fixtures';
 import { byTestId, click } from '../../testing/render';
 import { settle, waitUntil } from '../../testing/wait';
 
-const schema: ModelSchema = {
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  fields: [
-    {
-      name: 'title',
-      label: '专利名称',
-      kind: 'text',
-      data_type: 'string',
-      system: false,
-      multiple: false,
-      required: false,
-      unique: false,
-      min_length: null,
-      max_length: 255,
-      min: null,
-      max: null,
-      scale: null,
-      dictionary: null,
-      target: null,
-      options: null,
-      flags: {
-        searchFilter: true,
-        keyword: true,
-        tableColumn: true,
-        import: true,
-        export: true,
-        processVariable: false,
-        approval: false,
-      },
-    },
-  ],
-};
+const schema = modelSchema({
+  fields: [schemaField('title', '专利名称', { max_length: 255, flags: { searchFilter: true, keyword: true } })],
+});
 
 /** Page n's rows (20 a page) and the cursor opening page n + 1. */
 const pageRows = (n: number) =>

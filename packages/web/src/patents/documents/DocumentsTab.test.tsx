@@ -4,10 +4,11 @@
 // PDF, and no upload without the update ability.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import type { ModelAbilities, ModelSchema } from '../../api/model';
+import type { ModelAbilities } from '../../api/model';
 import { sendJson, type ReceivedRequest, type Responder } from '../../testing/local-server';
 import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../testing/page-test';
 import { byTestId, click } from '../../testing/render';
+import { modelSchema } from '../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../testing/wait';
 import type { PatentDocument } from './api';
 
@@ -20,13 +21,7 @@ let patentAbilities: ModelAbilities;
 const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
 const VIEW: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
 
-const schema = (abilities: ModelAbilities): ModelSchema => ({
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  abilities,
-  fields: [],
-});
+const schema = (abilities: ModelAbilities) => modelSchema({ abilities, fields: [] });
 
 function doc(sid: string, fileName: string, extra: Partial<PatentDocument> = {}): PatentDocument {
   return {

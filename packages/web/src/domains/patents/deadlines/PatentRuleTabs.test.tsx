@@ -4,11 +4,12 @@
 // payment — each sending what the API takes.
 import { beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import type { ModelAbilities, ModelSchema } from '../../../api/model';
+import type { ModelAbilities } from '../../../api/model';
 import { forgetMyMenus } from '../../../session/my-menus';
 import { sendJson, type ReceivedRequest, type Responder } from '../../../testing/local-server';
 import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../../testing/page-test';
 import { byTestId, click } from '../../../testing/render';
+import { modelSchema, schemaField } from '../../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../../testing/wait';
 
 const PATENT = 'Pat0000000000001';
@@ -24,43 +25,15 @@ let resources: string[] | undefined;
 const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
 const NONE: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
 
-function schema(name: string, abilities: ModelAbilities): ModelSchema {
-  return {
+const schema = (name: string, abilities: ModelAbilities) =>
+  modelSchema({
     name,
     label: name,
-    title_field: 'title',
     abilities,
     fields: [
-      {
-        name: 'title',
-        label: '名称',
-        kind: 'text',
-        data_type: 'string',
-        system: false,
-        multiple: false,
-        required: true,
-        unique: false,
-        min_length: null,
-        max_length: 255,
-        min: null,
-        max: null,
-        scale: null,
-        dictionary: null,
-        target: null,
-        options: null,
-        flags: {
-          searchFilter: true,
-          keyword: true,
-          tableColumn: true,
-          import: true,
-          export: true,
-          processVariable: false,
-          approval: false,
-        },
-      },
+      schemaField('title', '名称', { required: true, max_length: 255, flags: { searchFilter: true, keyword: true } }),
     ],
-  };
-}
+  });
 
 const deadlines = [
   {
