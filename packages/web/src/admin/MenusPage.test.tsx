@@ -1,20 +1,12 @@
 // The menu administration and resource pages with the real App against a real HTTP server playing
 // {webapi}: the tree table, which buttons are enabled (move on first / last sibling, add child under a
 // bound menu, delete with children), what a move and a new menu send, and the read-only catalogue.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import type { MenuRow, MyMenus, ResourceTreeNode } from '../api/menus';
-import { startI18n } from '../i18n/i18n';
 import { forgetMyMenus } from '../session/my-menus';
-import { endSession, startSession } from '../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-} from '../testing/local-server';
-import { byTestId, click, renderAt, typeInto, type Rendered } from '../testing/render';
+import { answer, notFound, pageTest } from '../testing/page-test';
+import { byTestId, click, typeInto } from '../testing/render';
 import { settle, waitUntil } from '../testing/wait';
 
 const zh = messages['zh-CN'];
@@ -70,47 +62,29 @@ const RESOURCES: ResourceTreeNode[] = [
 
 const MY_MENUS: MyMenus = { menus: [], resources: ['home', 'system.menus', 'system.resources'] };
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
-
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-beforeAll(async () => {
-  server = await startLocalServer((request, response) => {
+const page = pageTest(
+  (request, response) => {
     const path = request.url.split('?')[0];
-    if (path === '/webapi/menu/do/tree') return ok(TREE)(request, response);
-    if (path === '/webapi/resource/do/tree') return ok(RESOURCES)(request, response);
-    if (path === '/webapi/menu/do/move') return ok([])(request, response);
-    if (path === '/webapi/menu/do/create') return ok(row('New0000000000001'))(request, response);
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
-  });
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+    if (path === '/webapi/menu/do/tree') return answer(TREE)(request, response);
+    if (path === '/webapi/resource/do/tree') return answer(RESOURCES)(request, response);
+    if (path === '/webapi/menu/do/move') return answer([])(request, response);
+    if (path === '/webapi/menu/do/create') return answer(row('New0000000000001'))(request, response);
+    return notFound(request, response);
+  },
+  { companies: [] },
+);
 beforeEach(() => {
-  server.received.length = 0;
   forgetMyMenus();
-  startSession({ authorization: 'jwt-1', refresh_token: 'refresh-1', companys: [] });
   localStorage.setItem('my-menus', JSON.stringify(MY_MENUS));
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 const button = (testId: string) => byTestId<HTMLButtonElement>(document.body, testId);
 
 async function openMenus(): Promise<HTMLElement> {
-  rendered = await renderAt('/admin/menus');
+  const rendered = await page.open('/admin/menus');
   const { container } = rendered;
   await waitUntil(() => container.querySelector('[data-testid="menu-name-Group00000000001"]') !== null);
-  await waitUntil(() => server.received.some((request) => request.url === '/webapi/resource/do/tree'));
+  await waitUntil(() => page.server.received.some((request) => request.url === '/webapi/resource/do/tree'));
   await settle();
   return container;
 }
@@ -147,8 +121,8 @@ describe('menu administration', { timeout: 20_000 }, () => {
   it('moves a menu down', async () => {
     await openMenus();
     await click(button('menu-move-down-Home000000000001'));
-    await waitUntil(() => server.received.some((request) => request.url === '/webapi/menu/do/move'));
-    const move = server.received.find((request) => request.url === '/webapi/menu/do/move');
+    await waitUntil(() => page.server.received.some((request) => request.url === '/webapi/menu/do/move'));
+    const move = page.server.received.find((request) => request.url === '/webapi/menu/do/move');
     expect(JSON.parse(move?.body ?? '{}')).toEqual({ sid: 'Home000000000001', direction: 'down' });
   });
 
@@ -162,12 +136,12 @@ describe('menu administration', { timeout: 20_000 }, () => {
     await typeInto(byTestId<HTMLInputElement>(document.body, 'menu-form-path'), 'not a path');
     await click(button('menu-form-ok'));
     await waitUntil(() => document.body.textContent?.includes(zh['adminMenu.pathPattern']) === true);
-    expect(server.received.some((request) => request.url === '/webapi/menu/do/create')).toBe(false);
+    expect(page.server.received.some((request) => request.url === '/webapi/menu/do/create')).toBe(false);
 
     await typeInto(byTestId<HTMLInputElement>(document.body, 'menu-form-path'), '/model/patent?view=report');
     await click(button('menu-form-ok'));
-    await waitUntil(() => server.received.some((request) => request.url === '/webapi/menu/do/create'));
-    const create = server.received.find((request) => request.url === '/webapi/menu/do/create');
+    await waitUntil(() => page.server.received.some((request) => request.url === '/webapi/menu/do/create'));
+    const create = page.server.received.find((request) => request.url === '/webapi/menu/do/create');
     expect(JSON.parse(create?.body ?? '{}')).toEqual({
       parent_sid: 'Group00000000001',
       level: 3,
@@ -185,7 +159,7 @@ describe('menu administration', { timeout: 20_000 }, () => {
 
 describe('the resource catalogue', { timeout: 20_000 }, () => {
   it('lists resources with their type, level and endpoints, and explains the levels', async () => {
-    rendered = await renderAt('/admin/resources');
+    const rendered = await page.open('/admin/resources');
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="resource-name-patent:create"]') !== null);
     expect(byTestId(container, 'resources-legend').textContent).toContain(zh['adminResource.levelHelp.no_share']);

@@ -1,21 +1,14 @@
 // The resignation notice settings page with the real App against a local HTTP server playing {webapi}:
 // the saved settings fill the form, a bad address is refused before anything is sent, what a save sends,
 // the server's refusal shown in the form, a failed load with retry, and the 403 guard without the resource.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import type { MyMenus } from '../api/menus';
 import type { SavedResignationNotice } from '../api/resignation-notice';
-import { startI18n } from '../i18n/i18n';
 import { forgetMyMenus } from '../session/my-menus';
-import { endSession, startSession } from '../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-} from '../testing/local-server';
-import { byTestId, click, renderAt, typeInto, type Rendered } from '../testing/render';
+import { sendJson } from '../testing/local-server';
+import { answer, notFound, pageTest } from '../testing/page-test';
+import { byTestId, click, typeInto } from '../testing/render';
 import { normalizeRecipients, recipientsProblem } from './ResignationNoticePage';
 import { settle, waitUntil } from '../testing/wait';
 
@@ -23,37 +16,27 @@ const zh = messages['zh-CN'];
 const SETTING = '/webapi/setting/resignation_notice';
 const UPDATE = `${SETTING}/do/update`;
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let stored: SavedResignationNotice;
 let loadFails = false;
 let updateAnswer: { status: number; body: unknown } | undefined;
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-beforeAll(async () => {
-  server = await startLocalServer((request, response) => {
+const page = pageTest(
+  (request, response) => {
     const path = request.url.split('?')[0];
     if (path === SETTING) {
       if (loadFails) return sendJson(500, { code: 500000, message: 'boom', request_id: 'f' })(request, response);
-      return ok(stored)(request, response);
+      return answer(stored)(request, response);
     }
     if (path === UPDATE) {
       if (updateAnswer) return sendJson(updateAnswer.status, updateAnswer.body)(request, response);
       stored = JSON.parse(request.body) as SavedResignationNotice;
-      return ok(stored)(request, response);
+      return answer(stored)(request, response);
     }
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
-  });
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+    return notFound(request, response);
+  },
+  { companies: [] },
+);
 beforeEach(() => {
-  server.received.length = 0;
   stored = {
     notify_handover: true,
     notify_admins: false,
@@ -63,14 +46,7 @@ beforeEach(() => {
   loadFails = false;
   updateAnswer = undefined;
   forgetMyMenus();
-  startSession({ authorization: 'jwt-1', refresh_token: 'refresh-1', companys: [] });
   signedInWith(['home', 'system.settings']);
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 function signedInWith(resources: string[]): void {
@@ -78,12 +54,12 @@ function signedInWith(resources: string[]): void {
   localStorage.setItem('my-menus', JSON.stringify(menus));
 }
 
-const sent = (url: string) => server.received.filter((request) => request.url === url);
+const sent = page.sent;
 const recipientsInput = () =>
   byTestId<HTMLInputElement>(document.body, 'resignation-notice-recipients').querySelector('input')!;
 
 async function openPage(): Promise<HTMLElement> {
-  rendered = await renderAt('/admin/resignation-notice');
+  const rendered = await page.open('/admin/resignation-notice');
   const { container } = rendered;
   await waitUntil(() => container.querySelector('[data-testid="resignation-notice-form"]') !== null);
   return container;
@@ -165,7 +141,7 @@ describe('resignation notice settings', { timeout: 20_000 }, () => {
 
   it('offers a retry when the settings cannot be loaded', async () => {
     loadFails = true;
-    rendered = await renderAt('/admin/resignation-notice');
+    const rendered = await page.open('/admin/resignation-notice');
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="resignation-notice-retry"]') !== null);
     loadFails = false;
@@ -175,7 +151,7 @@ describe('resignation notice settings', { timeout: 20_000 }, () => {
 
   it('sends a user without system.settings to 403', async () => {
     signedInWith(['home']);
-    rendered = await renderAt('/admin/resignation-notice');
+    const rendered = await page.open('/admin/resignation-notice');
     await waitUntil(() => rendered?.router.state.location.pathname === '/403');
     expect(sent(SETTING)).toHaveLength(0);
   });

@@ -3,20 +3,13 @@
 // (a switch needs no new fetch), filter with the search box, the page's calls carry the menu resource
 // code of the longest matching menu, and a page whose resource the user lacks goes to /403.
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { MyMenuNode, MyMenus } from '../api/menus';
-import { i18n, startI18n, switchLanguage } from '../i18n/i18n';
+import { i18n, switchLanguage } from '../i18n/i18n';
 import { forgetMyMenus } from '../session/my-menus';
-import { endSession, startSession } from '../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type Responder,
-} from '../testing/local-server';
-import { byTestId, renderAt, typeInto, type Rendered } from '../testing/render';
+import { sendJson, type Responder } from '../testing/local-server';
+import { answer, notFound, pageTest } from '../testing/page-test';
+import { byTestId, typeInto } from '../testing/render';
 import { waitUntil } from '../testing/wait';
 
 const base = { level: 1, resource_code: null, path: null, open_type: 'self', icon: null } as const;
@@ -47,59 +40,27 @@ const MENUS: MyMenus = {
   resources: ['home', 'patent', 'system.menus'],
 };
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let myMenusAnswer: Responder;
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-beforeAll(async () => {
-  server = await startLocalServer((request, response) => {
-    const path = request.url.split('?')[0];
-    if (path === '/webapi/menu/do/my') return myMenusAnswer(request, response);
-    if (path === '/webapi/menu/do/tree') return ok([])(request, response);
-    if (path === '/webapi/resource/do/tree') return ok([])(request, response);
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
-  });
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
+const page = pageTest((request, response) => {
+  const path = request.url.split('?')[0];
+  if (path === '/webapi/menu/do/my') return myMenusAnswer(request, response);
+  if (path === '/webapi/menu/do/tree') return answer([])(request, response);
+  if (path === '/webapi/resource/do/tree') return answer([])(request, response);
+  return notFound(request, response);
 });
-afterAll(() => server.close());
 beforeEach(async () => {
-  server.received.length = 0;
-  myMenusAnswer = ok(MENUS);
+  myMenusAnswer = answer(MENUS);
   forgetMyMenus();
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [
-      {
-        sid: 'CompanyA00000001',
-        path: '/CompanyA00000001/',
-        company_name: '总院',
-        simple_name: null,
-        last_login_flag: true,
-      },
-    ],
-  });
   await act(async () => i18n.changeLanguage('zh-CN'));
 });
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
-});
 
-const menuFetches = () => server.received.filter((request) => request.url === '/webapi/menu/do/my').length;
+const menuFetches = () => page.sent('/webapi/menu/do/my').length;
 const menuText = (container: HTMLElement) => container.querySelector('.ant-layout-sider')?.textContent ?? '';
 
 describe('the shell menu', { timeout: 20_000 }, () => {
   it('fetches the menus once when the cache is missing, caches them and shows them', async () => {
-    rendered = await renderAt('/profile');
+    const rendered = await page.open('/profile');
     const { container } = rendered;
     await waitUntil(() => menuText(container).includes('专利'));
     expect(menuFetches()).toBe(1);
@@ -109,7 +70,7 @@ describe('the shell menu', { timeout: 20_000 }, () => {
 
   it('uses the cache without fetching, and switches the names with the language', async () => {
     localStorage.setItem('my-menus', JSON.stringify(MENUS));
-    rendered = await renderAt('/profile');
+    const rendered = await page.open('/profile');
     const { container } = rendered;
     await waitUntil(() => menuText(container).includes('专利'));
     await act(async () => switchLanguage('en'));
@@ -121,7 +82,7 @@ describe('the shell menu', { timeout: 20_000 }, () => {
 
   it('links to other sites in a new window', async () => {
     localStorage.setItem('my-menus', JSON.stringify(MENUS));
-    rendered = await renderAt('/profile');
+    const rendered = await page.open('/profile');
     const { container } = rendered;
     await typeInto(byTestId<HTMLInputElement>(container, 'menu-search'), '帮助');
     await waitUntil(() => container.querySelector('a[href="https://help.example.com/"]') !== null);
@@ -132,7 +93,7 @@ describe('the shell menu', { timeout: 20_000 }, () => {
 
   it('filters the menu by name, keeping the parents of matches', async () => {
     localStorage.setItem('my-menus', JSON.stringify(MENUS));
-    rendered = await renderAt('/profile');
+    const rendered = await page.open('/profile');
     const { container } = rendered;
     await waitUntil(() => menuText(container).includes('专利'));
     await typeInto(byTestId<HTMLInputElement>(container, 'menu-search'), '菜单');
@@ -145,11 +106,11 @@ describe('the shell menu', { timeout: 20_000 }, () => {
 
   it('shows a failed fetch with a retry', async () => {
     myMenusAnswer = sendJson(500, { code: 500000, message: '服务异常', request_id: 'x' });
-    rendered = await renderAt('/profile');
+    const rendered = await page.open('/profile');
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="menu-load-failed"]') !== null);
     expect(byTestId(container, 'menu-load-failed').textContent).toContain('服务异常');
-    myMenusAnswer = ok(MENUS);
+    myMenusAnswer = answer(MENUS);
     await act(async () => byTestId(container, 'menu-retry').click());
     await waitUntil(() => menuText(container).includes('专利'));
     expect(menuFetches()).toBe(2);
@@ -160,35 +121,36 @@ describe('the menu resource code and the guard', { timeout: 20_000 }, () => {
   beforeEach(() => localStorage.setItem('my-menus', JSON.stringify(MENUS)));
 
   const headerOf = (url: string) =>
-    server.received.find((request) => request.url.startsWith(url))?.headers['x-menu-resource-code'];
+    page.server.received.find((request) => request.url.startsWith(url))?.headers['x-menu-resource-code'];
 
   it('sends the code of the longest matching menu, and none outside the menu', async () => {
-    rendered = await renderAt('/model/patent');
-    await waitUntil(() => server.received.some((request) => request.url.startsWith('/webapi/model/patent/')));
+    const list = await page.open('/model/patent');
+    await waitUntil(() => page.server.received.some((request) => request.url.startsWith('/webapi/model/patent/')));
     expect(headerOf('/webapi/model/patent/do/schema')).toBe('patent');
-    rendered.unmount();
-    rendered = undefined;
-    server.received.length = 0;
+    list.unmount();
+    page.server.received.length = 0;
 
-    rendered = await renderAt('/profile');
-    await waitUntil(() => server.received.some((request) => request.url.startsWith('/webapi/model/user_info/do/my')));
-    expect(server.received.every((request) => request.headers['x-menu-resource-code'] === undefined)).toBe(true);
+    await page.open('/profile');
+    await waitUntil(() =>
+      page.server.received.some((request) => request.url.startsWith('/webapi/model/user_info/do/my')),
+    );
+    expect(page.server.received.every((request) => request.headers['x-menu-resource-code'] === undefined)).toBe(true);
   });
 
   it('shows an administration page whose resource is held', async () => {
-    rendered = await renderAt('/admin/menus');
+    const rendered = await page.open('/admin/menus');
     const { container, router } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="menus-page"]') !== null);
     expect(router.state.location.pathname).toBe('/admin/menus');
-    const sent = (url: string) => server.received.some((request) => request.url === url);
+    const sent = (url: string) => page.server.received.some((request) => request.url === url);
     await waitUntil(() => sent('/webapi/menu/do/tree') && sent('/webapi/resource/do/tree'));
     expect(headerOf('/webapi/menu/do/tree')).toBe('system.menus');
   });
 
   it.each(['/admin/resources', '/model/trademarks/new'])('sends %s to /403 without its resource', async (path) => {
-    rendered = await renderAt(path);
+    const rendered = await page.open(path);
     const { router } = rendered;
     await waitUntil(() => router.state.location.pathname === '/403');
-    expect(server.received.some((request) => request.url.startsWith('/webapi/resource/'))).toBe(false);
+    expect(page.server.received.some((request) => request.url.startsWith('/webapi/resource/'))).toBe(false);
   });
 });

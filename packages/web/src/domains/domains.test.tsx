@@ -3,20 +3,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelSchema } from '../api/model';
 import { i18n, startI18n } from '../i18n/i18n';
-import { endSession, startSession } from '../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-} from '../testing/local-server';
+import { endSession } from '../session/store';
+import { setPageUrl, silenceBrowserConsole, startLocalServer, type LocalServer } from '../testing/local-server';
+import { answer, notFound, signIn, TEST_COMPANY_SID } from '../testing/page-test';
 import { byTestId, click, renderAt, type Rendered } from '../testing/render';
 import { waitUntil } from '../testing/wait';
 import { SAMPLE_TEXTS, sampleWeb } from '../testing/domains/sample/manifest';
 import { DOMAINS, detailTabsOf } from './index';
 
-const COMPANY = 'CompanyA00000001';
 const GADGET = 'Gad0000000000001';
 const schema: ModelSchema = {
   name: 'sample_gadget',
@@ -33,11 +27,10 @@ const present = (testId: string): boolean => document.querySelector(`[data-testi
 beforeAll(async () => {
   server = await startLocalServer((request, response) => {
     const path = request.url.split('?')[0];
-    const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data })(request, response);
-    if (path === '/webapi/model/sample_gadget/do/schema') return ok(schema);
+    if (path === '/webapi/model/sample_gadget/do/schema') return answer(schema)(request, response);
     if (path === `/webapi/model/sample_gadget/${GADGET}`)
-      return ok({ sid: GADGET, version: 1, company_sid: COMPANY, name: 'G-1' });
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+      return answer({ sid: GADGET, version: 1, company_sid: TEST_COMPANY_SID, name: 'G-1' })(request, response);
+    return notFound(request, response);
   });
   setPageUrl(`${server.origin}/ip/`);
   localStorage.clear();
@@ -45,11 +38,8 @@ beforeAll(async () => {
   silenceBrowserConsole();
   await startI18n(localStorage);
   i18n.addResourceBundle('zh-CN', 'translation', SAMPLE_TEXTS['zh-CN'], true, true);
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
+  // Signed in once for the file: the tests only read.
+  signIn();
 });
 afterAll(() => server.close());
 afterEach(() => {

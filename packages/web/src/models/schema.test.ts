@@ -2,6 +2,7 @@
 // which ones a search may filter or sort on (masked values may not be probed).
 import { describe, expect, it } from 'vitest';
 import type { ModelSchema, SchemaField } from '../api/model';
+import { fieldMaker, systemField, type FieldExtra } from '../testing/schema-fixtures';
 import {
   abilitiesOf,
   batchSearchFields,
@@ -12,43 +13,16 @@ import {
   timeRangeFields,
 } from './schema';
 
-function field(name: string, extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name,
-    label: name,
-    kind: 'text',
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: true,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+// Searches read these fields unless a field says otherwise.
+const searchable = fieldMaker({ flags: { searchFilter: true } });
+const field = (name: string, extra?: FieldExtra) => searchable(name, name, extra);
 
 const schema: ModelSchema = {
   name: 'person',
   label: '人员',
   title_field: 'name',
   fields: [
-    field('sid', { system: true }),
+    systemField('sid'),
     field('name'),
     field('mobile', { masked: true }),
     field('status', { kind: 'option', data_type: 'key', read_only: true }),

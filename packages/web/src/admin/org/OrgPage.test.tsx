@@ -4,22 +4,15 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import type { ConfigJob } from '../../api/config-packs';
 import type { CompanyRow, DepartmentNode } from '../../api/org';
 import { AntdFrame } from '../../app/AntdFrame';
 import { App } from '../../app/App';
-import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../testing/local-server';
+import { endSession } from '../../session/store';
+import { sendJson, type ReceivedRequest, type Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest, TEST_COMPANY } from '../../testing/page-test';
 import { byTestId, click } from '../../testing/render';
 import { OrgPage } from './OrgPage';
 import { waitUntil } from '../../testing/wait';
@@ -30,7 +23,6 @@ const CHILD = 'CompanyChild0001';
 const GRAND = 'CompanyGrand0001';
 const OTHER = 'CompanyOther0001';
 
-let server: LocalServer;
 let cleanup: (() => void) | undefined;
 
 function company(sid: string, name: string, parent: string | null, sort = 0): CompanyRow {
@@ -95,25 +87,24 @@ function jobs(): ConfigJob[] {
   ];
 }
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0] ?? '';
   if (path === '/webapi/model/user_info/do/my')
-    return ok({ sid: 'User000000000001', account: 'admin', name: '管理员', is_tenant_admin: true, companys: [] })(
+    return answer({ sid: 'User000000000001', account: 'admin', name: '管理员', is_tenant_admin: true, companys: [] })(
       request,
       response,
     );
-  if (path === '/webapi/company/do/list') return ok({ rows: COMPANIES, total: COMPANIES.length })(request, response);
+  if (path === '/webapi/company/do/list')
+    return answer({ rows: COMPANIES, total: COMPANIES.length })(request, response);
   if (path === '/webapi/department/do/tree')
-    return ok(request.url.includes(`company_sid=${ROOT}`) ? DEPARTMENTS : [])(request, response);
+    return answer(request.url.includes(`company_sid=${ROOT}`) ? DEPARTMENTS : [])(request, response);
   if (path.startsWith('/webapi/company/do/delete/'))
     return sendJson(409, { code: 409308, message: '公司下还有下级公司、部门或用户，不能删除', request_id: 'd' })(
       request,
       response,
     );
   if (path === '/webapi/config_pack/do/list')
-    return ok([
+    return answer([
       {
         sid: 'Pack000000000001',
         name: '标准配置',
@@ -121,9 +112,9 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
         updated_at: '2024-05-01T08:00:00Z',
       },
     ])(request, response);
-  if (path === '/webapi/config_pack/do/jobs') return ok(jobs())(request, response);
-  if (path === '/webapi/model/person/do/search') return ok({ rows: [] })(request, response);
-  return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  if (path === '/webapi/config_pack/do/jobs') return answer(jobs())(request, response);
+  if (path === '/webapi/model/person/do/search') return answer({ rows: [] })(request, response);
+  return notFound(request, response);
 }
 
 async function renderOrgPage(): Promise<HTMLElement> {
@@ -155,23 +146,9 @@ function treeOutline(container: HTMLElement): string[] {
   });
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi, { companies: [{ ...TEST_COMPANY, sid: ROOT, path: `/${ROOT}/` }] });
 beforeEach(() => {
-  server.received.length = 0;
   jobReads = 0;
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: ROOT, path: `/${ROOT}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
 });
 afterEach(() => {
   cleanup?.();
@@ -205,7 +182,7 @@ describe('the organisation page', { timeout: 30_000 }, () => {
     })();
     await click(ok);
     await waitUntil(() => document.body.textContent?.includes('公司下还有下级公司、部门或用户，不能删除') ?? false);
-    expect(server.received.some((request) => request.url === `/webapi/company/do/delete/${CHILD}`)).toBe(true);
+    expect(page.server.received.some((request) => request.url === `/webapi/company/do/delete/${CHILD}`)).toBe(true);
   });
 
   it('polls the company’s pack jobs every 2 s until they have finished, and shows a failed job’s error', async () => {

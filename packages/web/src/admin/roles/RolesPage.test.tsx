@@ -4,28 +4,20 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { ModelSchema, SchemaField } from '../../api/model';
 import type { ResourceNode, RolePermissions, RoleRow } from '../../api/roles';
 import { AntdFrame } from '../../app/AntdFrame';
 import { App } from '../../app/App';
-import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../testing/local-server';
+import { endSession } from '../../session/store';
+import { sendJson, type ReceivedRequest, type Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest } from '../../testing/page-test';
+import { modelSchema, schemaField, systemField } from '../../testing/schema-fixtures';
 import { byTestId, click } from '../../testing/render';
 import { RolesPage } from './RolesPage';
 import { settle, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
-let server: LocalServer;
 let cleanup: (() => void) | undefined;
 
 function role(sid: string, code: string, platform: 1 | 2, extra: Partial<RoleRow> = {}): RoleRow {
@@ -65,42 +57,9 @@ const TREE: ResourceNode[] = [
   res('system.settings', 'system_no_share'),
 ];
 
-function schemaField(name: string, label: string, system = false): SchemaField {
-  return {
-    name,
-    label,
-    kind: 'text',
-    data_type: 'string',
-    system,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: 255,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-  };
-}
-
-const PATENT_SCHEMA: ModelSchema = {
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  fields: [schemaField('sid', '编号', true), schemaField('title', '专利名称'), schemaField('sn', '案号')],
-};
+const PATENT_SCHEMA = modelSchema({
+  fields: [systemField('sid', '编号'), schemaField('title', '专利名称'), schemaField('sn', '案号')],
+});
 
 let permissionVersion = 3;
 let saveAnswer: 'ok' | 'conflict' = 'ok';
@@ -117,20 +76,18 @@ function permissionsOf(sid: string): RolePermissions {
   };
 }
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0] ?? '';
   if (path === '/webapi/model/role/do/search') {
     const { iql } = JSON.parse(request.body) as { iql: string };
     const rows = ROLES.filter((one) => iql.startsWith(`platform = ${one.platform}`));
-    return ok({ rows, total: rows.length })(request, response);
+    return answer({ rows, total: rows.length })(request, response);
   }
   if (path === '/webapi/model/role/do/search_for_board')
-    return ok(ROLES.map((one) => ({ ...one, user_num: 2 })))(request, response);
-  if (path === '/webapi/resource/do/tree') return ok(TREE)(request, response);
+    return answer(ROLES.map((one) => ({ ...one, user_num: 2 })))(request, response);
+  if (path === '/webapi/resource/do/tree') return answer(TREE)(request, response);
   if (path.startsWith('/webapi/model/role/do/permissions/'))
-    return ok(permissionsOf(path.split('/').at(-1) ?? ''))(request, response);
+    return answer(permissionsOf(path.split('/').at(-1) ?? ''))(request, response);
   if (path === '/webapi/model/role/do/permissions') {
     if (saveAnswer === 'conflict') {
       permissionVersion += 1;
@@ -141,19 +98,19 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
     }
     const body = JSON.parse(request.body) as RolePermissions;
     permissionVersion += 1;
-    return ok({ ...body, version: permissionVersion })(request, response);
+    return answer({ ...body, version: permissionVersion })(request, response);
   }
-  if (path.startsWith('/webapi/model/role/do/users/')) return ok([])(request, response);
+  if (path.startsWith('/webapi/model/role/do/users/')) return answer([])(request, response);
   if (path.startsWith('/webapi/model/role/do/delete/'))
     return sendJson(409, { code: 409309, message: '角色已分配给 2 个用户，不能删除', request_id: 'd' })(
       request,
       response,
     );
-  if (path === '/webapi/model/person/do/search') return ok({ rows: [] })(request, response);
-  if (path === '/webapi/model/patent/do/schema') return ok(PATENT_SCHEMA)(request, response);
-  if (path === '/webapi/department/do/tree') return ok([])(request, response);
-  if (path === '/webapi/company/do/list') return ok({ rows: [], total: 0 })(request, response);
-  return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  if (path === '/webapi/model/person/do/search') return answer({ rows: [] })(request, response);
+  if (path === '/webapi/model/patent/do/schema') return answer(PATENT_SCHEMA)(request, response);
+  if (path === '/webapi/department/do/tree') return answer([])(request, response);
+  if (path === '/webapi/company/do/list') return answer({ rows: [], total: 0 })(request, response);
+  return notFound(request, response);
 }
 
 async function renderRolesPage(): Promise<HTMLElement> {
@@ -188,7 +145,7 @@ function resourceNode(container: HTMLElement, code: string): { checked: boolean;
 }
 
 function savedBodies(): RolePermissions[] {
-  return server.received
+  return page.server.received
     .filter((request) => request.url === '/webapi/model/role/do/permissions')
     .map((request) => JSON.parse(request.body) as RolePermissions);
 }
@@ -199,32 +156,10 @@ async function openRole(container: HTMLElement, code: string): Promise<void> {
   await waitUntil(() => container.querySelector('[data-testid="resource-patent"]') !== null);
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   permissionVersion = 3;
   saveAnswer = 'ok';
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [
-      {
-        sid: 'CompanyA00000001',
-        path: '/CompanyA00000001/',
-        company_name: '总院',
-        simple_name: null,
-        last_login_flag: true,
-      },
-    ],
-  });
 });
 afterEach(() => {
   cleanup?.();
@@ -237,7 +172,7 @@ describe('the role page', { timeout: 30_000 }, () => {
   it('lists the enterprise roles by weight with their user counts', async () => {
     const container = await renderRolesPage();
     await waitUntil(() => container.querySelector('[data-testid="role-name-clerk"]') !== null);
-    const search = server.received.find((request) => request.url === '/webapi/model/role/do/search');
+    const search = page.server.received.find((request) => request.url === '/webapi/model/role/do/search');
     expect(JSON.parse(search?.body ?? '{}')).toEqual({ iql: 'platform = 1 ORDER BY weight ASC, name ASC', rows: 100 });
     expect(container.querySelector('[data-testid="role-name-agent_role"]')).toBeNull();
     expect(byTestId(container, 'role-table').textContent).toContain(zh['adminRole.enabled']);
@@ -325,7 +260,7 @@ describe('the role page', { timeout: 30_000 }, () => {
     saveAnswer = 'conflict';
     const container = await renderRolesPage();
     await openRole(container, 'clerk');
-    const reads = () => server.received.filter((request) => request.url.includes('/do/permissions/')).length;
+    const reads = () => page.server.received.filter((request) => request.url.includes('/do/permissions/')).length;
     expect(reads()).toBe(1);
     await click(resourceNode(container, 'patent:create').box);
     await click(byTestId(container, 'role-permissions-save'));

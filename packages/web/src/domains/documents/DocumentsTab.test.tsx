@@ -2,42 +2,26 @@
 // the table rows, uploading with the file name taken from the chosen file (multipart with the metadata),
 // the client pre-check, previewing a PDF from a blob: URL in a frame, "download instead" for an encrypted
 // PDF, and no upload without the update ability.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import type { ModelAbilities, ModelSchema } from '../../api/model';
-import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
+import type { ModelAbilities } from '../../api/model';
+import { sendJson, type ReceivedRequest, type Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../testing/page-test';
+import { byTestId, click } from '../../testing/render';
+import { modelSchema } from '../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../testing/wait';
 import type { PatentDocument } from './api';
 
-const COMPANY = 'CompanyA00000001';
 const PATENT = 'Pat0000000000001';
 const PDF_DOC = 'Doc0000000000001';
 const LOCKED_DOC = 'Doc0000000000002';
 const PDF_BYTES = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let patentAbilities: ModelAbilities;
 const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
 const VIEW: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
 
-const schema = (abilities: ModelAbilities): ModelSchema => ({
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  abilities,
-  fields: [],
-});
+const schema = (abilities: ModelAbilities) => modelSchema({ abilities, fields: [] });
 
 function doc(sid: string, fileName: string, extra: Partial<PatentDocument> = {}): PatentDocument {
   return {
@@ -63,20 +47,18 @@ function doc(sid: string, fileName: string, extra: Partial<PatentDocument> = {})
   };
 }
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
-  const answer = (data: unknown) => ok(data)(request, response);
+  const send = (data: unknown) => answer(data)(request, response);
   switch (path) {
     case '/webapi/model/patent/do/schema':
-      return answer(schema(patentAbilities));
+      return send(schema(patentAbilities));
     case `/webapi/model/patent/${PATENT}`:
-      return answer({ sid: PATENT, version: 7, company_sid: COMPANY, title: '一种电池' });
+      return send({ sid: PATENT, version: 7, company_sid: TEST_COMPANY_SID, title: '一种电池' });
     case `/webapi/patent-documents/list/${PATENT}`:
-      return answer([doc(PDF_DOC, '权利要求书.pdf'), doc(LOCKED_DOC, 'locked.pdf')]);
+      return send([doc(PDF_DOC, '权利要求书.pdf'), doc(LOCKED_DOC, 'locked.pdf')]);
     case `/webapi/patent-documents/required/${PATENT}`:
-      return answer({
+      return send({
         stage: 'filing',
         required: [],
         present: [],
@@ -95,11 +77,11 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
         request_id: 'e',
       })(request, response);
     case '/webapi/patent-documents/upload':
-      return answer(doc('Doc0000000000009', 'new.pdf'));
+      return send(doc('Doc0000000000009', 'new.pdf'));
     case '/webapi/model/patent_item/do/search':
-      return answer({ rows: [] });
+      return send({ rows: [] });
     default:
-      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+      return notFound(request, response);
   }
 }
 
@@ -107,7 +89,7 @@ const present = (testId: string): boolean => document.querySelector(`[data-testi
 const row = (name: string) => byTestId(document, `document-row-${name}`);
 
 async function openTab(): Promise<void> {
-  rendered = await renderAt(`/model/patent/${PATENT}`);
+  await page.open(`/model/patent/${PATENT}`);
   await waitUntil(() => present('tab-documents'));
   await click(byTestId(document, 'tab-documents'));
   await waitUntil(() => present('documents-tab') && present('document-row-权利要求书.pdf'));
@@ -124,30 +106,10 @@ async function chooseFile(file: File): Promise<void> {
   await settle();
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   patentAbilities = ALL;
   localStorage.removeItem('my-menus');
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('documents tab', { timeout: 30_000 }, () => {
@@ -168,7 +130,7 @@ describe('documents tab', { timeout: 30_000 }, () => {
     const frame = byTestId<HTMLIFrameElement>(document, 'document-preview-frame');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toMatch(/^blob:/);
-    const call = server.received.find((r) => r.url === `/webapi/patent-documents/${PDF_DOC}/preview`);
+    const call = page.server.received.find((r) => r.url === `/webapi/patent-documents/${PDF_DOC}/preview`);
     expect(call?.headers.authorization).toBe('Bearer jwt-1');
   });
 
@@ -192,8 +154,8 @@ describe('documents tab', { timeout: 30_000 }, () => {
     await chooseFile(new File([PDF_BYTES], '说明书.pdf', { type: 'application/pdf' }));
     expect(byTestId<HTMLInputElement>(document, 'document-file-name').value).toBe('说明书.pdf');
     await click(byTestId(document, 'document-dialog-submit'));
-    await waitUntil(() => server.received.some((r) => r.url === '/webapi/patent-documents/upload'));
-    const sent = server.received.find((r) => r.url === '/webapi/patent-documents/upload')!;
+    await waitUntil(() => page.server.received.some((r) => r.url === '/webapi/patent-documents/upload'));
+    const sent = page.server.received.find((r) => r.url === '/webapi/patent-documents/upload')!;
     expect(sent.method).toBe('POST');
     expect(String(sent.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent.body).toContain('name="patent_sid"\r\n\r\nPat0000000000001');

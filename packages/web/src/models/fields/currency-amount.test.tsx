@@ -7,10 +7,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { SchemaField } from '../../api/model';
 import { i18n, startI18n } from '../../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
 import { typeInto } from '../../testing/render';
+import { schemaField } from '../../testing/schema-fixtures';
 import { waitUntil } from '../../testing/wait';
 import { fieldRules } from '../form/form-values';
 import { renderValue } from './cells';
@@ -37,33 +37,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const royalty: SchemaField = {
-  name: 'royalty',
-  label: '许可费',
+const royalty = schemaField('royalty', '许可费', {
   kind: 'currencyAmount',
   data_type: 'money',
-  system: false,
-  multiple: false,
-  required: false,
-  unique: false,
-  min_length: null,
-  max_length: null,
   min: 0,
-  max: null,
-  scale: null,
-  dictionary: null,
-  target: null,
-  options: null,
-  flags: {
-    searchFilter: true,
-    keyword: false,
-    tableColumn: true,
-    import: true,
-    export: true,
-    processVariable: false,
-    approval: false,
-  },
-};
+  flags: { searchFilter: true },
+});
 
 async function mount(value: unknown, onChange: (value: unknown) => void): Promise<HTMLElement> {
   const Input = inputFor(royalty);

@@ -13,6 +13,7 @@ import { ANTD_LOCALES } from '../../app/antd-locale';
 import { i18n, startI18n } from '../../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
 import { typeInto } from '../../testing/render';
+import { schemaField, type FieldExtra } from '../../testing/schema-fixtures';
 import { FIELD_CELLS, renderValue, type CellContext } from './cells';
 import { FIELD_INPUTS, inputFor } from './inputs';
 import type { FieldInputProps } from './types';
@@ -39,36 +40,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function field(kind: FieldKind, extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name: 'f',
-    label: '字段',
-    kind,
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: false,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+const field = (kind: FieldKind, extra: FieldExtra = {}) => schemaField('f', '字段', { kind, ...extra });
 
 const options = [
   { value: 'invention', label: '发明' },

@@ -3,61 +3,29 @@
 // pages against a real HTTP server — a page of 20 deadlines shows each case's number and title with no
 // request per row.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelSchema, ReferenceTitles, SchemaField } from '../../api/model';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReferenceTitles, SchemaField } from '../../api/model';
 import { i18n, startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
 import {
-  sendJson,
   setPageUrl,
   silenceBrowserConsole,
   startLocalServer,
-  type LocalServer,
   type ReceivedRequest,
+  type Responder,
 } from '../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
+import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../testing/page-test';
+import { byTestId, click } from '../../testing/render';
+import { modelSchema, schemaField, systemField } from '../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../testing/wait';
 import { renderValue, type CellContext } from './cells';
 import { recordTitle, titleFieldsOf } from './reference-title';
 
-const COMPANY = 'CompanyA00000001';
 const HIDDEN_CASE = 'PatHidden0000001';
 const caseSid = (n: number) => `Patent${String(n).padStart(10, '0')}`;
 const taskSid = (n: number) => `Task${String(n).padStart(12, '0')}`;
 
-function field(name: string, label: string, extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name,
-    label,
-    kind: 'text',
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: 255,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
-
-const patentField = field('patent', '专利', { kind: 'parent', data_type: 'ref', target: 'patent' });
-const agencyField = field('agency', '所属机构', { kind: 'agency', data_type: 'ref', target: 'agency' });
+const patentField = schemaField('patent', '专利', { kind: 'parent', data_type: 'ref', target: 'patent' });
+const agencyField = schemaField('agency', '所属机构', { kind: 'agency', data_type: 'ref', target: 'agency' });
 
 describe('the reference cell', () => {
   beforeAll(async () => {
@@ -110,26 +78,21 @@ describe('the reference cell', () => {
 });
 
 describe('the list and detail pages', { timeout: 30_000 }, () => {
-  let server: LocalServer;
-  let rendered: Rendered | undefined;
-
-  const system = { system: true, flags: { ...field('x', 'x').flags, tableColumn: false } };
-  const schema: ModelSchema = {
+  const schema = modelSchema({
     name: 'patent_task',
     label: '期限',
-    title_field: 'title',
     fields: [
-      field('sid', '编号', { ...system, max_length: null }),
-      field('version', '版本', { ...system, kind: 'number', data_type: 'integer' }),
+      systemField('sid', '编号'),
+      systemField('version', '版本', { kind: 'number', data_type: 'integer' }),
       patentField,
-      field('title', '期限名称'),
-      field('due_date', '截止日', { kind: 'date', data_type: 'date' }),
+      schemaField('title', '期限名称'),
+      schemaField('due_date', '截止日', { kind: 'date', data_type: 'date' }),
     ],
-  };
+  });
   const rows = Array.from({ length: 20 }, (_, i) => ({
     sid: taskSid(i + 1),
     version: 1,
-    company_sid: COMPANY,
+    company_sid: TEST_COMPANY_SID,
     patent: i === 19 ? HIDDEN_CASE : caseSid(i + 1),
     title: `答复 ${i + 1}`,
     due_date: '2027-01-15',
@@ -139,15 +102,9 @@ describe('the list and detail pages', { timeout: 30_000 }, () => {
       rows.map((row, i) => [row.patent, i === 19 ? null : `CN-${String(i + 1).padStart(3, '0')} 锂电池 ${i + 1}`]),
     ),
   };
-  const ok =
-    (data: unknown, titles?: ReferenceTitles) =>
-    (request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]) =>
-      sendJson(200, { code: 0, message: 'ok', request_id: 'r', data, ...(titles ? { titles } : {}) })(
-        request,
-        response,
-      );
+  const ok = (data: unknown, titles?: ReferenceTitles) => answer(data, { titles });
 
-  function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+  function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
     const path = request.url.split('?')[0];
     if (path === '/webapi/model/patent_task/do/schema') return ok(schema)(request, response);
     if (path === '/webapi/model/patent_task/do/search') return ok({ rows, total: 20 }, pageTitles)(request, response);
@@ -168,37 +125,13 @@ describe('the list and detail pages', { timeout: 30_000 }, () => {
       )(request, response);
     if (path === '/webapi/model/user_define_config/do/search_header') return ok({ columns: null })(request, response);
     if (path === '/webapi/model/user_define_config/do/search') return ok([])(request, response);
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+    return notFound(request, response);
   }
 
-  beforeAll(async () => {
-    server = await startLocalServer(webapi);
-    setPageUrl(`${server.origin}/ip/`);
-    localStorage.clear();
-    localStorage.setItem('language', 'zh-CN');
-    silenceBrowserConsole();
-    await startI18n(localStorage);
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.received.length = 0;
-    startSession({
-      authorization: 'jwt-1',
-      refresh_token: 'refresh-1',
-      companys: [
-        { sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true },
-      ],
-    });
-  });
-  afterEach(() => {
-    rendered?.unmount();
-    rendered = undefined;
-    endSession();
-    document.body.innerHTML = '';
-  });
+  const page = pageTest(webapi);
 
   it('shows every row’s case by number and title from the page’s answer, with no request per row', async () => {
-    rendered = await renderAt('/model/patent_task');
+    const rendered = await page.open('/model/patent_task');
     const { container } = rendered;
     await waitUntil(() => container.querySelectorAll('[data-testid="record-link"]').length === 20);
     await settle();
@@ -209,12 +142,12 @@ describe('the list and detail pages', { timeout: 30_000 }, () => {
     expect(container.textContent).not.toContain(caseSid(1));
     expect(container.textContent).not.toContain(HIDDEN_CASE);
     // The patents were never asked for one by one (nor searched): the page's answer named them all.
-    expect(server.received.filter((request) => request.url.startsWith('/webapi/model/patent/'))).toEqual([]);
-    expect(server.received.filter((request) => request.url === '/webapi/model/patent_task/do/search')).toHaveLength(1);
+    expect(page.server.received.filter((request) => request.url.startsWith('/webapi/model/patent/'))).toEqual([]);
+    expect(page.sent('/webapi/model/patent_task/do/search')).toHaveLength(1);
   });
 
   it('shows the case on the detail page and in its history by title', async () => {
-    rendered = await renderAt(`/model/patent_task/${taskSid(1)}`);
+    const rendered = await page.open(`/model/patent_task/${taskSid(1)}`);
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="detail-patent"]') !== null);
     expect(byTestId(container, 'detail-patent').textContent).toBe('CN-001 锂电池 1');
@@ -222,6 +155,6 @@ describe('the list and detail pages', { timeout: 30_000 }, () => {
     await waitUntil(() => container.querySelector('[data-testid="history-change-patent"]') !== null);
     expect(byTestId(container, 'history-before').textContent).toBe('—');
     expect(byTestId(container, 'history-after').textContent).toBe('CN-001 锂电池 1');
-    expect(server.received.filter((request) => request.url.startsWith('/webapi/model/patent/'))).toEqual([]);
+    expect(page.server.received.filter((request) => request.url.startsWith('/webapi/model/patent/'))).toEqual([]);
   });
 });

@@ -2,19 +2,11 @@
 // fields the schema names in warning_fields are checked (do/warnings) once typing pauses, the warnings
 // are listed with links to the cases they name, they go when the value no longer warrants them, a save
 // still goes through and its warnings are shown as messages; a model without warning fields never asks.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelSchema, SchemaField } from '../../api/model';
-import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, typeInto, type Rendered } from '../../testing/render';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ReceivedRequest, Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest } from '../../testing/page-test';
+import { byTestId, click, typeInto } from '../../testing/render';
+import { modelSchema, schemaField } from '../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../testing/wait';
 
 const OTHER = 'Other00000000001';
@@ -26,100 +18,47 @@ const DUPLICATE = {
   links: [{ model: 'patent', sid: OTHER, label: 'P-7 电池' }],
 };
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let warningFields: string[] | undefined;
 
-function field(name: string, label: string): SchemaField {
-  return {
-    name,
-    label,
-    kind: 'text',
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: 255,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-  };
-}
+const schema = () =>
+  modelSchema({
+    fields: [schemaField('title', '专利名称'), schemaField('sn', '案号'), schemaField('application_number', '申请号')],
+    ...(warningFields ? { warning_fields: warningFields } : {}),
+  });
 
-const schema = (): ModelSchema => ({
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  fields: [field('title', '专利名称'), field('sn', '案号'), field('application_number', '申请号')],
-  ...(warningFields ? { warning_fields: warningFields } : {}),
-});
-
-const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
-  sendJson(200, { code: 0, message: 'ok', request_id: 'r', data, ...extra });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
-  if (path === '/webapi/model/patent/do/schema') return ok(schema())(request, response);
+  if (path === '/webapi/model/patent/do/schema') return answer(schema())(request, response);
   if (path === '/webapi/model/patent/do/warnings') {
     const { data } = JSON.parse(request.body) as { data: { application_number?: string } };
     // Only the number with and without its dot is a duplicate here.
     const duplicate = ['201310033299.6', '2013100332996'].includes(data.application_number ?? '');
-    return ok({ normalized: {}, warnings: duplicate ? [DUPLICATE] : [] })(request, response);
+    return answer({ normalized: {}, warnings: duplicate ? [DUPLICATE] : [] })(request, response);
   }
   if (path === '/webapi/model/patent/do/create')
-    return ok({ sid: CREATED, version: 1, title: '电池' }, { warnings: [DUPLICATE] })(request, response);
+    return answer({ sid: CREATED, version: 1, title: '电池' }, { warnings: [DUPLICATE] })(request, response);
   if (path === `/webapi/model/patent/${CREATED}`)
-    return ok({ sid: CREATED, version: 1, title: '电池' })(request, response);
-  return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+    return answer({ sid: CREATED, version: 1, title: '电池' })(request, response);
+  return notFound(request, response);
 }
 
-const warningChecks = () => server.received.filter((r) => r.url === '/webapi/model/patent/do/warnings');
+const page = pageTest(webapi, { companies: [] });
+const warningChecks = () => page.sent('/webapi/model/patent/do/warnings');
 
-async function openNewForm(): Promise<HTMLElement> {
-  rendered = await renderAt('/model/patent/new');
+async function openNewForm() {
+  const rendered = await page.open('/model/patent/new');
   const { container } = rendered;
   await waitUntil(() => container.querySelector('[data-testid="field-application_number"]') !== null);
-  return container;
+  return rendered;
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.received.length = 0;
   warningFields = ['application_number', 'country', 'patent_type'];
-  startSession({ authorization: 'jwt-1', refresh_token: 'refresh-1', companys: [] });
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('warnings on a form', { timeout: 20_000 }, () => {
   it('lists the server’s warnings on the watched fields with links, and drops them when they no longer apply', async () => {
-    const container = await openNewForm();
+    const { container } = await openNewForm();
     // A field the warnings do not read asks nothing.
     await typeInto(byTestId<HTMLInputElement>(container, 'field-title'), '电池');
     await settle();
@@ -139,20 +78,20 @@ describe('warnings on a form', { timeout: 20_000 }, () => {
   });
 
   it('saves despite a warning and shows the warnings the save answered with', async () => {
-    const container = await openNewForm();
+    const { container, router } = await openNewForm();
     await typeInto(byTestId<HTMLInputElement>(container, 'field-title'), '电池');
     await typeInto(byTestId<HTMLInputElement>(container, 'field-sn'), 'P-8');
     await typeInto(byTestId<HTMLInputElement>(container, 'field-application_number'), '201310033299.6');
     await waitUntil(() => container.querySelector('[data-testid="form-warnings"]') !== null);
     await click(byTestId(container, 'form-save'));
-    await waitUntil(() => rendered!.router.state.location.pathname === `/model/patent/${CREATED}`);
+    await waitUntil(() => router.state.location.pathname === `/model/patent/${CREATED}`);
     await waitUntil(() => (document.querySelector('.ant-message')?.textContent ?? '').includes(DUPLICATE.message));
-    expect(server.received.filter((r) => r.url === '/webapi/model/patent/do/create')).toHaveLength(1);
+    expect(page.sent('/webapi/model/patent/do/create')).toHaveLength(1);
   });
 
   it('never asks for a model without warning fields', async () => {
     warningFields = undefined;
-    const container = await openNewForm();
+    const { container } = await openNewForm();
     await typeInto(byTestId<HTMLInputElement>(container, 'field-application_number'), '2013100332996');
     await settle();
     await new Promise((resolve) => setTimeout(resolve, 600));

@@ -5,6 +5,7 @@ import { messages } from '@ipdesk/core';
 import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
 import { i18n, startI18n } from '../../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../../testing/local-server';
+import { schemaField, systemField, type FieldExtra } from '../../testing/schema-fixtures';
 import { changedData, createData, fieldRules, formFields, initialValues, prefillFromLink } from './form-values';
 
 const zh = messages['zh-CN'];
@@ -19,44 +20,15 @@ beforeAll(async () => {
   await startI18n(localStorage);
 });
 
-function field(name: string, extra: Partial<SchemaField>): SchemaField {
-  return {
-    name,
-    label: name,
-    kind: 'text',
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: false,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+const field = (name: string, extra: FieldExtra) => schemaField(name, name, extra);
 
 const schema: ModelSchema = {
   name: 'patent',
   label: '专利',
   title_field: 'title',
   fields: [
-    field('sid', { system: true }),
-    field('version', { system: true, kind: 'number', data_type: 'integer' }),
+    systemField('sid'),
+    systemField('version', 'version', { kind: 'number', data_type: 'integer' }),
     field('title', { label: '专利名称', required: true, max_length: 5 }),
     field('score', { kind: 'number', data_type: 'decimal', min: 0, max: 100 }),
     field('patent_type', { kind: 'option', data_type: 'key', multiple: true }),
@@ -182,7 +154,7 @@ describe('fields the caller may not write', () => {
     label: '人员',
     title_field: 'name',
     fields: [
-      field('sid', { system: true }),
+      systemField('sid'),
       field('name', { label: '姓名', required: true }),
       field('mobile', { label: '手机号', masked: true }),
       field('status', { kind: 'option', data_type: 'key', read_only: true, required: true }),

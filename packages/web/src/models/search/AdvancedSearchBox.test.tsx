@@ -9,49 +9,22 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SchemaField } from '../../api/model';
 import { byTestId } from '../../testing/render';
+import { schemaField, systemField, type FieldExtra } from '../../testing/schema-fixtures';
 import { AdvancedSearchBox } from './AdvancedSearchBox';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const i18n = i18next.createInstance();
 
-function field(name: string, data_type: SchemaField['data_type'], extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name,
-    label: name,
-    kind: 'text',
-    data_type,
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: false,
-      import: false,
-      export: false,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+const field = (name: string, data_type: SchemaField['data_type'], extra: FieldExtra = {}) =>
+  schemaField(name, name, { data_type, ...extra });
 
 /** A few patent fields, as the schema answer gives them. */
 const FIELDS = [
   field('title', 'string'),
   field('filing_date', 'date'),
   field('claim_count', 'integer'),
-  field('created_at', 'timestamp', { system: true }),
+  systemField('created_at', 'created_at', { data_type: 'timestamp' }),
   field('applicants', 'string', { multiple: true }),
   field('agency', 'ref', { target: 'agency' }),
 ];

@@ -11,7 +11,7 @@ import {
   type DataType,
   type IqlQuery,
 } from '@ipdesk/core';
-import type { SchemaField } from '../../api/model';
+import { fieldMaker, type FieldExtra } from '../../testing/schema-fixtures';
 import {
   BASIC_FILTERS,
   buildBasicQuery,
@@ -23,36 +23,10 @@ import {
   type QuickRange,
 } from './iql-build';
 
-function field(name: string, data_type: DataType, extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name,
-    label: name,
-    kind: 'text',
-    data_type,
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: true,
-      keyword: false,
-      tableColumn: false,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+// Searches read these fields unless a field says otherwise.
+const searchable = fieldMaker({ flags: { searchFilter: true } });
+const field = (name: string, data_type: DataType, extra: FieldExtra = {}) =>
+  searchable(name, name, { data_type, ...extra });
 
 const title = field('title', 'string');
 const abstract = field('abstract', 'text');

@@ -2,59 +2,20 @@
 // columns and saved views asked for together; skeleton rows until the first rows; rows without waiting for
 // the count, then the estimate ("约 420,000 条") and the exact count; next and previous pages by cursor,
 // a far page number by offset.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelSchema } from '../../api/model';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/App';
 import { prefetchListPage } from '../../models/list/list-early';
 import { listRouteModel } from '../../models/list/list-route';
-import { startI18n } from '../../i18n/i18n';
-import { currentSession, endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-  type Responder,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../testing/render';
+import { currentSession } from '../../session/store';
+import { type ReceivedRequest, type Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest } from '../../testing/page-test';
+import { modelSchema, schemaField } from '../../testing/schema-fixtures';
+import { byTestId, click } from '../../testing/render';
 import { settle, waitUntil } from '../../testing/wait';
 
-const schema: ModelSchema = {
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
-  fields: [
-    {
-      name: 'title',
-      label: '专利名称',
-      kind: 'text',
-      data_type: 'string',
-      system: false,
-      multiple: false,
-      required: false,
-      unique: false,
-      min_length: null,
-      max_length: 255,
-      min: null,
-      max: null,
-      scale: null,
-      dictionary: null,
-      target: null,
-      options: null,
-      flags: {
-        searchFilter: true,
-        keyword: true,
-        tableColumn: true,
-        import: true,
-        export: true,
-        processVariable: false,
-        approval: false,
-      },
-    },
-  ],
-};
+const schema = modelSchema({
+  fields: [schemaField('title', '专利名称', { max_length: 255, flags: { searchFilter: true, keyword: true } })],
+});
 
 /** Page n's rows (20 a page) and the cursor opening page n + 1. */
 const pageRows = (n: number) =>
@@ -64,15 +25,10 @@ const pageRows = (n: number) =>
     title: `p${n}-${i}`,
   }));
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 /** Answers held back by the test, by path: released when it says so. */
 const held = new Map<string, Array<() => void>>();
 const holding = new Set<string>();
 let schemaWaitsForSettings = false;
-
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-const arrived = (path: string) => server.received.filter((request) => request.url.split('?')[0] === path);
 
 function answerLater(path: string, responder: Responder): Responder {
   return (request, response) => {
@@ -95,75 +51,49 @@ const VIEWS = '/webapi/model/user_define_config/do/search';
 function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0]!;
   if (path === '/webapi/model/patent/do/schema') {
-    if (!schemaWaitsForSettings) return ok(schema)(request, response);
+    if (!schemaWaitsForSettings) return answer(schema)(request, response);
     // Answered only once the saved columns and views were asked for: a page that waits for the schema
     // before asking for them never gets it.
     const timer = setInterval(() => {
-      if (arrived(HEADER).length && arrived(VIEWS).length) {
+      if (page.sent(HEADER).length && page.sent(VIEWS).length) {
         clearInterval(timer);
-        ok(schema)(request, response);
+        answer(schema)(request, response);
       }
     }, 10);
     return;
   }
-  if (path === HEADER) return ok({ columns: null })(request, response);
-  if (path === VIEWS) return ok([])(request, response);
+  if (path === HEADER) return answer({ columns: null })(request, response);
+  if (path === VIEWS) return answer([])(request, response);
   if (path === SEARCH) {
     const body = JSON.parse(request.body) as { cursor?: string; page?: number };
     const n = body.cursor ? Number(body.cursor.slice(1)) : (body.page ?? 1);
-    return answerLater(SEARCH, ok({ rows: pageRows(n), next_cursor: `c${n + 1}` }))(request, response);
+    return answerLater(SEARCH, answer({ rows: pageRows(n), next_cursor: `c${n + 1}` }))(request, response);
   }
   if (path === COUNT) {
     const body = JSON.parse(request.body) as { estimate?: boolean };
-    const answer = body.estimate ? { total: 420_000, estimated: true } : { total: 419_876 };
-    return answerLater(body.estimate ? `${COUNT}#estimate` : COUNT, ok(answer))(request, response);
+    const total = body.estimate ? { total: 420_000, estimated: true } : { total: 419_876 };
+    return answerLater(body.estimate ? `${COUNT}#estimate` : COUNT, answer(total))(request, response);
   }
-  return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  return notFound(request, response);
 }
 
-const searches = () => arrived(SEARCH).map((request) => JSON.parse(request.body) as Record<string, unknown>);
+const searches = () => page.sent(SEARCH).map((request) => JSON.parse(request.body) as Record<string, unknown>);
 const firstTitle = (container: HTMLElement) => byTestId(container, 'record-link').textContent;
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   holding.clear();
   held.clear();
   schemaWaitsForSettings = false;
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [
-      {
-        sid: 'CompanyA00000001',
-        path: '/CompanyA00000001/',
-        company_name: '总院',
-        simple_name: null,
-        last_login_flag: true,
-      },
-    ],
-  });
 });
 afterEach(() => {
   for (const path of [...held.keys()]) release(path);
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('the list page, rows first', { timeout: 30_000 }, () => {
   it('asks for the schema, saved columns and saved views together', async () => {
     schemaWaitsForSettings = true;
-    rendered = await renderAt('/model/patent');
+    const rendered = await page.open('/model/patent');
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
     // Done once its counts are in (none left in flight for the next test's server log).
@@ -174,35 +104,35 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
     holding.add(SEARCH);
     holding.add(`${COUNT}#estimate`);
     holding.add(COUNT);
-    rendered = await renderAt('/model/patent');
+    const rendered = await page.open('/model/patent');
     const { container } = rendered;
-    await waitUntil(() => arrived(SEARCH).length === 1);
+    await waitUntil(() => page.sent(SEARCH).length === 1);
     expect(byTestId(container, 'list-skeleton').getAttribute('aria-label')).toBe('正在加载记录');
     // The pager holds its place while nothing is known.
     expect(container.querySelector('.ant-pagination')).not.toBeNull();
     expect(searches()[0]).toMatchObject({ total: false, page: 1, size: 20 });
     // No count while the rows are on their way.
     await settle();
-    expect(arrived(COUNT)).toHaveLength(0);
+    expect(page.sent(COUNT)).toHaveLength(0);
 
     release(SEARCH);
     await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
     expect(container.querySelector('[data-testid="list-skeleton"]')).toBeNull();
     expect(byTestId(container, 'list-total').textContent).toBe('正在统计…');
-    await waitUntil(() => arrived(COUNT).length === 1);
-    expect(JSON.parse(arrived(COUNT)[0]!.body)).toEqual({ estimate: true });
+    await waitUntil(() => page.sent(COUNT).length === 1);
+    expect(JSON.parse(page.sent(COUNT)[0]!.body)).toEqual({ estimate: true });
 
     release(`${COUNT}#estimate`);
     await waitUntil(() => byTestId(container, 'list-total').textContent === '约 420,000 条');
-    await waitUntil(() => arrived(COUNT).length === 2);
-    expect(JSON.parse(arrived(COUNT)[1]!.body)).toEqual({});
+    await waitUntil(() => page.sent(COUNT).length === 2);
+    expect(JSON.parse(page.sent(COUNT)[1]!.body)).toEqual({});
 
     release(COUNT);
     await waitUntil(() => byTestId(container, 'list-total').textContent === '共 419,876 条');
   });
 
   it('pages forward and back by cursor, and to a far page number by offset', async () => {
-    rendered = await renderAt('/model/patent');
+    const rendered = await page.open('/model/patent');
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
     await waitUntil(() => byTestId(container, 'list-total').textContent === '共 419,876 条');
@@ -220,7 +150,7 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
     await click(previous());
     await waitUntil(() => firstTitle(container) === 'p2-0');
     // Counted once for the query, not per page.
-    expect(arrived(COUNT)).toHaveLength(2);
+    expect(page.sent(COUNT)).toHaveLength(2);
 
     const far = container.querySelector<HTMLElement>('.ant-pagination-item-5')!;
     await click(far);
@@ -238,8 +168,8 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
     const loginTime = currentSession()?.loginTime ?? 0;
     const first = await prefetchListPage(client, { model: 'patent', language: 'zh-CN', loginTime });
     expect(first).toEqual({ model: 'patent', iql: '', fl: ['title'], page: 1, size: 20 });
-    expect(arrived(SEARCH)).toHaveLength(1);
-    expect(arrived(COUNT)).toHaveLength(1);
+    expect(page.sent(SEARCH)).toHaveLength(1);
+    expect(page.sent(COUNT)).toHaveLength(1);
 
     // Every answer the list needs is in: it mounts with its rows, no skeleton rows ever drawn.
     let skeletonSeen = false;
@@ -247,7 +177,7 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
       skeletonSeen ||= document.querySelector('[data-testid="list-skeleton"]') !== null;
     });
     watch.observe(document.body, { childList: true, subtree: true });
-    rendered = await renderAt('/model/patent', { queryClient: client });
+    const rendered = await page.open('/model/patent', { queryClient: client });
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
     watch.disconnect();
@@ -256,8 +186,8 @@ describe('the list page, rows first', { timeout: 30_000 }, () => {
     await waitUntil(() => byTestId(container, 'list-total').textContent === '共 419,876 条');
     // The same keys as the page's own queries: nothing fetched twice (the exact count is the page's).
     for (const path of ['/webapi/model/patent/do/schema', HEADER, VIEWS, SEARCH])
-      expect(arrived(path), path).toHaveLength(1);
-    expect(arrived(COUNT).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ estimate: true }, {}]);
+      expect(page.sent(path), path).toHaveLength(1);
+    expect(page.sent(COUNT).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ estimate: true }, {}]);
   });
 });
 

@@ -3,70 +3,26 @@
 // sending (iql errors with their position, the 1000-value batch limit, "select at least one item"), and
 // the detail page adding the record's company to its address.
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { ModelSchema, SchemaField } from '../../api/model';
-import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, typeInto, type Rendered } from '../../testing/render';
+import type { ReceivedRequest, Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest, refuse, TEST_COMPANY_SID } from '../../testing/page-test';
+import { byTestId, click, typeInto } from '../../testing/render';
+import { fieldMaker, modelSchema, systemField } from '../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
-const COMPANY = 'CompanyA00000001';
 const RECORD_SID = 'Rec0000000000001';
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let savedColumns: string[] | null = null;
 
-function field(name: string, label: string, extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name,
-    label,
-    kind: 'text',
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: 255,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: true,
-      keyword: true,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
-
-const system = { system: true, flags: { ...field('x', 'x').flags, searchFilter: false, tableColumn: false } };
-const schema: ModelSchema = {
-  name: 'patent',
-  label: '专利',
-  title_field: 'title',
+// The list's searches and keyword read these fields unless a field says otherwise.
+const field = fieldMaker({ max_length: 255, flags: { searchFilter: true, keyword: true } });
+const schema = modelSchema({
   fields: [
-    field('sid', '编号', { ...system, max_length: null }),
-    field('company_sid', '所属公司', { ...system, kind: 'user', data_type: 'ref' }),
-    field('version', '版本', { ...system, kind: 'number', data_type: 'integer' }),
+    systemField('sid', '编号'),
+    systemField('company_sid', '所属公司', { kind: 'user', data_type: 'ref' }),
+    systemField('version', '版本', { kind: 'number', data_type: 'integer' }),
     field('title', '专利名称'),
     field('sn', '案号', { unique: true }),
     field('patent_type', '专利类型', {
@@ -79,10 +35,10 @@ const schema: ModelSchema = {
     }),
     field('filing_date', '申请日', { kind: 'date', data_type: 'date' }),
   ],
-};
+});
 const row = {
   sid: RECORD_SID,
-  company_sid: COMPANY,
+  company_sid: TEST_COMPANY_SID,
   version: 2,
   title: "O'Brien 电池",
   sn: 'P-1',
@@ -90,32 +46,26 @@ const row = {
   filing_date: '2024-01-31',
 };
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
-  if (path === '/webapi/model/patent/do/schema') return ok(schema)(request, response);
-  if (path === '/webapi/model/nope/do/schema')
-    return sendJson(404, { code: 404201, message: '没有此模型：nope', request_id: 'm' })(request, response);
-  if (path === '/webapi/model/patent/do/search') return ok({ rows: [row] })(request, response);
-  if (path === '/webapi/model/patent/do/count') return ok({ total: 1 })(request, response);
-  if (path === `/webapi/model/patent/${RECORD_SID}`) return ok(row)(request, response);
+  if (path === '/webapi/model/patent/do/schema') return answer(schema)(request, response);
+  if (path === '/webapi/model/nope/do/schema') return refuse(404, 404201, '没有此模型：nope')(request, response);
+  if (path === '/webapi/model/patent/do/search') return answer({ rows: [row] })(request, response);
+  if (path === '/webapi/model/patent/do/count') return answer({ total: 1 })(request, response);
+  if (path === `/webapi/model/patent/${RECORD_SID}`) return answer(row)(request, response);
   if (path === '/webapi/model/user_define_config/do/search_header')
-    return ok({ columns: savedColumns })(request, response);
-  if (path === '/webapi/model/user_define_config/do/search') return ok([])(request, response);
+    return answer({ columns: savedColumns })(request, response);
+  if (path === '/webapi/model/user_define_config/do/search') return answer([])(request, response);
   if (path === '/webapi/model/patent/do/create')
-    return sendJson(400, {
-      code: 500005,
-      message: '案号：格式不正确',
-      request_id: 'c',
+    return refuse(400, 500005, '案号：格式不正确', {
       fields: [{ field: 'sn', label: '案号', message: '格式不正确' }],
     })(request, response);
-  return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+  return notFound(request, response);
 }
 
 /** The iql of every do/search call so far. */
 function sentQueries(): Array<string | undefined> {
-  return server.received
+  return page.server.received
     .filter((request) => request.url === '/webapi/model/patent/do/search')
     .map((request) => (JSON.parse(request.body) as { iql?: string }).iql);
 }
@@ -131,42 +81,22 @@ async function typeText(area: HTMLTextAreaElement, value: string): Promise<void>
 }
 
 async function openList(): Promise<HTMLElement> {
-  rendered = await renderAt('/model/patent');
+  const rendered = await page.open('/model/patent');
   const { container } = rendered;
   await waitUntil(() => container.querySelector('[data-testid="record-link"]') !== null);
-  await waitUntil(() => server.received.some((request) => request.url.includes('search_header')));
+  await waitUntil(() => page.server.received.some((request) => request.url.includes('search_header')));
   await settle();
   return container;
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   savedColumns = null;
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('the list of a model', { timeout: 20_000 }, () => {
   it('sends an unknown model to /404', async () => {
-    rendered = await renderAt('/model/nope');
+    const rendered = await page.open('/model/nope');
     const { router } = rendered;
     await waitUntil(() => router.state.location.pathname === '/404');
   });
@@ -187,7 +117,7 @@ describe('the list of a model', { timeout: 20_000 }, () => {
     expect(headers.slice(0, 2)).toEqual(['案号', '专利名称']);
     expect(headers).not.toContain('专利类型');
     // Only the shown fields are asked for (the server adds the system fields itself).
-    const [first] = server.received.filter((request) => request.url === '/webapi/model/patent/do/search');
+    const [first] = page.sent('/webapi/model/patent/do/search');
     expect((JSON.parse(first!.body) as { fl?: string[] }).fl).toEqual(['sn', 'title']);
   });
 
@@ -243,24 +173,24 @@ describe('the list of a model', { timeout: 20_000 }, () => {
     await click(byTestId(container, 'model-batch-delete'));
     await settle(2);
     expect(document.body.textContent).toContain(zh['modelList.selectAtLeastOne']);
-    expect(server.received.some((request) => /\/do\/(batch-)?delete/.test(request.url))).toBe(false);
+    expect(page.server.received.some((request) => /\/do\/(batch-)?delete/.test(request.url))).toBe(false);
   });
 });
 
 describe('the detail and form pages', { timeout: 20_000 }, () => {
   it("adds the record's company to the address when it is missing", async () => {
-    rendered = await renderAt(`/model/patent/${RECORD_SID}?tab=x`);
+    const rendered = await page.open(`/model/patent/${RECORD_SID}?tab=x`);
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="detail-title"]') !== null);
     await settle();
     expect(byTestId(rendered.container, 'detail-title').textContent).toBe("O'Brien 电池");
     expect(byTestId(rendered.container, 'detail-patent_type').textContent).toBe('发明');
-    expect(rendered.router.state.location.search).toBe(`?tab=x&sub_company_sid=${COMPANY}`);
+    expect(rendered.router.state.location.search).toBe(`?tab=x&sub_company_sid=${TEST_COMPANY_SID}`);
     expect(rendered.router.state.historyAction).toBe('REPLACE');
   });
 
   it("puts the server's field errors (500005) on their items", async () => {
-    rendered = await renderAt('/model/patent/new');
+    const rendered = await page.open('/model/patent/new');
     const { container } = rendered;
     await waitUntil(() => container.querySelector('[data-testid="field-title"]') !== null);
     await typeInto(byTestId<HTMLInputElement>(container, 'field-title'), '电池');
@@ -270,7 +200,7 @@ describe('the detail and form pages', { timeout: 20_000 }, () => {
     expect(byTestId(container, 'form-error').textContent).toBe('案号：格式不正确');
     expect(byTestId(container, 'item-sn').textContent).toContain('格式不正确');
     expect(byTestId(container, 'item-title').textContent).not.toContain('格式不正确');
-    const sent = server.received.find((request) => request.url === '/webapi/model/patent/do/create');
+    const sent = page.sent('/webapi/model/patent/do/create')[0];
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({ data: { title: '电池', sn: 'P 1' } });
   });
 });

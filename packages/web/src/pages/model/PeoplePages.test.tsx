@@ -4,68 +4,28 @@
 // are never sent; departments read by name; and the person and agency actions send what the API takes.
 import { act } from 'react';
 import dayjs from 'dayjs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { ModelAbilities, ModelSchema, SchemaField } from '../../api/model';
-import { startI18n } from '../../i18n/i18n';
-import { endSession, startSession } from '../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../testing/local-server';
-import { byTestId, click, renderAt, typeInto, type Rendered } from '../../testing/render';
+import type { ModelAbilities, ModelSchema } from '../../api/model';
+import { sendJson, type ReceivedRequest, type Responder } from '../../testing/local-server';
+import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../testing/page-test';
+import { byTestId, click, typeInto } from '../../testing/render';
+import { fieldMaker, systemField } from '../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
-const COMPANY = 'CompanyA00000001';
 const PERSON = 'Per0000000000001';
 const OTHER = 'Per0000000000002';
 const AGENCY = 'Agc0000000000001';
 const DEPARTMENT = 'Dept000000000001';
 const ROLE = 'Role000000000001';
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let abilities: ModelAbilities | undefined;
 let personRow: Record<string, unknown>;
 let closeAgencyAnswer: { status: number; body: unknown };
 
-function field(name: string, label: string, extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name,
-    label,
-    kind: 'text',
-    data_type: 'string',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: 50,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: true,
-      keyword: true,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
-
-const system = { system: true, flags: { ...field('x', 'x').flags, searchFilter: false, tableColumn: false } };
+// The list's searches and keyword read these fields unless a field says otherwise.
+const field = fieldMaker({ max_length: 50, flags: { searchFilter: true, keyword: true } });
 const statusOptions = [
   { value: 'active', label: '在职' },
   { value: 'resigned', label: '离职' },
@@ -78,9 +38,9 @@ function personSchema(): ModelSchema {
     title_field: 'name',
     ...(abilities && { abilities }),
     fields: [
-      field('sid', '编号', { ...system, max_length: null }),
-      field('company_sid', '所属公司', { ...system, kind: 'company', data_type: 'ref' }),
-      field('version', '版本', { ...system, kind: 'number', data_type: 'integer' }),
+      systemField('sid', '编号'),
+      systemField('company_sid', '所属公司', { kind: 'company', data_type: 'ref' }),
+      systemField('version', '版本', { kind: 'number', data_type: 'integer' }),
       field('name', '姓名', { required: true }),
       field('mobile', '手机号', { masked: true, max_length: 11 }),
       field('department', '部门', { kind: 'organization', data_type: 'ref', target: 'organization' }),
@@ -95,7 +55,7 @@ const agencySchema: ModelSchema = {
   label: '代理机构',
   title_field: 'name',
   fields: [
-    field('sid', '编号', { ...system, max_length: null }),
+    systemField('sid', '编号'),
     field('name', '机构名称'),
     field('status', '状态', {
       kind: 'option',
@@ -109,31 +69,29 @@ const agencySchema: ModelSchema = {
   ],
 };
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
-  const answer = (data: unknown) => ok(data)(request, response);
+  const send = (data: unknown) => answer(data)(request, response);
   switch (path) {
     case '/webapi/model/person/do/schema':
-      return answer(personSchema());
+      return send(personSchema());
     case '/webapi/model/agency/do/schema':
-      return answer(agencySchema);
+      return send(agencySchema);
     case '/webapi/model/person/do/search': {
       const { iql } = JSON.parse(request.body || '{}') as { iql?: string };
       if (iql?.includes('account_user IS NOT NULL'))
-        return answer({ rows: [{ sid: OTHER, name: '李四', job_number: 'E002' }], total: 1 });
-      return answer({ rows: [personRow], total: 1 });
+        return send({ rows: [{ sid: OTHER, name: '李四', job_number: 'E002' }], total: 1 });
+      return send({ rows: [personRow], total: 1 });
     }
     case `/webapi/model/person/${PERSON}`:
-      return answer(personRow);
+      return send(personRow);
     case `/webapi/model/agency/${AGENCY}`:
-      return answer({ sid: AGENCY, version: 1, company_sid: COMPANY, name: '某某代理所', status: 'valid' });
+      return send({ sid: AGENCY, version: 1, company_sid: TEST_COMPANY_SID, name: '某某代理所', status: 'valid' });
     case '/webapi/department/do/tree':
-      return answer([
+      return send([
         {
           sid: DEPARTMENT,
-          company_sid: COMPANY,
+          company_sid: TEST_COMPANY_SID,
           parent_sid: null,
           name: '研发部',
           status: 1,
@@ -141,28 +99,28 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
         },
       ]);
     case '/webapi/model/role/do/search':
-      return answer({ rows: [{ sid: ROLE, code: 'staff', name: '普通员工', status: 1, platform: 1 }], total: 1 });
+      return send({ rows: [{ sid: ROLE, code: 'staff', name: '普通员工', status: 1, platform: 1 }], total: 1 });
     case '/webapi/model/person/do/open_account':
-      return answer({ user_sid: 'User000000000001', account: 'zhangsan', initial_password: 'Xy7#kP2q!' });
+      return send({ user_sid: 'User000000000001', account: 'zhangsan', initial_password: 'Xy7#kP2q!' });
     case '/webapi/model/person/do/close_account':
-      return answer({});
+      return send({});
     case '/webapi/model/person/do/resign':
-      return answer({ ...personRow, status: 'resigned' });
+      return send({ ...personRow, status: 'resigned' });
     case '/webapi/model/person/do/update':
-      return answer(personRow);
+      return send(personRow);
     case '/webapi/model/agency/do/close':
       return sendJson(closeAgencyAnswer.status, closeAgencyAnswer.body)(request, response);
     case '/webapi/model/user_define_config/do/search_header':
-      return answer({ columns: null });
+      return send({ columns: null });
     case '/webapi/model/user_define_config/do/search':
-      return answer([]);
+      return send([]);
     default:
-      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+      return notFound(request, response);
   }
 }
 
 function bodiesOf(path: string): unknown[] {
-  return server.received.filter((request) => request.url === path).map((request) => JSON.parse(request.body));
+  return page.sent(path).map((request) => JSON.parse(request.body));
 }
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
@@ -186,27 +144,18 @@ async function choose(select: HTMLElement, text: string): Promise<void> {
 }
 
 async function openDetail(model: string, sid: string): Promise<HTMLElement> {
-  rendered = await renderAt(`/model/${model}/${sid}`);
+  const rendered = await page.open(`/model/${model}/${sid}`);
   await waitUntil(() => present('detail-title'));
   await settle();
   return rendered.container;
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   abilities = undefined;
   personRow = {
     sid: PERSON,
-    company_sid: COMPANY,
+    company_sid: TEST_COMPANY_SID,
     version: 3,
     name: '张三',
     mobile: '138****5678',
@@ -216,23 +165,12 @@ beforeEach(() => {
   };
   closeAgencyAnswer = { status: 200, body: { code: 0, message: 'ok', request_id: 'r', data: {} } };
   localStorage.removeItem('my-menus');
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('permission-aware list', { timeout: 20_000 }, () => {
   it('hides the buttons the abilities deny, reads departments by name, neither sorts nor searches masked fields', async () => {
     abilities = { create: false, update: false, delete: false, import: false, export: false };
-    rendered = await renderAt('/model/person');
+    const rendered = await page.open('/model/person');
     const { container } = rendered;
     await waitUntil(() => present('record-link'));
     await waitUntil(
@@ -254,7 +192,7 @@ describe('permission-aware list', { timeout: 20_000 }, () => {
 
   it('shows every button when the abilities allow them', async () => {
     abilities = { create: true, update: true, delete: true, import: true, export: true };
-    rendered = await renderAt('/model/person');
+    await page.open('/model/person');
     await waitUntil(() => present('record-link'));
     for (const testId of ['model-new', 'model-batch-delete', 'model-import', 'model-template', 'model-export'])
       expect(present(testId)).toBe(true);
@@ -271,7 +209,7 @@ describe('permission-aware detail and form', { timeout: 20_000 }, () => {
   });
 
   it('shows read-only and masked fields as text on edit and sends neither', async () => {
-    rendered = await renderAt(`/model/person/${PERSON}/edit`);
+    const rendered = await page.open(`/model/person/${PERSON}/edit`);
     const { container } = rendered;
     await waitUntil(() => present('field-name'));
     await settle();
@@ -292,7 +230,7 @@ describe('permission-aware detail and form', { timeout: 20_000 }, () => {
   });
 
   it('lets a masked field be typed on create and leaves the read-only ones out', async () => {
-    rendered = await renderAt('/model/person/new');
+    const rendered = await page.open('/model/person/new');
     const { container } = rendered;
     await waitUntil(() => present('field-name'));
     expect(byTestId(container, 'field-mobile').tagName).toBe('INPUT');
@@ -340,7 +278,7 @@ describe('person actions', { timeout: 20_000 }, () => {
     expect(bodiesOf('/webapi/model/role/do/search')).toEqual([{ iql: 'platform = 1 AND status = 1', rows: 1000 }]);
     await choose(byTestId(document, 'open-account-roles'), '普通员工');
     await typeInto(name, 'zhangsan');
-    const reads = server.received.filter((request) => request.url === `/webapi/model/person/${PERSON}`).length;
+    const reads = page.sent(`/webapi/model/person/${PERSON}`).length;
     await click(byTestId(document, 'open-account-submit'));
     await waitUntil(() => present('initial-password'));
     expect(bodiesOf('/webapi/model/person/do/open_account')).toEqual([
@@ -351,9 +289,7 @@ describe('person actions', { timeout: 20_000 }, () => {
       zh['peopleAction.initialPasswordChange'],
     );
     // The record is read again.
-    await waitUntil(
-      () => server.received.filter((request) => request.url === `/webapi/model/person/${PERSON}`).length > reads,
-    );
+    await waitUntil(() => page.sent(`/webapi/model/person/${PERSON}`).length > reads);
     await click(byTestId(document, 'initial-password-done'));
     await waitUntil(() => !present('initial-password'));
   });

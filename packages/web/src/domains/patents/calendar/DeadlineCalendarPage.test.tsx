@@ -4,51 +4,39 @@
 // whose bad rows the server names by the file's lines.
 import { act } from 'react';
 import dayjs from 'dayjs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startI18n } from '../../../i18n/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetMyMenus } from '../../../session/my-menus';
-import { endSession, startSession } from '../../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../../testing/render';
+import { sendJson, type ReceivedRequest, type Responder } from '../../../testing/local-server';
+import { answer, notFound, pageTest } from '../../../testing/page-test';
+import { byTestId, click } from '../../../testing/render';
 import { settle, waitUntil } from '../../../testing/wait';
 
-const COMPANY = 'CompanyA00000001';
 const PATENT = 'Pat0000000000001';
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let resources: string[] | undefined;
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
 const thisMonth = dayjs().format('YYYY-MM');
 
 function task(sid: string, day: string, title: string, rule: string | null) {
   return { sid, version: 1, patent: PATENT, title, due_date: day, status: 'open', office: 'CN', rule_code: rule };
 }
 
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
-  const answer = (data: unknown) => ok(data)(request, response);
+  const send = (data: unknown) => answer(data)(request, response);
   const body = JSON.parse(request.body || '{}') as { iql?: string; cursor?: string };
   switch (path) {
     case '/webapi/model/patent_task/do/search':
       // Two keyset pages: the second only when asked with the first page's cursor.
-      if (body.cursor === 'page-2') return answer({ rows: [task('Tsk2', `${thisMonth}-20`, '答复审查意见', null)] });
-      return answer({
+      if (body.cursor === 'page-2') return send({ rows: [task('Tsk2', `${thisMonth}-20`, '答复审查意见', null)] });
+      return send({
         rows: [task('Tsk1', `${thisMonth}-10`, '提出实质审查请求', 'CN-EXAM-REQUEST')],
         next_cursor: 'page-2',
       });
     case '/webapi/model/patent/do/search':
-      return answer({ rows: [{ sid: PATENT, version: 1, sn: 'P-2026-001' }] });
+      return send({ rows: [{ sid: PATENT, version: 1, sn: 'P-2026-001' }] });
     case '/webapi/patent-calendars/CN':
-      return answer({
+      return send({
         office: 'CN',
         year: dayjs().year(),
         built_in: true,
@@ -72,16 +60,16 @@ function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof
       });
       return void response.end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
     case '/webapi/menu/do/my':
-      return answer({ menus: [], resources: resources ?? [] });
+      return send({ menus: [], resources: resources ?? [] });
     default:
-      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+      return notFound(request, response);
   }
 }
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
 const textOf = (testId: string): string => document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
 const searches = (path: string) =>
-  server.received
+  page.server.received
     .filter((request) => request.url === path)
     .map((request) => JSON.parse(request.body) as { iql: string; cursor?: string; rows: number });
 
@@ -93,37 +81,17 @@ async function chooseFile(input: HTMLInputElement, text: string): Promise<void> 
   });
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   resources = undefined;
   // Each test's user: the held resources are asked for again.
   forgetMyMenus();
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('deadline calendar page', { timeout: 30_000 }, () => {
   it("shows the month's deadlines by day, lists a range and exports what is shown", async () => {
     resources = ['patent_task', 'system.settings'];
-    rendered = await renderAt('/patents/calendar');
+    await page.open('/patents/calendar');
     await waitUntil(() => present('calendar-deadline-Tsk2'));
     const first = searches('/webapi/model/patent_task/do/search');
     expect(first[0]?.iql).toMatch(
@@ -151,13 +119,13 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     await waitUntil(() => saved.length === 1);
     save.mockRestore();
     expect(saved).toEqual(['deadlines.ics']);
-    const exported = server.received.find((r) => r.url.startsWith('/webapi/patent-deadlines/ical'));
-    expect(new URL(exported?.url ?? '', server.origin).searchParams.get('iql')).toBe(listed?.iql);
+    const exported = page.server.received.find((r) => r.url.startsWith('/webapi/patent-deadlines/ical'));
+    expect(new URL(exported?.url ?? '', page.server.origin).searchParams.get('iql')).toBe(listed?.iql);
   });
 
   it("shows an office's calendar and lists the server's row errors of an import by file line", async () => {
     resources = ['patent_task', 'system.settings'];
-    rendered = await renderAt('/patents/calendar');
+    await page.open('/patents/calendar');
     await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     expect(byTestId(document, 'office-calendar-coverage').textContent).toContain('2020-01-01');
 
@@ -172,7 +140,7 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     await click(byTestId(document, 'calendar-import-submit'));
     await waitUntil(() => present('calendar-import-row-error'));
     expect(byTestId(document, 'calendar-import-row-error').textContent).toBe('第 4 行 日期：日期格式应为 YYYY-MM-DD');
-    const sent = server.received.find((r) => r.url === '/webapi/patent-calendars/import');
+    const sent = page.server.received.find((r) => r.url === '/webapi/patent-calendars/import');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({
       rows: [
         { office: 'CN', date: '2026-10-01', type: 'closed', name_zh: '国庆节' },
@@ -183,7 +151,7 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
 
   it('offers no import without system.settings', async () => {
     resources = ['patent_task'];
-    rendered = await renderAt('/patents/calendar');
+    await page.open('/patents/calendar');
     await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     await settle();
     expect(present('calendar-import')).toBe(false);

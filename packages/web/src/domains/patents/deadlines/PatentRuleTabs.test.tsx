@@ -2,31 +2,21 @@
 // playing {webapi}: deadlines with their explanations and overdue state, marking one done and
 // recomputing (only with the abilities for them), the fee schedule with its term end, and recording a
 // payment — each sending what the API takes.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import type { ModelAbilities, ModelSchema } from '../../../api/model';
-import { startI18n } from '../../../i18n/i18n';
+import type { ModelAbilities } from '../../../api/model';
 import { forgetMyMenus } from '../../../session/my-menus';
-import { endSession, startSession } from '../../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-  type ReceivedRequest,
-} from '../../../testing/local-server';
-import { byTestId, click, renderAt, type Rendered } from '../../../testing/render';
+import { sendJson, type ReceivedRequest, type Responder } from '../../../testing/local-server';
+import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../../testing/page-test';
+import { byTestId, click } from '../../../testing/render';
+import { modelSchema, schemaField } from '../../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../../testing/wait';
 
-const COMPANY = 'CompanyA00000001';
 const PATENT = 'Pat0000000000001';
 const TASK_RULE = 'Tsk0000000000001';
 const TASK_HAND = 'Tsk0000000000002';
 const FEE = 'Fee0000000000001';
 
-let server: LocalServer;
-let rendered: Rendered | undefined;
 let taskAbilities: ModelAbilities;
 let patentAbilities: ModelAbilities;
 /** The held resources GET menu/do/my answers; undefined: it fails (the tabs then let the server decide). */
@@ -35,43 +25,15 @@ let resources: string[] | undefined;
 const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
 const NONE: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
 
-function schema(name: string, abilities: ModelAbilities): ModelSchema {
-  return {
+const schema = (name: string, abilities: ModelAbilities) =>
+  modelSchema({
     name,
     label: name,
-    title_field: 'title',
     abilities,
     fields: [
-      {
-        name: 'title',
-        label: '名称',
-        kind: 'text',
-        data_type: 'string',
-        system: false,
-        multiple: false,
-        required: true,
-        unique: false,
-        min_length: null,
-        max_length: 255,
-        min: null,
-        max: null,
-        scale: null,
-        dictionary: null,
-        target: null,
-        options: null,
-        flags: {
-          searchFilter: true,
-          keyword: true,
-          tableColumn: true,
-          import: true,
-          export: true,
-          processVariable: false,
-          approval: false,
-        },
-      },
+      schemaField('title', '名称', { required: true, max_length: 255, flags: { searchFilter: true, keyword: true } }),
     ],
-  };
-}
+  });
 
 const deadlines = [
   {
@@ -168,80 +130,60 @@ const feeSchedule = {
   other_fees: [],
 };
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-function webapi(request: ReceivedRequest, response: Parameters<ReturnType<typeof sendJson>>[1]): void {
+function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
-  const answer = (data: unknown) => ok(data)(request, response);
+  const send = (data: unknown) => answer(data)(request, response);
   switch (path) {
     case '/webapi/model/patent/do/schema':
-      return answer(schema('patent', patentAbilities));
+      return send(schema('patent', patentAbilities));
     case '/webapi/model/patent_task/do/schema':
-      return answer(schema('patent_task', taskAbilities));
+      return send(schema('patent_task', taskAbilities));
     case '/webapi/model/fee/do/schema':
-      return answer(schema('fee', taskAbilities));
+      return send(schema('fee', taskAbilities));
     case `/webapi/model/patent/${PATENT}`:
-      return answer({ sid: PATENT, version: 7, company_sid: COMPANY, title: '一种电池' });
+      return send({ sid: PATENT, version: 7, company_sid: TEST_COMPANY_SID, title: '一种电池' });
     case `/webapi/patent/${PATENT}/deadlines`:
-      return answer(deadlines);
+      return send(deadlines);
     case `/webapi/patent/${PATENT}/fee-schedule`:
-      return answer(feeSchedule);
+      return send(feeSchedule);
     case `/webapi/patent/${PATENT}/recompute`:
-      return answer({ deadlines_created: 0 });
+      return send({ deadlines_created: 0 });
     case `/webapi/patent/${PATENT}/fee-records`:
-      return answer({ sid: 'Fee0000000000004', version: 1, status: 'unpaid' });
+      return send({ sid: 'Fee0000000000004', version: 1, status: 'unpaid' });
     case '/webapi/menu/do/my':
       if (!resources) return sendJson(500, { code: 500000, message: 'x', request_id: 'n' })(request, response);
-      return answer({ menus: [], resources });
+      return send({ menus: [], resources });
     case '/webapi/model/patent_task/do/update':
     case '/webapi/model/fee/do/update':
-      return answer({ sid: 'x', version: 9 });
+      return send({ sid: 'x', version: 9 });
     default:
-      return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
+      return notFound(request, response);
   }
 }
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
 
 function bodiesOf(path: string): unknown[] {
-  return server.received.filter((request) => request.url === path).map((request) => JSON.parse(request.body || '{}'));
+  return page.server.received
+    .filter((request) => request.url === path)
+    .map((request) => JSON.parse(request.body || '{}'));
 }
 
 async function openTab(key: string): Promise<HTMLElement> {
-  rendered = await renderAt(`/model/patent/${PATENT}`);
+  const rendered = await page.open(`/model/patent/${PATENT}`);
   await waitUntil(() => present(`tab-${key}`));
   await click(byTestId(document, `tab-${key}`));
   await settle();
   return rendered.container;
 }
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi);
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi);
 beforeEach(() => {
-  server.received.length = 0;
   taskAbilities = ALL;
   patentAbilities = ALL;
   resources = undefined;
   // Each test's user: the held resources are asked for again.
   forgetMyMenus();
-  startSession({
-    authorization: 'jwt-1',
-    refresh_token: 'refresh-1',
-    companys: [{ sid: COMPANY, path: `/${COMPANY}/`, company_name: '总院', simple_name: null, last_login_flag: true }],
-  });
-});
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 describe('deadlines tab', { timeout: 30_000 }, () => {
@@ -268,7 +210,7 @@ describe('deadlines tab', { timeout: 30_000 }, () => {
 
     await click(byTestId(document, 'deadlines-recompute'));
     await waitUntil(() => bodiesOf(`/webapi/patent/${PATENT}/recompute`).length === 1);
-    const recompute = server.received.find((r) => r.url === `/webapi/patent/${PATENT}/recompute`);
+    const recompute = page.server.received.find((r) => r.url === `/webapi/patent/${PATENT}/recompute`);
     expect(recompute?.method).toBe('POST');
   });
 
@@ -291,7 +233,7 @@ describe('tabs without their resource', { timeout: 30_000 }, () => {
     await waitUntil(() => present('deadlines-no-access'));
     await click(byTestId(document, 'tab-fees'));
     await waitUntil(() => present('fees-no-access'));
-    const asked = server.received.map((r) => r.url);
+    const asked = page.server.received.map((r) => r.url);
     expect(asked.some((url) => url.includes('/deadlines') || url.includes('/fee-schedule'))).toBe(false);
     expect(asked.some((url) => url.includes('patent_task/do/schema') || url.includes('fee/do/schema'))).toBe(false);
   });
@@ -331,7 +273,7 @@ describe('fees tab', { timeout: 30_000 }, () => {
     await openTab('fees');
     await waitUntil(() => present('fee-make-record-4'));
     expect(present('fee-make-record-3')).toBe(false);
-    const schedulesBefore = server.received.filter((r) =>
+    const schedulesBefore = page.server.received.filter((r) =>
       r.url.startsWith(`/webapi/patent/${PATENT}/fee-schedule`),
     ).length;
     await click(byTestId(document, 'fee-make-record-4'));
@@ -339,7 +281,7 @@ describe('fees tab', { timeout: 30_000 }, () => {
     expect(bodiesOf(`/webapi/patent/${PATENT}/fee-records`)[0]).toEqual({ key: 'CN-ANNUITY|4' });
     await waitUntil(
       () =>
-        server.received.filter((r) => r.url.startsWith(`/webapi/patent/${PATENT}/fee-schedule`)).length >
+        page.server.received.filter((r) => r.url.startsWith(`/webapi/patent/${PATENT}/fee-schedule`)).length >
         schedulesBefore,
     );
   });

@@ -6,19 +6,13 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import type { ModelRow, ModelSchema } from '../../../api/model';
 import { ANTD_LOCALES } from '../../../app/antd-locale';
-import { i18n, startI18n } from '../../../i18n/i18n';
-import { endSession, startSession } from '../../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-} from '../../../testing/local-server';
+import { i18n } from '../../../i18n/i18n';
+import { sendJson } from '../../../testing/local-server';
+import { answer, notFound, pageTest } from '../../../testing/page-test';
 import { byTestId, click, typeInto } from '../../../testing/render';
 import { waitUntil } from '../../../testing/wait';
 import type { Inventor } from './api';
@@ -30,48 +24,36 @@ const zh = messages['zh-CN'];
 const CASE = 'Case000000000001';
 const URL = `/webapi/patent/${CASE}/inventors`;
 
-let server: LocalServer;
 let root: Root | undefined;
 let stored: Inventor[];
 let saveAnswer: { status: number; body: unknown } | undefined;
 let changed = 0;
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-beforeAll(async () => {
-  server = await startLocalServer((request, response) => {
-    if (request.url === URL && request.method === 'GET') return ok(stored)(request, response);
+const page = pageTest(
+  (request, response) => {
+    if (request.url === URL && request.method === 'GET') return answer(stored)(request, response);
     if (request.url === URL && request.method === 'POST') {
       if (saveAnswer) return sendJson(saveAnswer.status, saveAnswer.body)(request, response);
       const body = JSON.parse(request.body) as { inventors: Array<Omit<Inventor, 'position'>> };
       stored = body.inventors.map((inventor, i) => ({ ...inventor, position: i + 1 }));
-      return ok({ version: 8, inventors: stored })(request, response);
+      return answer({ version: 8, inventors: stored })(request, response);
     }
-    if (request.url?.startsWith('/webapi/patent-inventor-candidates')) return ok([])(request, response);
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
-  });
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+    if (request.url?.startsWith('/webapi/patent-inventor-candidates')) return answer([])(request, response);
+    return notFound(request, response);
+  },
+  { companies: [] },
+);
 beforeEach(() => {
-  server.received.length = 0;
   stored = [
     { position: 1, person_sid: null, name: '李雷', contribution: 60 },
     { position: 2, person_sid: null, name: '韩梅梅', contribution: 40 },
   ];
   saveAnswer = undefined;
   changed = 0;
-  startSession({ authorization: 'jwt-1', refresh_token: 'refresh-1', companys: [] });
 });
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 const schema: ModelSchema = {
@@ -138,7 +120,7 @@ describe('the inventors tab', { timeout: 20_000 }, () => {
     expect(saveButton(container).disabled).toBe(false);
     await click(saveButton(container));
     await waitUntil(() => changed === 1);
-    const sent = server.received.filter((r) => r.url === URL && r.method === 'POST');
+    const sent = page.server.received.filter((r) => r.url === URL && r.method === 'POST');
     expect(JSON.parse(sent[0]!.body)).toEqual({
       version: 7,
       inventors: [

@@ -6,18 +6,11 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages, RELATION_TYPE_LABELS } from '@ipdesk/core';
 import { ANTD_LOCALES } from '../../../app/antd-locale';
-import { i18n, startI18n } from '../../../i18n/i18n';
-import { endSession, startSession } from '../../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-} from '../../../testing/local-server';
+import { i18n } from '../../../i18n/i18n';
+import { answer, notFound, pageTest } from '../../../testing/page-test';
 import { byTestId, click } from '../../../testing/render';
 import { settle, waitUntil } from '../../../testing/wait';
 import { AddRelationDialog } from './AddRelationDialog';
@@ -33,40 +26,31 @@ const WARNINGS = [
   { code: 'pctChildNotWo', message: zh['patentRelation.problem.pctChildNotWo'] },
 ];
 
-let server: LocalServer;
 let root: Root | undefined;
 let added = 0;
 
-const ok = (data: unknown) => sendJson(200, { code: 0, message: 'ok', request_id: 'r', data });
-
-beforeAll(async () => {
-  server = await startLocalServer((request, response) => {
+const page = pageTest(
+  (request, response) => {
     if (request.url === '/webapi/model/patent/do/search')
-      return ok({ rows: [{ sid: WO, sn: 'WO-001', title: '国际申请', country: 'WO' }], total: 1 })(request, response);
+      return answer({ rows: [{ sid: WO, sn: 'WO-001', title: '国际申请', country: 'WO' }], total: 1 })(
+        request,
+        response,
+      );
     if (request.url === `${BASE}/check`) {
       const body = JSON.parse(request.body) as { direction: string };
-      return ok({ errors: [], warnings: body.direction === 'parent' ? WARNINGS : [] })(request, response);
+      return answer({ errors: [], warnings: body.direction === 'parent' ? WARNINGS : [] })(request, response);
     }
-    if (request.url === BASE) return ok({ sid: 'Rel0000000000001', warnings: [] })(request, response);
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'n' })(request, response);
-  });
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+    if (request.url === BASE) return answer({ sid: 'Rel0000000000001', warnings: [] })(request, response);
+    return notFound(request, response);
+  },
+  { companies: [] },
+);
 beforeEach(() => {
-  server.received.length = 0;
   added = 0;
-  startSession({ authorization: 'jwt-1', refresh_token: 'refresh-1', companys: [] });
 });
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 async function mount(): Promise<void> {
@@ -113,7 +97,7 @@ async function pick(selectIndex: number, optionText: string): Promise<void> {
 
 const saveButton = () => byTestId<HTMLButtonElement>(document.body, 'relation-save');
 const sentBodies = (url: string) =>
-  server.received.filter((r) => r.url === url).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  page.server.received.filter((r) => r.url === url).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
 describe('the add-relation dialog', { timeout: 20_000 }, () => {
   it('lists the warnings and saves only once they are confirmed', async () => {

@@ -7,21 +7,15 @@ import { ConfigProvider } from 'antd';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
-import type { SchemaField } from '../../../api/model';
 import type { PickableUser, UserName } from '../../../api/user-info';
 import { ANTD_LOCALES } from '../../../app/antd-locale';
-import { i18n, startI18n } from '../../../i18n/i18n';
-import { endSession, startSession } from '../../../session/store';
-import {
-  sendJson,
-  setPageUrl,
-  silenceBrowserConsole,
-  startLocalServer,
-  type LocalServer,
-} from '../../../testing/local-server';
+import { i18n } from '../../../i18n/i18n';
+import type { Responder } from '../../../testing/local-server';
+import { answer, notFound, pageTest, refuse } from '../../../testing/page-test';
 import { click, typeInto } from '../../../testing/render';
+import { schemaField, type FieldExtra } from '../../../testing/schema-fixtures';
 import { renderValue } from '../cells';
 import { UserPicker } from './UserPicker';
 import { createNameBatcher, pickOptionLabel, searchKeyword, userLabel } from './user-lookup';
@@ -49,77 +43,35 @@ const pickable: PickableUser[] = [
 ];
 const known: UserName[] = pickable.map(({ sid, name, account }) => ({ sid, name, account }));
 
-let server: LocalServer;
 let root: Root | undefined;
 let searchFails = false;
 
-function webapi(): Parameters<LocalServer['respond']>[0] {
+function webapi(): Responder {
   return (request, response) => {
     if (request.url === SEARCH) {
-      if (searchFails) return sendJson(500, { code: 500000, message: 'down', request_id: 'r' })(request, response);
+      if (searchFails) return refuse(500, 500000, 'down')(request, response);
       const { keyword = '' } = JSON.parse(request.body) as { keyword?: string };
       const data = pickable.filter((user) => user.name.includes(keyword) || user.account.includes(keyword));
-      return sendJson(200, { code: 0, message: 'ok', request_id: 'r', data })(request, response);
+      return answer(data)(request, response);
     }
     if (request.url === NAMES) {
       const { sids } = JSON.parse(request.body) as { sids: string[] };
       const data = known.filter((user) => sids.includes(user.sid));
-      return sendJson(200, { code: 0, message: 'ok', request_id: 'r', data })(request, response);
+      return answer(data)(request, response);
     }
-    return sendJson(404, { code: 404000, message: 'none', request_id: 'r' })(request, response);
+    return notFound(request, response);
   };
 }
 
-function field(extra: Partial<SchemaField> = {}): SchemaField {
-  return {
-    name: 'owner',
-    label: '负责人',
-    kind: 'user',
-    data_type: 'ref',
-    system: false,
-    multiple: false,
-    required: false,
-    unique: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    scale: null,
-    dictionary: null,
-    target: null,
-    options: null,
-    flags: {
-      searchFilter: false,
-      keyword: false,
-      tableColumn: true,
-      import: true,
-      export: true,
-      processVariable: false,
-      approval: false,
-    },
-    ...extra,
-  };
-}
+const field = (extra: FieldExtra = {}) => schemaField('owner', '负责人', { kind: 'user', data_type: 'ref', ...extra });
 
-beforeAll(async () => {
-  server = await startLocalServer(webapi());
-  setPageUrl(`${server.origin}/ip/`);
-  localStorage.clear();
-  localStorage.setItem('language', 'zh-CN');
-  silenceBrowserConsole();
-  await startI18n(localStorage);
-});
-afterAll(() => server.close());
+const page = pageTest(webapi(), { companies: [] });
 beforeEach(() => {
-  server.received.length = 0;
   searchFails = false;
-  startSession({ authorization: 'jwt-1', refresh_token: 'refresh-1', companys: [] });
 });
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
-  endSession();
-  document.body.innerHTML = '';
 });
 
 async function mount(node: ReactNode): Promise<HTMLElement> {
@@ -140,7 +92,7 @@ async function mount(node: ReactNode): Promise<HTMLElement> {
 }
 
 const bodiesOf = (url: string) =>
-  server.received.filter((request) => request.url === url).map((request) => JSON.parse(request.body) as unknown);
+  page.server.received.filter((request) => request.url === url).map((request) => JSON.parse(request.body) as unknown);
 
 const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option')].map((item) => item.textContent);
 
@@ -215,7 +167,7 @@ describe('the user picker', { timeout: 20_000 }, () => {
     let changed: unknown = 'untouched';
     const container = await mount(<UserPicker field={field()} model="patent" onChange={(next) => (changed = next)} />);
     await settle();
-    expect(server.received).toHaveLength(0);
+    expect(page.server.received).toHaveLength(0);
     expect(container.textContent).toContain(zh['userPicker.placeholder']);
 
     await openPicker(container);
