@@ -10,6 +10,7 @@ import {
   type HookWrite,
   type HookWriter,
 } from '../../modules/models/hook-writes.js';
+import { fieldChanges } from '../../modules/models/records.js';
 import type { CasePlan, DeadlinePlan, FeePlan } from './compute.js';
 import { deadlineKey, feeKey } from './compute.js';
 
@@ -174,15 +175,9 @@ function feeFields(plan: FeePlan): Record<string, unknown> {
   };
 }
 
-/** The fields that differ, before and after (JSON-compared, as the records pipeline's entries). */
+/** The fields that differ, before and after: the records pipeline's own comparison. */
 function diff(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): FieldChanges {
-  const changes: FieldChanges = {};
-  for (const [name, value] of Object.entries(after)) {
-    const was = before[name] ?? null;
-    const now = value ?? null;
-    if (JSON.stringify(was) !== JSON.stringify(now)) changes[name] = { before: was, after: now };
-  }
-  return changes;
+  return fieldChanges(before, after, Object.keys(after));
 }
 
 /** A stored deadline's fields, as deadlineFields gives a plan's. */
@@ -218,10 +213,7 @@ function scopeOf(stored: { company_sid: string | null; created_by: string | null
 
 /** A deleted record's changes: every field from its value to nothing. */
 function removed(fields: Readonly<Record<string, unknown>>): FieldChanges {
-  const changes: FieldChanges = {};
-  for (const [name, value] of Object.entries(fields))
-    if (value !== null && value !== undefined) changes[name] = { before: value, after: null };
-  return changes;
+  return fieldChanges(fields, undefined, Object.keys(fields));
 }
 
 /** Applies the plans of a batch of cases; returns what changed. One caller transaction. */

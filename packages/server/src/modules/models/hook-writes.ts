@@ -5,6 +5,7 @@
 import { recordAction, type RecordVerb } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { auditMany, type AuditEntry } from '../accounts/context.js';
+import { fieldChanges } from './records.js';
 
 /** Who a hook writes for: the event of the write or delete that ran it. */
 export interface HookWriter {
@@ -71,12 +72,7 @@ export async function writeByHook(
     [writer.principal.tenantSid, sid, writer.now, writer.principal.userSid, ...names.map((n) => values[n])] as never,
   );
   if (!after[0]) return undefined;
-  const changes: FieldChanges = {};
-  for (const name of names) {
-    const a = before[0][name] ?? null;
-    const b = after[0][name] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[name] = { before: a, after: b };
-  }
+  const changes = fieldChanges(before[0], after[0], names);
   const version = Number(after[0].version);
   await auditHookWrites(tx, writer, [{ model, sid, verb: 'updated', changes, version, cause }]);
   return { version, changes };
