@@ -125,8 +125,12 @@ describe('the menu resource code and the guard', { timeout: 20_000 }, () => {
 
   it('sends the code of the longest matching menu, and none outside the menu', async () => {
     const list = await page.open('/model/patent');
-    await waitUntil(() => page.server.received.some((request) => request.url.startsWith('/webapi/model/patent/')));
-    expect(headerOf('/webapi/model/patent/do/schema')).toBe('patent');
+    // The list asks for its schema, columns and saved views together: all three are in before the page is
+    // left, so none of them can arrive after the count below starts (they carry the list's menu code).
+    const config = '/webapi/model/user_define_config/do';
+    const listCalls = ['/webapi/model/patent/do/schema', `${config}/search_header`, `${config}/search`];
+    await waitUntil(() => listCalls.every((path) => page.sent(path).length > 0));
+    for (const path of listCalls) expect(page.sent(path)[0]?.headers['x-menu-resource-code']).toBe('patent');
     list.unmount();
     page.server.received.length = 0;
 
