@@ -1,7 +1,7 @@
 // What may be done with one document once uploaded: open it for download or preview (each recorded in
 // its history), change its metadata, or delete it (row in a transaction, file after commit). Each
 // reads the document's case through the caller's scope first; out of scope is "not found".
-import { AppError, MAX_PREVIEW_BYTES, isPreviewable, type AuditAction } from '@ipdesk/core';
+import { AppError, MAX_PREVIEW_BYTES, isPreviewable, patentItemModel, tableOf, type AuditAction } from '@ipdesk/core';
 import type { Readable } from 'node:stream';
 import { audit } from '../../modules/accounts/context.js';
 import { queueFileRemovals, removeStoredFiles } from '../../modules/files/removals.js';
@@ -153,11 +153,10 @@ export async function updateDocument(
   }
   const category = changes.category !== undefined ? (changes.category as string | null) : before.category;
   if (changes.item_sid) {
-    const rows = await db.query('SELECT 1 FROM m_patent_item WHERE sid = $1 AND tenant_sid = $2 AND patent = $3', [
-      changes.item_sid,
-      principal.tenantSid,
-      before.patent_sid,
-    ]);
+    const rows = await db.query(
+      `SELECT 1 FROM ${tableOf(patentItemModel)} WHERE sid = $1 AND tenant_sid = $2 AND patent = $3`,
+      [changes.item_sid, principal.tenantSid, before.patent_sid],
+    );
     if (!rows.length) throw new AppError('documentItemMismatch');
   }
   if (category === 'design_picture' && before.category !== 'design_picture') {

@@ -2,7 +2,7 @@
 // a user account with a generated initial password (shown once, changed at first sign-in) and roles
 // of the side's platform; a closed account is reopened instead of a second one made. Closing disables
 // the account and ends its sessions at once.
-import { AppError, translate, type ClientSide, type Language } from '@ipdesk/core';
+import { AppError, agencyModel, tableOf, translate, type ClientSide, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../../modules/accounts/context.js';
 import { hashPassword } from '../../modules/accounts/password-hash.js';
@@ -51,10 +51,10 @@ function duplicateAccount(error: unknown, language: Language, values: { account:
 /** The agent's agency must be valid; locked so closing it waits for this action. */
 async function checkAgency(tx: Queryable, tenantSid: string, agencySid: string | null | undefined): Promise<void> {
   const rows = agencySid
-    ? await tx.query<{ status: string }>('SELECT status FROM m_agency WHERE sid = $1 AND tenant_sid = $2 FOR SHARE', [
-        agencySid,
-        tenantSid,
-      ])
+    ? await tx.query<{ status: string }>(
+        `SELECT status FROM ${tableOf(agencyModel)} WHERE sid = $1 AND tenant_sid = $2 FOR SHARE`,
+        [agencySid, tenantSid],
+      )
     : [];
   if (rows[0]?.status !== 'valid') throw new AppError('agencyInvalid');
 }

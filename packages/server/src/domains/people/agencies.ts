@@ -1,6 +1,6 @@
 // Closing and reopening an agency (spec §3/§4): an agency with agents whose login accounts are still
 // open cannot be closed; a closed (invalid) agency gets no new agent logins until it is reopened.
-import { AppError } from '@ipdesk/core';
+import { AppError, agencyModel, agentModel, tableOf } from '@ipdesk/core';
 import { audit } from '../../modules/accounts/context.js';
 import type { RecordRow } from '../../modules/models/records.js';
 import { changesOf, lockRow, viewRow, visibleRecord, type PeopleContext } from './records.js';
@@ -23,7 +23,7 @@ export async function setAgencyStatus(
     if (status === 'invalid') {
       // Opening an agent's account takes a share lock on the agency, so none opens while this counts.
       const open = await tx.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM m_agent a JOIN user_account u ON u.sid = a.account_user
+        `SELECT count(*)::int AS count FROM ${tableOf(agentModel)} a JOIN user_account u ON u.sid = a.account_user
           WHERE a.tenant_sid = $1 AND a.agency = $2 AND u.status = 1`,
         [tenantSid, sid],
       );
@@ -31,7 +31,7 @@ export async function setAgencyStatus(
       if (count > 0) throw new AppError('agencyHasOpenAccounts', { params: { count } });
     }
     await tx.query(
-      `UPDATE m_agency SET status = $3, version = version + 1, updated_at = $4, updated_by = $5
+      `UPDATE ${tableOf(agencyModel)} SET status = $3, version = version + 1, updated_at = $4, updated_by = $5
         WHERE sid = $1 AND tenant_sid = $2`,
       [sid, tenantSid, status, now, principal.userSid],
     );

@@ -2,7 +2,7 @@
 // person, their login account is closed, and their open to-dos move to the handover person's account
 // (their open workflow tasks first, through the engine, which moves those tasks' to-dos along).
 // Any failure leaves all of it as it was. The notice mail goes out after the commit.
-import { AppError } from '@ipdesk/core';
+import { AppError, personModel, tableOf } from '@ipdesk/core';
 import { audit } from '../../modules/accounts/context.js';
 import { bumpAccessVersion } from '../../modules/rbac/access.js';
 import { closeUserAccount } from './accounts.js';
@@ -66,7 +66,7 @@ export async function resign(
         ? []
         : await tx.query<HandoverRow>(
             `SELECT p.name, p.status, u.sid AS user_sid, u.status AS user_status, coalesce(u.email, p.email) AS email
-               FROM m_person p LEFT JOIN user_account u ON u.sid = p.account_user AND u.tenant_sid = p.tenant_sid
+               FROM ${tableOf(personModel)} p LEFT JOIN user_account u ON u.sid = p.account_user AND u.tenant_sid = p.tenant_sid
               WHERE p.sid = $1 AND p.tenant_sid = $2
               FOR SHARE OF p`,
             [input.handover_person_sid, tenantSid],
@@ -76,7 +76,7 @@ export async function resign(
       throw new AppError('handoverInvalid');
 
     await tx.query(
-      `UPDATE m_person SET status = 'resigned', resigned_on = $3, handover_person = $4,
+      `UPDATE ${tableOf(personModel)} SET status = 'resigned', resigned_on = $3, handover_person = $4,
               version = version + 1, updated_at = $5, updated_by = $6
         WHERE sid = $1 AND tenant_sid = $2`,
       [input.sid, tenantSid, resignedOn, input.handover_person_sid, now, principal.userSid],
