@@ -1,7 +1,7 @@
 // What every request carries besides Fastify's own: its language, the signed-in principal, and the
 // access its route declares.
-import type { ClientSide, Language, ModelAction } from '@ipdesk/core';
-import type { Access } from '../modules/rbac/access.js';
+import type { Language, ModelAction } from '@ipdesk/core';
+import type { Principal } from '../platform/context.js';
 
 /**
  * Every route of a service prefix must say who may call it; a route without it fails at boot
@@ -16,18 +16,8 @@ import type { Access } from '../modules/rbac/access.js';
 export type RouteAccess =
   'public' | 'password-change' | 'open' | { resource: string | readonly string[] } | { model: ModelAction };
 
-export interface Principal {
-  userSid: string;
-  tenantSid: string;
-  sessionSid: string;
-  side: ClientSide;
-  isTenantAdmin: boolean;
-  /** The sub-company the request acts in (header), checked against the user's companies. */
-  companySid: string | undefined;
-  passwordChangeRequired: boolean;
-  /** What the user may do: resources, field rules, data scopes (modules/rbac/access.ts). */
-  access: Access;
-}
+// The principal is the platform's (platform/context.ts); named here too for the routes that read it.
+export type { Principal } from '../platform/context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

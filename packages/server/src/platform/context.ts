@@ -2,8 +2,22 @@
 // Services (database, registry, storage, config) are not in it: they are the command's dependencies, made
 // once at start. The context is made once per request, so a command's writes and its audit entries share
 // one moment and one request id.
-import type { Language } from '@ipdesk/core';
-import type { Principal } from '../http/context.js';
+import type { ClientSide, Language } from '@ipdesk/core';
+import type { Access } from '../modules/rbac/access.js';
+
+/** Who signed in, as the authenticate hook found them: the request's principal. */
+export interface Principal {
+  userSid: string;
+  tenantSid: string;
+  sessionSid: string;
+  side: ClientSide;
+  isTenantAdmin: boolean;
+  /** The sub-company the request acts in (header), checked against the user's companies. */
+  companySid: string | undefined;
+  passwordChangeRequired: boolean;
+  /** What the user may do: resources, field rules, data scopes (modules/rbac/access.ts). */
+  access: Access;
+}
 
 export interface RequestContext {
   tenantSid: string;
