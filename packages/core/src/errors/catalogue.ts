@@ -56,6 +56,14 @@ const PLATFORM_ERRORS = {
   /** Params: label, value. */
   duplicateValue: def(409201, 409, 'error.duplicateValue'),
   cursorInvalid: def(400201, 400, 'error.cursorInvalid'),
+  // Lifecycle actions (models/lifecycle.ts). Params: model, action.
+  actionUnknown: def(404203, 404, 'error.actionUnknown'),
+  /** Params: action, status (labels in the caller's language). */
+  actionNotFrom: def(409202, 409, 'error.actionNotFrom'),
+  /** Params: action. */
+  actionCommentRequired: def(400203, 400, 'error.actionCommentRequired'),
+  /** Params: action, fields (labels). */
+  actionNotSettable: def(400204, 400, 'error.actionNotSettable'),
   /** Spec §8 "Export link invalid: reselect the data". */
   exportLinkExpired: def(400202, 400, 'request.exportLinkInvalid'),
 

@@ -56,6 +56,11 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'iql.expected.boolean': 'TRUE or FALSE',
   'error.modelNotFound': 'No such model: {{model}}',
   'error.recordNotFound': 'The record does not exist or you may not see it',
+  'error.actionUnknown': '{{model}} has no action {{action}}',
+  'error.actionNotFrom': '“{{action}}” cannot be done on a record that is {{status}}',
+  'error.actionCommentRequired': '“{{action}}” needs a comment',
+  'error.actionNotSettable': '“{{action}}” cannot set {{fields}}',
+  'error.actionRequiresField': 'Fill in {{label}} first',
   'error.duplicateValue': '{{label}} "{{value}}" already exists',
   'error.cursorInvalid': 'The page cursor is not valid; please search again from the first page',
 };

@@ -53,6 +53,11 @@ export const modelsZhCN = {
   'iql.expected.boolean': 'TRUE 或 FALSE',
   'error.modelNotFound': '没有此模型：{{model}}',
   'error.recordNotFound': '记录不存在或无权访问',
+  'error.actionUnknown': '{{model}}没有“{{action}}”操作',
+  'error.actionNotFrom': '状态为“{{status}}”的记录不能执行“{{action}}”',
+  'error.actionCommentRequired': '“{{action}}”需要填写意见',
+  'error.actionNotSettable': '“{{action}}”不能设置{{fields}}',
+  'error.actionRequiresField': '请先填写{{label}}',
   'error.duplicateValue': '{{label}}“{{value}}”已存在',
   'error.cursorInvalid': '翻页游标无效，请从第一页重新查询',
 } as const;

@@ -11,6 +11,7 @@ import {
   type FieldKind,
   type KindDataType,
 } from './field-kinds.js';
+import { lifecycleProblems, type LifecycleDeclaration } from './lifecycle.js';
 
 export interface Label {
   zh: string;
@@ -187,6 +188,11 @@ export interface ModelDeclaration {
   };
   /** Rules across fields, run after each field's own checks, on both sides. */
   validate?: (values: Readonly<Record<string, unknown>>) => RecordIssue[];
+  /**
+   * Statuses that change only through named actions (models/lifecycle.ts). Its status field becomes managed
+   * (create, update and import cannot set it) and starts at the initial status.
+   */
+  lifecycle?: LifecycleDeclaration;
 }
 
 /** Field and model names: snake_case, at most 48 characters (also a table's name after `m_`). */
@@ -256,6 +262,19 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
       if (!declared || declared.multiple)
         throw new Error(`${model.name}: filter index field ${name} is not a declared single-value field`);
     }
+  }
+  if (model.lifecycle) {
+    const problems = lifecycleProblems(model.lifecycle, model.fields);
+    if (problems.length) throw new Error(`${model.name}: ${problems.join('; ')}`);
+    const status = model.fields[model.lifecycle.field]!;
+    // Only actions move the status, so no write path may set it, and a new record starts where the lifecycle does.
+    return {
+      ...model,
+      fields: {
+        ...model.fields,
+        [model.lifecycle.field]: { ...status, managed: true, defaultValue: model.lifecycle.initial },
+      },
+    };
   }
   return model;
 }

@@ -1,5 +1,6 @@
 export * from './catalog/index.js';
 export * from './define.js';
+export * from './lifecycle.js';
 export * from './dictionaries.js';
 export * from './field-kinds.js';
 export * from './offices.js';
