@@ -4,6 +4,7 @@
 // field renamed here fails the type-check on both sides instead of drifting.
 import { z } from 'zod';
 import { DATA_TYPES, FIELD_KINDS } from '../models/field-kinds.js';
+import { STATUS_COLORS } from '../models/lifecycle.js';
 import { MENU_LEVELS, MENU_OPEN_TYPES, MENU_SCOPES } from '../rbac/menus.js';
 import { AUTHORIZATION_LEVELS, RESOURCE_TYPES } from '../rbac/resources.js';
 import { DATA_SCOPES, FIELD_ACCESS } from '../rbac/permissions.js';
@@ -67,6 +68,37 @@ export const modelAbilitiesAnswer = z.object({
   export: z.boolean(),
 });
 
+/** A lifecycle's status: its key, label (the status dictionary's, in the request's language), colour, finality. */
+export const lifecycleStatusAnswer = z.object({
+  key: z.string(),
+  label: z.string(),
+  color: z.enum(STATUS_COLORS),
+  final: z.boolean(),
+});
+
+/** A lifecycle action as the UI offers it; `allowed` says whether the caller holds its button. */
+export const lifecycleActionAnswer = z.object({
+  name: z.string(),
+  label: z.string(),
+  from: z.array(z.string()),
+  to: z.string(),
+  comment: z.enum(['required', 'optional']),
+  /** The fields the action sets (asked for in its dialog), and those that must hold a value after it. */
+  sets: z.array(z.string()),
+  requires: z.array(z.string()),
+  confirm: z.string().nullable(),
+  /** Whether it may start an approval instead of moving the status at once. */
+  approval: z.boolean(),
+  allowed: z.boolean(),
+});
+
+export const lifecycleAnswer = z.object({
+  field: z.string(),
+  initial: z.string(),
+  statuses: z.array(lifecycleStatusAnswer),
+  actions: z.array(lifecycleActionAnswer),
+});
+
 export const modelSchemaAnswer = z.object({
   name: z.string(),
   label: z.string(),
@@ -76,6 +108,8 @@ export const modelSchemaAnswer = z.object({
   abilities: modelAbilitiesAnswer.optional(),
   /** The fields the model's non-blocking warnings read (a form checks them as they change). */
   warning_fields: z.array(z.string()).optional(),
+  /** Statuses and the actions that move them, when the model declares a lifecycle. */
+  lifecycle: lifecycleAnswer.optional(),
 });
 
 export type SchemaOption = z.infer<typeof schemaOptionAnswer>;
@@ -83,6 +117,8 @@ export type SchemaFieldFlags = z.infer<typeof schemaFieldFlagsAnswer>;
 export type SchemaField = z.infer<typeof schemaFieldAnswer>;
 export type ModelAbilities = z.infer<typeof modelAbilitiesAnswer>;
 export type ModelSchema = z.infer<typeof modelSchemaAnswer>;
+export type LifecycleAnswer = z.infer<typeof lifecycleAnswer>;
+export type LifecycleActionAnswer = z.infer<typeof lifecycleActionAnswer>;
 
 // ---- menus (GET menu/do/my, menu/do/tree) and the resource tree ----
 
