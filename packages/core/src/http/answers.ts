@@ -112,6 +112,28 @@ export const modelSchemaAnswer = z.object({
   lifecycle: lifecycleAnswer.optional(),
 });
 
+// ---- POST model/{model}/do/action/{action} ----
+
+/**
+ * What running a lifecycle action did to one record: done (the status moved), started (an approval runs
+ * and moves it when it ends), or refused with the catalogue's code and a message in the caller's language.
+ */
+export const actionResultAnswer = z.discriminatedUnion('outcome', [
+  z.object({ sid: z.string(), outcome: z.literal('done'), status: z.string(), version: z.number() }),
+  z.object({ sid: z.string(), outcome: z.literal('started'), instance_sid: z.string() }),
+  z.object({ sid: z.string(), outcome: z.literal('refused'), code: z.number(), message: z.string() }),
+]);
+
+export const actionRunAnswer = z.object({
+  results: z.array(actionResultAnswer),
+  done: z.number(),
+  started: z.number(),
+  refused: z.number(),
+});
+
+export type ActionResult = z.infer<typeof actionResultAnswer>;
+export type ActionRun = z.infer<typeof actionRunAnswer>;
+
 export type SchemaOption = z.infer<typeof schemaOptionAnswer>;
 export type SchemaFieldFlags = z.infer<typeof schemaFieldFlagsAnswer>;
 export type SchemaField = z.infer<typeof schemaFieldAnswer>;

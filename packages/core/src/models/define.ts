@@ -266,15 +266,14 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
   if (model.lifecycle) {
     const problems = lifecycleProblems(model.lifecycle, model.fields);
     if (problems.length) throw new Error(`${model.name}: ${problems.join('; ')}`);
-    const status = model.fields[model.lifecycle.field]!;
-    // Only actions move the status, so no write path may set it, and a new record starts where the lifecycle does.
-    return {
-      ...model,
-      fields: {
-        ...model.fields,
-        [model.lifecycle.field]: { ...status, managed: true, defaultValue: model.lifecycle.initial },
-      },
-    };
+    const lifecycle = model.lifecycle;
+    // Only actions move the status and set the fields they name (a paper's score), so no other write may
+    // set those; a new record starts where the lifecycle does.
+    const fields: Record<string, FieldDeclaration> = { ...model.fields };
+    for (const action of Object.values(lifecycle.actions))
+      for (const name of action.sets ?? []) fields[name] = { ...fields[name]!, managed: true };
+    fields[lifecycle.field] = { ...fields[lifecycle.field]!, managed: true, defaultValue: lifecycle.initial };
+    return { ...model, fields };
   }
   return model;
 }

@@ -8,8 +8,10 @@ import { actionsFrom, actionSources, refuseAction, type LifecycleDeclaration } f
 const paper = scientificPaper.lifecycle!;
 
 describe('the paper lifecycle', () => {
-  it('makes the status field managed and starts new papers as drafts', () => {
+  it('makes the status and the score managed (only actions set them) and starts new papers as drafts', () => {
     expect(scientificPaper.fields.status.managed).toBe(true);
+    expect(scientificPaper.fields.score.managed).toBe(true);
+    expect(scientificPaper.fields.title.managed).toBeUndefined();
     expect(scientificPaper.fields.status.defaultValue).toBe('draft');
   });
 
