@@ -107,6 +107,15 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelDetail.history.empty': 'No changes recorded yet',
   'modelDetail.history.system': 'System',
 
+  'lifecycle.comment': 'Comment',
+  'lifecycle.commentRequired': 'Enter a comment',
+  'lifecycle.fieldRequired': 'Enter {{label}}',
+  'lifecycle.selected': '{{count}} records selected',
+  'lifecycle.refusedCount': '{{count}} of {{total}} records were not changed:',
+  'lifecycle.summary': '{{done}} done, {{started}} sent for approval, {{refused}} not changed',
+  'lifecycle.actions': 'Actions',
+  'lifecycle.selectFirst': 'Select at least one record',
+
   'modelForm.newTitle': 'New {{model}}',
   'modelForm.editTitle': 'Edit {{model}}',
   'modelForm.save': 'Save',

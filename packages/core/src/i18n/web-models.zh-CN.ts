@@ -106,6 +106,15 @@ export const webModelsZhCN = {
   'modelDetail.history.empty': '暂无变更记录',
   'modelDetail.history.system': '系统',
 
+  'lifecycle.comment': '意见',
+  'lifecycle.commentRequired': '请填写意见',
+  'lifecycle.fieldRequired': '请填写{{label}}',
+  'lifecycle.selected': '已选 {{count}} 条记录',
+  'lifecycle.refusedCount': '{{total}} 条中有 {{count}} 条未执行：',
+  'lifecycle.summary': '完成 {{done}} 条，提交审批 {{started}} 条，未执行 {{refused}} 条',
+  'lifecycle.actions': '操作',
+  'lifecycle.selectFirst': '请至少选择一条记录',
+
   'modelForm.newTitle': '新建{{model}}',
   'modelForm.editTitle': '编辑{{model}}',
   'modelForm.save': '保存',

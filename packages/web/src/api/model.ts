@@ -21,8 +21,26 @@ export interface TitledEnvelope<T> extends DataEnvelope<T> {
 }
 
 // The schema answer's shape is core's (shared with the server's response schema, issue 17 item 5).
-import type { ModelAbilities, ModelSchema, SchemaField, SchemaFieldFlags, SchemaOption } from '@ipdesk/core';
-export type { ModelAbilities, ModelSchema, SchemaField, SchemaFieldFlags, SchemaOption };
+import type {
+  ActionResult,
+  ActionRun,
+  LifecycleActionAnswer,
+  ModelAbilities,
+  ModelSchema,
+  SchemaField,
+  SchemaFieldFlags,
+  SchemaOption,
+} from '@ipdesk/core';
+export type {
+  ActionResult,
+  ActionRun,
+  LifecycleActionAnswer,
+  ModelAbilities,
+  ModelSchema,
+  SchemaField,
+  SchemaFieldFlags,
+  SchemaOption,
+};
 
 /** A non-blocking remark of the server on a record (a duplicate application number, say). */
 export interface RecordWarning {
@@ -187,4 +205,27 @@ export function fetchHistory(
   options: ModelCallOptions = {},
 ): Promise<RequestResult<TitledEnvelope<HistoryEntry[]>>> {
   return request({ url: `${base(model)}/do/history/${encodeURIComponent(sid)}`, ...options });
+}
+
+/** What a lifecycle action is asked to do: on these records (1–1,000), each at the version read when known. */
+export interface ActionInput {
+  sids: string[];
+  versions?: Record<string, number>;
+  comment?: string;
+  values?: Record<string, unknown>;
+}
+
+/** Runs a lifecycle action on records, each in its own transaction: a result per record (done, started, refused). */
+export function runRecordAction(
+  model: string,
+  action: string,
+  input: ActionInput,
+  options: ModelCallOptions = {},
+): Promise<RequestResult<DataEnvelope<ActionRun>>> {
+  return request({
+    url: `${base(model)}/do/action/${encodeURIComponent(action)}`,
+    method: 'POST',
+    body: input,
+    ...options,
+  });
 }

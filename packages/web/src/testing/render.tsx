@@ -68,10 +68,11 @@ export function byTestId<E extends Element = HTMLElement>(container: ParentNode,
   return element;
 }
 
-/** Sets an input's value through the native setter, so React sees a real change. */
-export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {
+/** Sets an input's or a text area's value through the native setter, so React sees a real change. */
+export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
   await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
     setter?.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });

@@ -30,6 +30,8 @@ import { modelKeys } from '../queries';
 import { abilitiesOf, editableFields, fieldMap } from '../schema';
 import type { DetailTab } from '../../domains/types';
 import { HistoryList } from './HistoryList';
+import { LifecycleActions } from '../lifecycle/LifecycleActions';
+import { StatusTag } from '../lifecycle/StatusTag';
 import { subCompanyFromLink, withSubCompany } from './sub-company';
 
 /** The record information block: who created and changed it, when, in which company, which version. */
@@ -164,10 +166,12 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
         <Space>
           <Link to={modelListPath(model)}>{schema.label}</Link>
           <span data-testid="detail-title">{typeof title === 'string' ? title : record.sid}</span>
+          {schema.lifecycle && <StatusTag schema={schema} value={record[schema.lifecycle.field]} />}
         </Space>
       }
       extra={
         <Space wrap data-testid="detail-actions">
+          <LifecycleActions schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />
           {Actions && <Actions schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />}
           {can.update && (
             <Link to={editRecordPath(model, sid, location.search)}>

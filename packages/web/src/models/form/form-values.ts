@@ -182,3 +182,8 @@ export function changedData(schema: ModelSchema, record: ModelRow, values: FormV
   }
   return data;
 }
+
+/** A lifecycle action's values: the fields it sets, as the form holds them, in the API's shape. */
+export function actionValues(fields: readonly SchemaField[], values: FormValues): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field.name, normalized(values[field.name])]));
+}
