@@ -3,7 +3,7 @@
 // with these routes: it starts when the app is ready and stops, finishing the job at hand, on close.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkContext, packContentSchema } from '../../modules/config-packs/content.js';
+import { packContentSchema } from '../../modules/config-packs/content.js';
 import {
   JOB_STATUSES,
   getJob,
@@ -14,7 +14,6 @@ import {
   savePack,
 } from '../../modules/config-packs/packs.js';
 import { createPackJobRunner } from '../../modules/config-packs/runner.js';
-import { tenantDictionaries } from '../../modules/custom-fields/service.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -61,7 +60,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
 
-  const actorOf = (request: ContextSource) => requestContext(request, accounts.now);
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.get(
     `${base}/do/list`,
@@ -125,10 +124,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      // The tenant's dictionaries as now: an option field of the pack may use one of them.
-      const context = checkContext(registry, await tenantDictionaries(accounts.db, actor.tenantSid));
-      const pack = await savePack(accounts.db, actor, request.body, context);
+      const pack = await savePack({ db: accounts.db, registry }, context(request), request.body);
       return ok(request, { data: pack });
     },
   );
@@ -145,7 +141,7 @@ export const configPackRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (ap
       },
     },
     async (request) => {
-      const job = await requestApply(accounts.db, actorOf(request), request.body);
+      const job = await requestApply(accounts.db, context(request), request.body);
       runner.kick();
       return ok(request, { data: job });
     },

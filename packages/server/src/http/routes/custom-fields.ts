@@ -15,7 +15,7 @@ import {
 } from '../../modules/custom-fields/service.js';
 import { importCascade } from '../../modules/dictionary/cascade-import.js';
 import { dictionaryOptions, saveOptions } from '../../modules/dictionary/dictionary.js';
-import { requestContext } from '../../platform/context.js';
+import { requestContext, type ContextSource } from '../../platform/context.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -38,6 +38,8 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
 ) => {
   const tags = ['custom_field'];
   const base = '/model/custom_field/do';
+  const fields = { db: accounts.db, models };
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.post(
     `${base}/search`,
@@ -80,8 +82,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
       },
     },
     async (request) => {
-      const p = principalOf(request);
-      const row = await createCustomField(accounts.db, models, p.tenantSid, request.body, accounts.now());
+      const row = await createCustomField(fields, context(request), request.body);
       return ok(request, { data: row });
     },
   );
@@ -102,17 +103,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
         response: { 200: envelopeSchema({ data: customFieldSchema }) },
       },
     },
-    async (request) =>
-      ok(request, {
-        data: await updateCustomField(
-          accounts.db,
-          models,
-          principalOf(request).tenantSid,
-          request.body.sid,
-          request.body.definition,
-          accounts.now(),
-        ),
-      }),
+    async (request) => ok(request, { data: await updateCustomField(fields, context(request), request.body) }),
   );
 
   app.post(
@@ -128,7 +119,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
     },
     async (request) =>
       ok(request, {
-        data: await publishModelFields({ accounts, models }, requestContext(request, accounts.now), request.body),
+        data: await publishModelFields({ accounts, models }, context(request), request.body),
       }),
   );
 
@@ -185,8 +176,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
       },
     },
     async (request) => {
-      const p = principalOf(request);
-      await saveOptions(accounts.db, p.tenantSid, request.body.dictionary, request.body.options, accounts.now());
+      await saveOptions(accounts.db, context(request), request.body);
       return ok(request, {});
     },
   );
@@ -208,7 +198,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
       },
     },
     async (request) => {
-      const p = principalOf(request);
+      const ctx = context(request);
       if (!request.isMultipart())
         throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
       const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 0 } });
@@ -216,14 +206,7 @@ export const customFieldRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
       const bytes = await part.toBuffer().catch((cause: unknown) => {
         throw new AppError('fileTooLarge', { params: { max: '10 MB' }, cause });
       });
-      const result = await importCascade(
-        accounts.db,
-        p.tenantSid,
-        request.query.dictionary,
-        bytes,
-        request.language,
-        accounts.now(),
-      );
+      const result = await importCascade(accounts.db, ctx, { dictionary: request.query.dictionary, bytes });
       return ok(request, { data: result });
     },
   );

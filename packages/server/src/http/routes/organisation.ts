@@ -87,7 +87,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   const companyTags = ['company'];
   const departmentTags = ['department'];
   const org = { resource: 'system.org' } as const;
-  const writer = (request: ContextSource) => requestContext(request, accounts.now);
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.post(
     '/company/do/list',
@@ -102,11 +102,12 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) => {
       const b = request.body;
-      const data = await listCompanies(
-        { db: accounts.db, registry, now: accounts.now(), timeZone },
-        principalOf(request).tenantSid,
-        { iql: b.iql, fl: b.fl, start: b.start ?? 0, rows: b.rows ?? 1000 },
-      );
+      const data = await listCompanies({ db: accounts.db, registry, timeZone }, context(request), {
+        iql: b.iql,
+        fl: b.fl,
+        start: b.start ?? 0,
+        rows: b.rows ?? 1000,
+      });
       return ok(request, { data });
     },
   );
@@ -145,7 +146,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: companyRow }) },
       },
     },
-    async (request) => ok(request, { data: await addCompany(accounts, request.body, writer(request)) }),
+    async (request) => ok(request, { data: await addCompany(accounts, context(request), request.body) }),
   );
 
   app.post(
@@ -172,7 +173,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: companyRow }) },
       },
     },
-    async (request) => ok(request, { data: await updateCompany(accounts, request.body, writer(request)) }),
+    async (request) => ok(request, { data: await updateCompany(accounts, context(request), request.body) }),
   );
 
   app.post(
@@ -188,7 +189,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      await deleteCompany(accounts, { sid: request.params.sid, version: request.body?.version }, writer(request));
+      await deleteCompany(accounts, context(request), { sid: request.params.sid, version: request.body?.version });
       return ok(request, {});
     },
   );
@@ -224,7 +225,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: z.array(userBrief) }) },
       },
     },
-    async (request) => ok(request, { data: await setCompanyAdmins(accounts, request.body, writer(request)) }),
+    async (request) => ok(request, { data: await setCompanyAdmins(accounts, context(request), request.body) }),
   );
 
   app.get(
@@ -255,7 +256,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: departmentRow }) },
       },
     },
-    async (request) => ok(request, { data: await createDepartment(accounts, request.body, writer(request)) }),
+    async (request) => ok(request, { data: await createDepartment(accounts, context(request), request.body) }),
   );
 
   app.post(
@@ -269,7 +270,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: departmentRow }) },
       },
     },
-    async (request) => ok(request, { data: await updateDepartment(accounts, request.body, writer(request)) }),
+    async (request) => ok(request, { data: await updateDepartment(accounts, context(request), request.body) }),
   );
 
   app.post(
@@ -285,7 +286,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      await deleteDepartment(accounts, { sid: request.params.sid, version: request.body?.version }, writer(request));
+      await deleteDepartment(accounts, context(request), { sid: request.params.sid, version: request.body?.version });
       return ok(request, {});
     },
   );

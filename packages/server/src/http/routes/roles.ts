@@ -4,7 +4,6 @@
 import {
   DATA_SCOPES,
   FIELD_ACCESS,
-  newSid,
   PICK_RANGES,
   ROLE_CODE_PATTERN,
   ROLE_DESCRIPTION_MAX,
@@ -84,7 +83,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   const tags = ['role'];
   const base = '/model/role/do';
   const manage = { access: { resource: 'system.roles' } } as const;
-  const actorOf = (request: ContextSource) => requestContext(request, accounts.now);
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.post(
     `${base}/search`,
@@ -99,19 +98,11 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const p = principalOf(request);
-      const data = await searchRoles(
-        accounts.db,
-        p.tenantSid,
-        { ...request.body, start: request.body.start ?? 0, rows: request.body.rows ?? 20 },
-        {
-          registry,
-          now: accounts.now(),
-          timeZone,
-          full: p.access.resources.has('system.roles'),
-          language: request.language,
-        },
-      );
+      const data = await searchRoles({ db: accounts.db, registry, timeZone }, context(request), {
+        ...request.body,
+        start: request.body.start ?? 0,
+        rows: request.body.rows ?? 20,
+      });
       return ok(request, { data });
     },
   );
@@ -168,10 +159,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: roleInLanguage(
-          await createRole(accounts.db, actorOf(request), request.language, newSid(), request.body),
-          request.language,
-        ),
+        data: roleInLanguage(await createRole(accounts.db, context(request), request.body), request.language),
       }),
   );
 
@@ -196,10 +184,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: roleInLanguage(
-          await updateRole(accounts.db, actorOf(request), request.language, request.body),
-          request.language,
-        ),
+        data: roleInLanguage(await updateRole(accounts.db, context(request), request.body), request.language),
       }),
   );
 
@@ -215,7 +200,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      await deleteRole(accounts.db, actorOf(request), request.params.sid);
+      await deleteRole(accounts.db, context(request), request.params.sid);
       return ok(request, {});
     },
   );
@@ -233,10 +218,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: roleInLanguage(
-          await copyRole(accounts.db, actorOf(request), request.language, request.body.sid, newSid()),
-          request.language,
-        ),
+        data: roleInLanguage(await copyRole(accounts.db, context(request), request.body), request.language),
       }),
   );
 
@@ -297,7 +279,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
     },
     async (request) => {
       const body = request.body;
-      const data = await savePermissions({ db: accounts.db, registry, models }, actorOf(request), {
+      const data = await savePermissions({ db: accounts.db, registry, models }, context(request), {
         ...body,
         model_scopes: body.model_scopes.map((s) => ({ ...s, department_sids: s.department_sids ?? [] })),
       });
@@ -337,7 +319,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: z.array(roleUser) }) },
       },
     },
-    async (request) => ok(request, { data: await changeRoleUsers(accounts.db, actorOf(request), request.body) }),
+    async (request) => ok(request, { data: await changeRoleUsers(accounts.db, context(request), request.body) }),
   );
 
   app.get(

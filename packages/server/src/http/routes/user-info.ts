@@ -475,7 +475,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      const state = await userLockState(accounts, principalOf(request), request.query.sid);
+      const state = await userLockState(accounts, requestContext(request, accounts.now), request.query.sid);
       return ok(request, {
         data: {
           locked: state.accountLockedUntil !== null || state.addresses.some((a) => a.lockedUntil !== null),
@@ -503,7 +503,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      await unlockUser(accounts, principalOf(request), request.query.sid, request.id);
+      await unlockUser(accounts, requestContext(request, accounts.now), request.query.sid);
       return ok(request, {});
     },
   );
@@ -532,17 +532,12 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       const password = openPasswordField(accounts.envelope, request.body.new_password, 'new_password');
       const confirmation = openPasswordField(accounts.envelope, request.body.confirm_password, 'confirm_password');
       const old = request.body.old_password;
-      await adminSetPassword(
-        accounts,
-        principalOf(request),
-        {
-          userSid: request.body.user_sid,
-          password,
-          confirmation,
-          currentPassword: old === undefined ? undefined : openPasswordField(accounts.envelope, old, 'old_password'),
-        },
-        request.id,
-      );
+      await adminSetPassword(accounts, requestContext(request, accounts.now), {
+        userSid: request.body.user_sid,
+        password,
+        confirmation,
+        currentPassword: old === undefined ? undefined : openPasswordField(accounts.envelope, old, 'old_password'),
+      });
       return ok(request, {});
     },
   );

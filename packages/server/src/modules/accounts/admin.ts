@@ -5,7 +5,7 @@
 // token could be turned into a permanent takeover.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Principal } from '../../http/context.js';
+import type { RequestContext } from '../../platform/context.js';
 import { audit, type AccountsContext } from './context.js';
 import { clearAllFailures, lockState, type LockState } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';
@@ -18,10 +18,11 @@ import { findUser, type UserRow } from './users.js';
 export const ACCOUNT_RESOURCES = { 1: 'person:account', 2: 'agent:account' } as const;
 
 /** The tenant's user the caller may manage, or notFound / permissionDenied. */
-async function managedUser(tx: Queryable, admin: Principal, userSid: string, lock = false): Promise<UserRow> {
-  const user = await findUser(tx, admin.tenantSid, userSid, lock);
+async function managedUser(tx: Queryable, ctx: RequestContext, userSid: string, lock = false): Promise<UserRow> {
+  const user = await findUser(tx, ctx.tenantSid, userSid, lock);
   if (!user) throw new AppError('notFound');
-  if (!admin.access.resources.has(ACCOUNT_RESOURCES[user.user_type_client])) throw new AppError('permissionDenied');
+  if (!ctx.principal.access.resources.has(ACCOUNT_RESOURCES[user.user_type_client]))
+    throw new AppError('permissionDenied');
   return user;
 }
 
@@ -34,15 +35,14 @@ export interface AdminPasswordSet {
 }
 
 export async function adminSetPassword(
-  ctx: AccountsContext,
-  admin: Principal,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: AdminPasswordSet,
-  requestId: string,
 ): Promise<void> {
-  const now = ctx.now();
-  const own = input.userSid === admin.userSid;
-  await ctx.db.transaction(async (tx) => {
-    const user = await managedUser(tx, admin, input.userSid, true);
+  const { now } = ctx;
+  const own = input.userSid === ctx.userSid;
+  await accounts.db.transaction(async (tx) => {
+    const user = await managedUser(tx, ctx, input.userSid, true);
     if (
       own &&
       !(
@@ -66,49 +66,51 @@ export async function adminSetPassword(
       currentHash: own ? user.password_hash : null,
       password: input.password,
       confirmation: input.confirmation,
-      policy: await securityPolicy(tx, admin.tenantSid),
+      policy: await securityPolicy(tx, ctx.tenantSid),
       // Someone else's password is only a temporary one: its owner must choose their own at sign-in.
       temporary: !own,
       now,
     });
     await clearAllFailures(tx, user.sid);
     // Every session of the account ends; one's own current session stays, as on a password change.
-    await revokeUserSessions(tx, user.sid, 'password_set_by_admin', now, own ? admin.sessionSid : undefined);
+    await revokeUserSessions(tx, user.sid, 'password_set_by_admin', now, own ? ctx.principal.sessionSid : undefined);
     await audit(tx, {
-      tenantSid: admin.tenantSid,
-      actorSid: admin.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: own ? 'password.changed' : 'user.password_set',
       target: user.sid,
-      requestId,
+      requestId: ctx.requestId,
       at: now,
     });
   });
 }
 
 export async function unlockUser(
-  ctx: AccountsContext,
-  admin: Principal,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   userSid: string,
-  requestId: string,
 ): Promise<void> {
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const user = await managedUser(tx, admin, userSid);
+  await accounts.db.transaction(async (tx) => {
+    const user = await managedUser(tx, ctx, userSid);
     await clearAllFailures(tx, user.sid);
     await audit(tx, {
-      tenantSid: admin.tenantSid,
-      actorSid: admin.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: 'user.unlocked',
       target: user.sid,
-      requestId,
-      at: now,
+      requestId: ctx.requestId,
+      at: ctx.now,
     });
   });
 }
 
-/** An account's failed sign-ins as an administrator sees them: whether it is locked, and where from. */
-export async function userLockState(ctx: AccountsContext, admin: Principal, userSid: string): Promise<LockState> {
-  const user = await managedUser(ctx.db, admin, userSid);
-  const policy = await securityPolicy(ctx.db, admin.tenantSid);
-  return lockState(ctx.db, user.sid, policy.throttle, ctx.now());
+/** An account's failed sign-ins as an administrator sees them (at ctx.now): whether it is locked, and where from. */
+export async function userLockState(
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
+  userSid: string,
+): Promise<LockState> {
+  const user = await managedUser(accounts.db, ctx, userSid);
+  const policy = await securityPolicy(accounts.db, ctx.tenantSid);
+  return lockState(accounts.db, user.sid, policy.throttle, ctx.now);
 }

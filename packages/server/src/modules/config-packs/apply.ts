@@ -4,6 +4,7 @@
 // replaced by the pack's. Whatever fails here rolls the whole pack back with the transaction.
 import { newSid, translate } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
+import type { RequestContext } from '../../platform/context.js';
 import { bumpSchemaVersion, publishDefinition } from '../custom-fields/service.js';
 import { insertMenuTree, lockMenuTree, markDefaultsOffered } from '../menus/seed.js';
 import type { PackDictionary, PackRole } from './content.js';
@@ -15,15 +16,18 @@ export class PackJobError extends Error {
   override name = 'PackJobError';
 }
 
+/** The tenant a pack is written into and the moment of the job's commit (a job acts for no request). */
+type PackWrite = Pick<RequestContext, 'tenantSid' | 'now'>;
+
 function isUniqueViolation(error: unknown, index: string): boolean {
   const pgError = error as { code?: string; constraint?: string; message?: string };
   return pgError.code === '23505' && `${pgError.constraint ?? ''} ${pgError.message ?? ''}`.includes(index);
 }
 
-async function upsertRole(tx: Queryable, tenantSid: string, role: PackRole, at: Date): Promise<void> {
+async function upsertRole(tx: Queryable, ctx: PackWrite, role: PackRole): Promise<void> {
   const existing = await tx.query<{ sid: string }>(
     'SELECT sid FROM role WHERE tenant_sid = $1 AND lower(code) = lower($2) FOR UPDATE',
-    [tenantSid, role.code],
+    [ctx.tenantSid, role.code],
   );
   let sid = existing[0]?.sid;
   try {
@@ -33,7 +37,15 @@ async function upsertRole(tx: Queryable, tenantSid: string, role: PackRole, at: 
         `UPDATE role SET name = $2, platform = $3, description = coalesce($4, description), weight = coalesce($5, weight),
            data_scope = coalesce($6, data_scope), version = version + 1, updated_at = $7
          WHERE sid = $1`,
-        [sid, role.name, role.platform, role.description ?? null, role.weight ?? null, role.data_scope ?? null, at],
+        [
+          sid,
+          role.name,
+          role.platform,
+          role.description ?? null,
+          role.weight ?? null,
+          role.data_scope ?? null,
+          ctx.now,
+        ],
       );
       await tx.query('DELETE FROM role_resource WHERE role_sid = $1', [sid]);
     } else {
@@ -43,14 +55,14 @@ async function upsertRole(tx: Queryable, tenantSid: string, role: PackRole, at: 
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
         [
           sid,
-          tenantSid,
+          ctx.tenantSid,
           role.code,
           role.name,
           role.platform,
           role.description ?? null,
           role.weight ?? 0,
           role.data_scope ?? 'own',
-          at,
+          ctx.now,
         ],
       );
     }
@@ -69,7 +81,7 @@ async function upsertRole(tx: Queryable, tenantSid: string, role: PackRole, at: 
     );
 }
 
-async function upsertOptions(tx: Queryable, tenantSid: string, dictionary: PackDictionary, at: Date): Promise<void> {
+async function upsertOptions(tx: Queryable, ctx: PackWrite, dictionary: PackDictionary): Promise<void> {
   for (const [index, option] of dictionary.options.entries()) {
     // A new option is placed in the pack's order; an existing one keeps its place and parent.
     await tx.query(
@@ -77,7 +89,16 @@ async function upsertOptions(tx: Queryable, tenantSid: string, dictionary: PackD
        VALUES ($1, $2, $3, $4, $5, coalesce($6, false), $7, $8, $8)
        ON CONFLICT (tenant_sid, dictionary, key) DO UPDATE SET label_zh = EXCLUDED.label_zh, label_en = EXCLUDED.label_en,
          disabled = coalesce($6, dictionary_option.disabled), updated_at = EXCLUDED.updated_at`,
-      [tenantSid, dictionary.name, option.key, option.label_zh, option.label_en, option.disabled ?? null, index, at],
+      [
+        ctx.tenantSid,
+        dictionary.name,
+        option.key,
+        option.label_zh,
+        option.label_en,
+        option.disabled ?? null,
+        index,
+        ctx.now,
+      ],
     );
   }
 }
@@ -85,18 +106,17 @@ async function upsertOptions(tx: Queryable, tenantSid: string, dictionary: PackD
 /** The tenant's whole menu tree replaced by the pack's; answers how many menus went and came. */
 async function replaceMenus(
   tx: Queryable,
-  tenantSid: string,
+  ctx: PackWrite,
   menus: readonly PackMenu[],
-  at: Date,
 ): Promise<{ removed: number; inserted: number }> {
   // Under the seeding lock: a tenant's first menu read at the same time must not add the defaults
   // beside the pack's tree once this commits.
-  await lockMenuTree(tx, tenantSid);
+  await lockMenuTree(tx, ctx.tenantSid);
   // One statement: the parent references are checked once every row of the tenant is gone.
-  const removed = await tx.query('DELETE FROM menu WHERE tenant_sid = $1 RETURNING sid', [tenantSid]);
-  const inserted = await insertMenuTree(tx, tenantSid, menuSeeds(menus), null, at);
+  const removed = await tx.query('DELETE FROM menu WHERE tenant_sid = $1 RETURNING sid', [ctx.tenantSid]);
+  const inserted = await insertMenuTree(tx, ctx, menuSeeds(menus), null);
   // The pack's tree is the whole tree: today's defaults are not added to it later (newer ones are).
-  await markDefaultsOffered(tx, tenantSid);
+  await markDefaultsOffered(tx, ctx.tenantSid);
   return { removed: removed.length, inserted };
 }
 
@@ -114,19 +134,14 @@ export interface Applied {
   menus?: { removed: number; inserted: number };
 }
 
-export async function applyPack(tx: Queryable, tenantSid: string, content: PackToApply, at: Date): Promise<Applied> {
+export async function applyPack(tx: Queryable, ctx: PackWrite, content: PackToApply): Promise<Applied> {
   // Dictionaries first: an option field may use one the pack gives options.
-  for (const dictionary of content.dictionaries) await upsertOptions(tx, tenantSid, dictionary, at);
+  for (const dictionary of content.dictionaries) await upsertOptions(tx, ctx, dictionary);
   for (const field of content.customFields)
-    await publishDefinition(
-      tx,
-      tenantSid,
-      { model: field.model, code: field.code, definition: definitionOf(field) },
-      at,
-    );
+    await publishDefinition(tx, ctx, { model: field.model, code: field.code, definition: definitionOf(field) });
   const models = [...new Set(content.customFields.map((f) => f.model))];
-  for (const model of models) await bumpSchemaVersion(tx, tenantSid, model);
-  const menus = content.menus ? await replaceMenus(tx, tenantSid, content.menus, at) : undefined;
-  for (const role of content.roles) await upsertRole(tx, tenantSid, role, at);
+  for (const model of models) await bumpSchemaVersion(tx, ctx.tenantSid, model);
+  const menus = content.menus ? await replaceMenus(tx, ctx, content.menus) : undefined;
+  for (const role of content.roles) await upsertRole(tx, ctx, role);
   return { models, menus };
 }

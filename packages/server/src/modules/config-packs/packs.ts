@@ -4,7 +4,9 @@
 import { AppError, newSid, translate } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
-import { checkContent, type CheckContext, type PackContent } from './content.js';
+import { tenantDictionaries } from '../custom-fields/service.js';
+import type { ModelRegistry } from '../models/registry.js';
+import { checkContent, checkContext, type PackContent } from './content.js';
 import { menuCount } from './pack-menus.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -83,15 +85,23 @@ export async function getPack(db: Queryable, tenantSid: string, sid: string): Pr
   return rows[0];
 }
 
-/** Creates the pack (no sid) or replaces its name and content; a name is unique in the tenant. */
+/** What saving a pack works with: the database, and the model registry its content is checked against. */
+export interface PackDeps {
+  db: Database;
+  registry: ModelRegistry;
+}
+
+/**
+ * Creates the pack (no sid) or replaces its name and content; a name is unique in the tenant. The content
+ * is checked first, against the tenant's dictionaries as now (an option field of the pack may use one).
+ */
 export async function savePack(
-  db: Database,
-  actor: RequestContext,
+  { db, registry }: PackDeps,
+  ctx: RequestContext,
   input: { sid?: string; name: string; content: PackContent },
-  context: CheckContext,
 ): Promise<PackRow> {
-  const at = actor.now;
-  const issues = checkContent(input.content, context);
+  const at = ctx.now;
+  const issues = checkContent(input.content, checkContext(registry, await tenantDictionaries(db, ctx.tenantSid)));
   if (issues.length) throw new AppError('validation', { issues });
   try {
     return await db.transaction(async (tx) => {
@@ -100,18 +110,18 @@ export async function savePack(
         ? await tx.query<PackRow>(
             `UPDATE config_pack SET name = $3, content = $4, updated_at = $5 WHERE sid = $1 AND tenant_sid = $2
              RETURNING sid, name, content, updated_at`,
-            [input.sid, actor.tenantSid, input.name, content, at],
+            [input.sid, ctx.tenantSid, input.name, content, at],
           )
         : await tx.query<PackRow>(
             `INSERT INTO config_pack (sid, tenant_sid, name, content, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
              RETURNING sid, name, content, updated_at`,
-            [newSid(), actor.tenantSid, input.name, content, at],
+            [newSid(), ctx.tenantSid, input.name, content, at],
           );
       const pack = rows[0];
       if (!pack) throw new AppError('notFound');
       await audit(tx, {
-        tenantSid: actor.tenantSid,
-        actorSid: actor.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: input.sid ? 'config_pack.updated' : 'config_pack.created',
         target: pack.sid,
         detail: {
@@ -121,14 +131,14 @@ export async function savePack(
           custom_fields: (input.content.custom_fields ?? []).map((f) => `${f.model}.${f.code}`),
           menus: (input.content.menus ?? []).reduce((sum, menu) => sum + menuCount(menu), 0),
         },
-        requestId: actor.requestId,
+        requestId: ctx.requestId,
         at,
       });
       return pack;
     });
   } catch (error) {
     if (!violatedIndex(error, ['config_pack_name_idx'])) throw error;
-    throw duplicateValueError(actor.language, 'name', translate(actor.language, 'field.configPackName'), input.name);
+    throw duplicateValueError(ctx.language, 'name', translate(ctx.language, 'field.configPackName'), input.name);
   }
 }
 
@@ -161,28 +171,28 @@ export async function listJobs(db: Queryable, tenantSid: string, companySid?: st
 /** Records a waiting job for the runner; the pack and company must be the tenant's. */
 export async function requestApply(
   db: Database,
-  actor: RequestContext,
+  ctx: RequestContext,
   input: { pack_sid: string; company_sid: string },
 ): Promise<JobRow> {
-  const at = actor.now;
+  const at = ctx.now;
   const sid = newSid();
   await db.transaction(async (tx) => {
-    await getPack(tx, actor.tenantSid, input.pack_sid);
-    await companyOfTenant(tx, actor.tenantSid, input.company_sid);
+    await getPack(tx, ctx.tenantSid, input.pack_sid);
+    await companyOfTenant(tx, ctx.tenantSid, input.company_sid);
     await tx.query(
       `INSERT INTO config_pack_job (sid, tenant_sid, pack_sid, company_sid, status, requested_by, created_at)
        VALUES ($1, $2, $3, $4, 'waiting', $5, $6)`,
-      [sid, actor.tenantSid, input.pack_sid, input.company_sid, actor.userSid, at],
+      [sid, ctx.tenantSid, input.pack_sid, input.company_sid, ctx.userSid, at],
     );
     await audit(tx, {
-      tenantSid: actor.tenantSid,
-      actorSid: actor.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: 'config_pack.apply_requested',
       target: sid,
       detail: { pack_sid: input.pack_sid, company_sid: input.company_sid },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
       at,
     });
   });
-  return getJob(db, actor.tenantSid, sid);
+  return getJob(db, ctx.tenantSid, sid);
 }

@@ -217,9 +217,8 @@ export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
         if (!rows[0]) throw new ClaimLost();
         const written = await applyPack(
           tx,
-          job.tenant_sid,
+          { tenantSid: job.tenant_sid, now: at },
           { ...content, menus: content.menus.length ? content.menus : undefined },
-          at,
         );
         if (content.roles.length) await bumpAccessVersion(tx, job.tenant_sid);
         await audit(tx, {

@@ -27,13 +27,7 @@ describe(`publishModelFields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('publishes the drafts and audits the version', async () => {
     const ctx = adminContext(t, tenant);
     const definition = { name_zh: '优先级', name_en: 'Priority', kind: 'text', max_length: 20 };
-    await createCustomField(
-      t.database.db,
-      models,
-      tenant.sid,
-      { model: 'patent', code: 'priority', definition },
-      ctx.now,
-    );
+    await createCustomField({ db: t.database.db, models }, ctx, { model: 'patent', code: 'priority', definition });
     expect(await publishModelFields({ accounts: t.app.accounts, models }, ctx, { model: 'patent' })).toEqual({
       version: 1,
     });

@@ -13,7 +13,7 @@ export async function publishModelFields(
   const { accounts, models } = deps;
   if (!(await models.resolve(ctx.tenantSid, input.model)))
     throw new AppError('modelNotFound', { params: { model: input.model } });
-  const version = await publishCustomFields(accounts.db, models, ctx.tenantSid, input.model, ctx.now);
+  const version = await publishCustomFields({ db: accounts.db, models }, ctx, input);
   await accounts.db.transaction((tx) =>
     audit(tx, {
       tenantSid: ctx.tenantSid,

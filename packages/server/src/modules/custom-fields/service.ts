@@ -3,6 +3,7 @@
 // (spec: publishing takes effect after re-login). Only published definitions shape data and search.
 import { AppError, field, newSid, type FieldDeclaration, type FieldKind } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
+import type { RequestContext } from '../../platform/context.js';
 import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
 import { withCustomFields } from '../models/registry.js';
 import {
@@ -115,13 +116,21 @@ export function tenantModels(db: Database, registry: ModelRegistry, now: () => D
   };
 }
 
+/** What custom-field administration works with: the database and the tenant's models (cached). */
+export interface CustomFieldDeps {
+  db: Database;
+  models: TenantModels;
+}
+
+/** Where and when a custom field is written: the tenant, and the time it is stamped with. */
+type FieldWrite = Pick<RequestContext, 'tenantSid' | 'now'>;
+
 export async function createCustomField(
-  db: Database,
-  models: TenantModels,
-  tenantSid: string,
+  { db, models }: CustomFieldDeps,
+  ctx: FieldWrite,
   input: { model: string; code: string; definition: unknown },
-  at: Date,
 ): Promise<CustomFieldRow> {
+  const { tenantSid } = ctx;
   const model = await models.resolve(tenantSid, input.model);
   if (!model) throw new AppError('modelNotFound', { params: { model: input.model } });
   const definition = definitionSchema.parse(input.definition);
@@ -142,19 +151,18 @@ export async function createCustomField(
   const rows = await db.query<CustomFieldRow>(
     `INSERT INTO custom_field (sid, tenant_sid, model, code, draft, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
      RETURNING sid, model, code, published, draft, published_at`,
-    [newSid(), tenantSid, input.model, input.code, JSON.stringify(definition), at],
+    [newSid(), tenantSid, input.model, input.code, JSON.stringify(definition), ctx.now],
   );
   return rows[0]!;
 }
 
 export async function updateCustomField(
-  db: Database,
-  models: TenantModels,
-  tenantSid: string,
-  sid: string,
-  definitionInput: unknown,
-  at: Date,
+  { db, models }: CustomFieldDeps,
+  ctx: FieldWrite,
+  input: { sid: string; definition: unknown },
 ): Promise<CustomFieldRow> {
+  const { tenantSid } = ctx;
+  const { sid } = input;
   const existing = (
     await db.query<CustomFieldRow>(
       'SELECT sid, model, code, published, draft, published_at FROM custom_field WHERE sid = $1 AND tenant_sid = $2',
@@ -162,7 +170,7 @@ export async function updateCustomField(
     )
   )[0];
   if (!existing) throw new AppError('recordNotFound');
-  const definition = definitionSchema.parse(definitionInput);
+  const definition = definitionSchema.parse(input.definition);
   const base = await models.resolve(tenantSid, existing.model);
   // Check against the model without this field itself, so its own code does not count as taken.
   const withoutSelf = base
@@ -171,27 +179,26 @@ export async function updateCustomField(
   if (withoutSelf) checkDefinition(withoutSelf, existing.code, definition, await tenantDictionaries(db, tenantSid));
   const rows = await db.query<CustomFieldRow>(
     'UPDATE custom_field SET draft = $3, updated_at = $4 WHERE sid = $1 AND tenant_sid = $2 RETURNING sid, model, code, published, draft, published_at',
-    [sid, tenantSid, JSON.stringify(definition), at],
+    [sid, tenantSid, JSON.stringify(definition), ctx.now],
   );
   return rows[0]!;
 }
 
 /** Applies every draft of the model at once; returns the new schema version. */
 export async function publishCustomFields(
-  db: Database,
-  models: TenantModels,
-  tenantSid: string,
-  model: string,
-  at: Date,
+  { db, models }: CustomFieldDeps,
+  ctx: FieldWrite,
+  input: { model: string },
 ): Promise<number> {
+  const { tenantSid } = ctx;
   const version = await db.transaction(async (tx) => {
     await tx.query(
       'UPDATE custom_field SET published = draft, draft = NULL, published_at = $3, updated_at = $3 WHERE tenant_sid = $1 AND model = $2 AND draft IS NOT NULL',
-      [tenantSid, model, at],
+      [tenantSid, input.model, ctx.now],
     );
-    return bumpSchemaVersion(tx, tenantSid, model);
+    return bumpSchemaVersion(tx, tenantSid, input.model);
   });
-  models.invalidate(tenantSid, model);
+  models.invalidate(tenantSid, input.model);
   return version;
 }
 
@@ -216,10 +223,10 @@ export async function bumpSchemaVersion(tx: Queryable, tenantSid: string, model:
  */
 export async function publishDefinition(
   tx: Queryable,
-  tenantSid: string,
+  ctx: FieldWrite,
   input: { model: string; code: string; definition: CustomFieldDefinition },
-  at: Date,
 ): Promise<CustomFieldRow> {
+  const { tenantSid } = ctx;
   const [existing] = await tx.query<{ sid: string }>(
     `SELECT sid FROM custom_field WHERE tenant_sid = $1 AND model = $2 AND lower(code) = lower($3)
       ORDER BY created_at, sid LIMIT 1 FOR UPDATE`,
@@ -230,12 +237,12 @@ export async function publishDefinition(
     ? await tx.query<CustomFieldRow>(
         `UPDATE custom_field SET published = $3, draft = NULL, published_at = $4, updated_at = $4
           WHERE sid = $1 AND tenant_sid = $2 RETURNING sid, model, code, published, draft, published_at`,
-        [existing.sid, tenantSid, definition, at],
+        [existing.sid, tenantSid, definition, ctx.now],
       )
     : await tx.query<CustomFieldRow>(
         `INSERT INTO custom_field (sid, tenant_sid, model, code, published, published_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6, $6) RETURNING sid, model, code, published, draft, published_at`,
-        [newSid(), tenantSid, input.model, input.code, definition, at],
+        [newSid(), tenantSid, input.model, input.code, definition, ctx.now],
       );
   return rows[0]!;
 }

@@ -2,9 +2,10 @@
 // with its key, both labels and the parent's key. Every row is checked (key format, labels, a parent
 // that exists in the file or the dictionary, no cycles) and errors are listed per row; the options
 // are saved only when the whole file is right.
-import { AppError, DICTIONARY_KEY_PATTERN, translate, type Language } from '@ipdesk/core';
+import { AppError, DICTIONARY_KEY_PATTERN, translate } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
+import type { RequestContext } from '../../platform/context.js';
 import { inspectZip } from '../transfer/zip-guard.js';
 import { dictionaryOptions, saveOptions, type OptionInput } from './dictionary.js';
 
@@ -27,12 +28,10 @@ function cellText(value: unknown): string {
 
 export async function importCascade(
   db: Database,
-  tenantSid: string,
-  dictionary: string,
-  bytes: Buffer,
-  language: Language,
-  now: Date,
+  ctx: Pick<RequestContext, 'tenantSid' | 'language' | 'now'>,
+  input: { dictionary: string; bytes: Buffer },
 ): Promise<{ saved: number; errors: CascadeRowError[] }> {
+  const { dictionary, bytes } = input;
   if (inspectZip(bytes)) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   const workbook = new ExcelJS.Workbook();
   try {
@@ -44,11 +43,11 @@ export async function importCascade(
   if (!sheet) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   if (sheet.actualRowCount - 1 > MAX_OPTIONS) throw new AppError('payloadTooLarge');
 
-  const existing = new Set((await dictionaryOptions(db, tenantSid, dictionary)).map((o) => o.key));
+  const existing = new Set((await dictionaryOptions(db, ctx.tenantSid, dictionary)).map((o) => o.key));
   const rows: Array<{ row: number; option: OptionInput }> = [];
   const errors: CascadeRowError[] = [];
   const fail = (row: number, key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    errors.push({ row, message: translate(language, key, params) });
+    errors.push({ row, message: translate(ctx.language, key, params) });
   const inFile = new Map<string, number>();
   sheet.eachRow((row, number) => {
     if (number === 1) return; // header: key, 中文名称, English name, parent key
@@ -83,12 +82,6 @@ export async function importCascade(
   }
   errors.sort((a, b) => a.row - b.row);
   if (errors.length) return { saved: 0, errors };
-  await saveOptions(
-    db,
-    tenantSid,
-    dictionary,
-    rows.map((r) => r.option),
-    now,
-  );
+  await saveOptions(db, ctx, { dictionary, options: rows.map((r) => r.option) });
   return { saved: rows.length, errors: [] };
 }

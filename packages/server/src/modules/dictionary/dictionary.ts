@@ -2,6 +2,7 @@
 // relabel or disable an option but never delete one once saved (spec §5).
 import { AppError, BUILT_IN_DICTIONARIES, DICTIONARY_KEY_PATTERN, type Label } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
+import type { RequestContext } from '../../platform/context.js';
 
 export interface OptionView {
   key: string;
@@ -82,11 +83,10 @@ export interface OptionInput {
 /** Adds or changes options; options missing from the input stay as they are (never deleted). */
 export async function saveOptions(
   db: Database,
-  tenantSid: string,
-  dictionary: string,
-  options: readonly OptionInput[],
-  now: Date,
+  ctx: Pick<RequestContext, 'tenantSid' | 'now'>,
+  input: { dictionary: string; options: readonly OptionInput[] },
 ): Promise<void> {
+  const { dictionary, options } = input;
   for (const option of options) {
     if (!DICTIONARY_KEY_PATTERN.test(option.key)) {
       throw new AppError('fieldRule', {
@@ -102,7 +102,7 @@ export async function saveOptions(
          ON CONFLICT (tenant_sid, dictionary, key) DO UPDATE SET parent_key = EXCLUDED.parent_key, label_zh = EXCLUDED.label_zh,
            label_en = EXCLUDED.label_en, disabled = EXCLUDED.disabled, sort_by = EXCLUDED.sort_by, updated_at = EXCLUDED.updated_at`,
         [
-          tenantSid,
+          ctx.tenantSid,
           dictionary,
           o.key,
           o.parent_key ?? null,
@@ -110,7 +110,7 @@ export async function saveOptions(
           o.label_en,
           o.disabled ?? false,
           o.sort_by ?? 0,
-          now,
+          ctx.now,
         ],
       );
     }

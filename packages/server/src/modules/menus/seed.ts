@@ -31,15 +31,14 @@ export interface MenuSeed extends Pick<DefaultMenu, 'label' | 'resource' | 'path
 }
 
 /**
- * Inserts the menus under parent (null: at the top), in their order from position `firstPosition`;
- * answers how many rows it wrote.
+ * Inserts the menus of the tenant under parent (null: at the top), in their order from position
+ * `firstPosition`, stamped ctx.now; answers how many rows it wrote.
  */
 export async function insertMenuTree(
   tx: Queryable,
-  tenantSid: string,
+  ctx: Pick<RequestContext, 'tenantSid' | 'now'>,
   menus: readonly MenuSeed[],
   parent: { sid: string; level: number } | null,
-  at: Date,
   firstPosition = 1,
 ): Promise<number> {
   let count = 0;
@@ -52,7 +51,7 @@ export async function insertMenuTree(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)`,
       [
         sid,
-        tenantSid,
+        ctx.tenantSid,
         parent?.sid ?? null,
         level,
         menu.label.zh,
@@ -63,11 +62,11 @@ export async function insertMenuTree(
         firstPosition + index,
         menu.open_type ?? 'self',
         menu.scope ?? 0,
-        at,
+        ctx.now,
         menu.defaultKey ?? null,
       ],
     );
-    count += 1 + (await insertMenuTree(tx, tenantSid, menu.children ?? [], { sid, level }, at));
+    count += 1 + (await insertMenuTree(tx, ctx, menu.children ?? [], { sid, level }));
   }
   return count;
 }
@@ -139,7 +138,7 @@ export async function ensureMenusSeeded(
     await lockMenuTree(tx, ctx.tenantSid);
     const locked = await menuState(tx, ctx.tenantSid);
     if (!locked.hasMenus) {
-      const count = await insertMenuTree(tx, ctx.tenantSid, defaultSeeds(defaults), null, ctx.now);
+      const count = await insertMenuTree(tx, ctx, defaultSeeds(defaults), null);
       await markDefaultsOffered(tx, ctx.tenantSid, keys);
       await audit(tx, {
         tenantSid: ctx.tenantSid,
@@ -211,7 +210,7 @@ async function offerNewDefaults(
     const siblings = rows.filter((row) => row.parent_sid === (parent?.sid ?? null));
     const position = Math.max(0, ...siblings.map((row) => row.sort_by)) + 1;
     const seed = { ...menu, defaultKey: menu.key, children: [] };
-    await insertMenuTree(tx, ctx.tenantSid, [seed], parent, ctx.now, position);
+    await insertMenuTree(tx, ctx, [seed], parent, position);
     const [row] = await tx.query<KeyedRow>(
       `SELECT ${KEYED_COLUMNS} FROM menu WHERE tenant_sid = $1 AND default_key = $2`,
       [ctx.tenantSid, menu.key],

@@ -3,7 +3,6 @@
 // administrators may rename their own company), delete, and each company's administrators.
 import { AppError, defineModel, field, newSid, type Label } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
 import { resolveModel, type ResolvedModel } from '../models/registry.js';
@@ -135,7 +134,8 @@ export async function readCompany(db: Queryable, tenantSid: string, sid: string)
   return (await withPathMaps(db, tenantSid, [await companyOf(db, tenantSid, sid)]))[0]!;
 }
 
-export type ListContext = TableSearchContext & { db: Queryable };
+/** What the list reads with: the database, and the model registry and time zone iql compiles against. */
+export type ListDeps = Omit<TableSearchContext, 'now'> & { db: Queryable };
 
 const COMPANY_TABLE: SearchedTable = {
   model: COMPANY_MODEL,
@@ -145,13 +145,17 @@ const COMPANY_TABLE: SearchedTable = {
 
 /** The tenant's companies an iql query finds, by sort_by then name unless it orders them itself. */
 export async function listCompanies(
-  ctx: ListContext,
-  tenantSid: string,
+  { db, registry, timeZone }: ListDeps,
+  ctx: Pick<RequestContext, 'tenantSid' | 'now'>,
   input: TableSearchInput,
 ): Promise<{ rows: Array<Partial<CompanyRow>>; total: number }> {
   checkFieldList(input.fl, COMPANY_FIELDS);
-  const found = await searchTable<StoredCompany>(ctx.db, COMPANY_TABLE, tenantSid, input, ctx);
-  const rows = await withPathMaps(ctx.db, tenantSid, found.rows);
+  const found = await searchTable<StoredCompany>(db, COMPANY_TABLE, ctx.tenantSid, input, {
+    registry,
+    now: ctx.now,
+    timeZone,
+  });
+  const rows = await withPathMaps(db, ctx.tenantSid, found.rows);
   const fl = input.fl?.length ? new Set(['sid', ...input.fl]) : undefined;
   return {
     rows: fl ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([name]) => fl.has(name)))) : rows,
@@ -182,10 +186,13 @@ export interface NewCompany {
   sort_by?: number;
 }
 
-export async function addCompany(ctx: AccountsContext, input: NewCompany, writer: RequestContext): Promise<CompanyRow> {
-  const tenantSid = writer.principal.tenantSid;
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+export async function addCompany(
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
+  input: NewCompany,
+): Promise<CompanyRow> {
+  const { tenantSid } = ctx;
+  return accounts.db.transaction(async (tx) => {
     // Locked so a concurrent move of the parent cannot leave the new company with a stale path.
     const parent = await companyOf(tx, tenantSid, input.parent_sid, 'FOR SHARE');
     const sid = newSid();
@@ -202,11 +209,11 @@ export async function addCompany(ctx: AccountsContext, input: NewCompany, writer
         input.simple_name ?? null,
         input.sort_by ?? 0,
         input.cname_capital ?? null,
-        now,
+        ctx.now,
       ],
     );
     const changes = fieldChanges(undefined, { ...row }, AUDITED);
-    await auditNode(tx, writer, { table: 'company', verb: 'created', sid, detail: { changes }, at: now });
+    await auditNode(tx, ctx, { table: 'company', verb: 'created', sid, detail: { changes } });
     return (await withPathMaps(tx, tenantSid, [row!]))[0]!;
   });
 }
@@ -234,26 +241,24 @@ async function isCompanyAdmin(tx: Queryable, userSid: string, companySid: string
  * Holders of system.org change anything; an administrator of this very company only its names, initials
  * and sort order (not where it hangs nor whether it is enabled). Others are refused.
  */
-async function checkMayUpdate(tx: Queryable, principal: Principal, before: StoredCompany, input: CompanyChange) {
-  if (principal.access.resources.has(ORG_RESOURCE)) return;
-  if (!(await isCompanyAdmin(tx, principal.userSid, before.sid))) throw new AppError('notCompanyAdmin');
+async function checkMayUpdate(tx: Queryable, ctx: RequestContext, before: StoredCompany, input: CompanyChange) {
+  if (ctx.principal.access.resources.has(ORG_RESOURCE)) return;
+  if (!(await isCompanyAdmin(tx, ctx.userSid, before.sid))) throw new AppError('notCompanyAdmin');
   const moves = input.parent_sid !== undefined && input.parent_sid !== before.parent_sid;
   const toggles = input.status !== undefined && input.status !== before.status;
   if (moves || toggles) throw new AppError('notCompanyAdmin');
 }
 
 export async function updateCompany(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: CompanyChange,
-  writer: RequestContext,
 ): Promise<CompanyRow> {
-  const { principal } = writer;
-  const tenantSid = principal.tenantSid;
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const { tenantSid } = ctx;
+  return accounts.db.transaction(async (tx) => {
     if (input.parent_sid !== undefined) await lockTenantTrees(tx, tenantSid);
     const before = await companyOf(tx, tenantSid, input.sid, 'FOR UPDATE');
-    await checkMayUpdate(tx, principal, before, input);
+    await checkMayUpdate(tx, ctx, before, input);
     if (before.version !== input.version) throw new AppError('conflict');
 
     const values: Record<string, unknown> = {};
@@ -262,31 +267,30 @@ export async function updateCompany(
         throw fieldIssue('parent_sid', 'field.org.parentCompany', 'validation.org.rootCompanyFixed');
       const parent = await companyOf(tx, tenantSid, input.parent_sid);
       assertNotUnder(before.path, parent.path);
-      await rewritePaths(tx, 'company', tenantSid, before.path, pathUnder(parent.path, before.sid), now);
+      await rewritePaths(tx, 'company', tenantSid, before.path, pathUnder(parent.path, before.sid), ctx.now);
       values.parent_sid = parent.sid;
     }
     for (const name of ['company_name', 'simple_name', 'status', 'sort_by', 'cname_capital'] as const)
       if (input[name] !== undefined) values[name] = input[name];
-    const after = await updateNode(tx, writer, {
+    const after = await updateNode(tx, ctx, {
       table: 'company',
       columns: COLUMNS,
       sid: input.sid,
       before,
       audited: AUDITED,
       values,
-      at: now,
     });
     return (await withPathMaps(tx, tenantSid, [after]))[0]!;
   });
 }
 
 export async function deleteCompany(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: { sid: string; version?: number },
-  writer: RequestContext,
 ): Promise<void> {
-  const tenantSid = writer.principal.tenantSid;
-  await deleteNode(ctx, writer, {
+  const { tenantSid } = ctx;
+  await deleteNode(accounts, ctx, {
     table: 'company',
     sid: input.sid,
     version: input.version,
@@ -334,14 +338,13 @@ export async function companyAdmins(db: Queryable, tenantSid: string, sid: strin
  * tenant; one not yet a member of the company becomes one (an administrator belongs to the company).
  */
 export async function setCompanyAdmins(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: { sid: string; user_sids: readonly string[] },
-  { principal, requestId }: RequestContext,
 ): Promise<UserBrief[]> {
-  const tenantSid = principal.tenantSid;
-  const now = ctx.now();
+  const { tenantSid } = ctx;
   const wanted = [...new Set(input.user_sids)];
-  return ctx.db.transaction(async (tx) => {
+  return accounts.db.transaction(async (tx) => {
     await companyOf(tx, tenantSid, input.sid, 'FOR UPDATE');
     const users = await tx.query<{ sid: string }>(
       'SELECT sid FROM user_account WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND user_type_client = 1',
@@ -363,12 +366,12 @@ export async function setCompanyAdmins(
     await bumpAccessVersion(tx, tenantSid);
     await audit(tx, {
       tenantSid,
-      actorSid: principal.userSid,
+      actorSid: ctx.userSid,
       action: 'company.admins_set',
       target: `company:${input.sid}`,
       detail: { before, after: wanted },
-      requestId,
-      at: now,
+      requestId: ctx.requestId,
+      at: ctx.now,
     });
     return adminsOf(tx, tenantSid, input.sid);
   });

@@ -127,17 +127,16 @@ async function uniqueName<T>(language: Language, name: () => string, work: () =>
 }
 
 export async function createDepartment(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: NewDepartment,
-  writer: RequestContext,
 ): Promise<DepartmentRow> {
-  const tenantSid = writer.principal.tenantSid;
-  const now = ctx.now();
+  const { tenantSid } = ctx;
   return uniqueName(
-    writer.language,
+    ctx.language,
     () => input.name,
     () =>
-      ctx.db.transaction(async (tx) => {
+      accounts.db.transaction(async (tx) => {
         await companyOf(tx, tenantSid, input.company_sid, 'FOR SHARE');
         const parent = await parentFor(tx, tenantSid, input.company_sid, input.parent_sid);
         await checkLeader(tx, tenantSid, input.leader_sid);
@@ -159,32 +158,31 @@ export async function createDepartment(
             input.status ?? 1,
             input.sort_by ?? 0,
             input.leader_sid ?? null,
-            now,
+            ctx.now,
           ],
         );
         const row = rows[0]!;
         const changes = fieldChanges(undefined, { ...row }, AUDITED);
-        await auditNode(tx, writer, { table: 'department', verb: 'created', sid, detail: { changes }, at: now });
+        await auditNode(tx, ctx, { table: 'department', verb: 'created', sid, detail: { changes } });
         return row;
       }),
   );
 }
 
 export async function updateDepartment(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: DepartmentChange,
-  writer: RequestContext,
 ): Promise<DepartmentRow> {
-  const tenantSid = writer.principal.tenantSid;
-  const now = ctx.now();
+  const { tenantSid } = ctx;
   const moves = input.parent_sid !== undefined || input.company_sid !== undefined;
   // The name that clashed, for the message: the new one, or the kept one when the department moved.
   let name = input.name ?? '';
   return uniqueName(
-    writer.language,
+    ctx.language,
     () => name,
     () =>
-      ctx.db.transaction(async (tx) => {
+      accounts.db.transaction(async (tx) => {
         if (moves) await lockTenantTrees(tx, tenantSid);
         const before = await departmentOf(tx, tenantSid, input.sid, 'FOR UPDATE');
         name = input.name ?? before.name;
@@ -197,7 +195,7 @@ export async function updateDepartment(
         if (input.leader_sid !== before.leader_sid) await checkLeader(tx, tenantSid, input.leader_sid);
 
         const path = pathUnder(parent?.path, before.sid);
-        await rewritePaths(tx, 'department', tenantSid, before.path, path, now);
+        await rewritePaths(tx, 'department', tenantSid, before.path, path, ctx.now);
         if (companySid !== before.company_sid) {
           // The whole subtree goes with its top department.
           await tx.query(`UPDATE department SET company_sid = $1 WHERE tenant_sid = $2 AND path LIKE $3`, [
@@ -209,26 +207,25 @@ export async function updateDepartment(
         const values: Record<string, unknown> = { parent_sid: parent?.sid ?? null };
         for (const name of ['name', 'name_en', 'code', 'status', 'sort_by', 'leader_sid'] as const)
           if (input[name] !== undefined) values[name] = input[name];
-        return updateNode(tx, writer, {
+        return updateNode(tx, ctx, {
           table: 'department',
           columns: COLUMNS,
           sid: input.sid,
           before,
           audited: AUDITED,
           values,
-          at: now,
         });
       }),
   );
 }
 
 export async function deleteDepartment(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   input: { sid: string; version?: number },
-  writer: RequestContext,
 ): Promise<void> {
-  const tenantSid = writer.principal.tenantSid;
-  await deleteNode(ctx, writer, {
+  const { tenantSid } = ctx;
+  await deleteNode(accounts, ctx, {
     table: 'department',
     sid: input.sid,
     version: input.version,

@@ -96,23 +96,18 @@ export interface NodeAudit {
   sid: string;
   /** The audited fields the write changed (fieldChanges), and after an update the new version. */
   detail: { changes: Record<string, { before: unknown; after: unknown }>; version?: number };
-  at: Date;
 }
 
-/** The audit entry of a company or department write ("company.updated" on "company:<sid>"). */
-export async function auditNode(
-  tx: Queryable,
-  { principal, requestId }: RequestContext,
-  entry: NodeAudit,
-): Promise<void> {
+/** The audit entry of a company or department write ("company.updated" on "company:<sid>"), at ctx.now. */
+export async function auditNode(tx: Queryable, ctx: RequestContext, entry: NodeAudit): Promise<void> {
   await audit(tx, {
-    tenantSid: principal.tenantSid,
-    actorSid: principal.userSid,
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.userSid,
     action: `${entry.table}.${entry.verb}`,
     target: `${entry.table}:${entry.sid}`,
     detail: entry.detail,
-    requestId,
-    at: entry.at,
+    requestId: ctx.requestId,
+    at: ctx.now,
   });
 }
 
@@ -126,19 +121,18 @@ export interface NodeUpdate<T> {
   audited: readonly string[];
   /** Column names from the caller's fixed list, never from input. */
   values: Readonly<Record<string, unknown>>;
-  at: Date;
 }
 
 /**
- * Sets these columns of one node, stamps updated_at and bumps the version, and writes its audit entry
- * (the audited fields it changed and the new version); answers the row as `columns` selects it.
+ * Sets these columns of one node, stamps updated_at (ctx.now) and bumps the version, and writes its audit
+ * entry (the audited fields it changed and the new version); answers the row as `columns` selects it.
  */
 export async function updateNode<T extends { version: number }>(
   tx: Queryable,
-  writer: RequestContext,
+  ctx: RequestContext,
   update: NodeUpdate<T>,
 ): Promise<T> {
-  const params: unknown[] = [update.sid, writer.principal.tenantSid, update.at];
+  const params: unknown[] = [update.sid, ctx.tenantSid, ctx.now];
   const sets = Object.entries(update.values).map(([name, value]) => `${name} = $${params.push(value)}`);
   const rows = await tx.query<T>(
     `UPDATE ${update.table} AS t SET ${[...sets, 'updated_at = $3', 'version = t.version + 1'].join(', ')}
@@ -146,12 +140,11 @@ export async function updateNode<T extends { version: number }>(
     params as never,
   );
   const after = rows[0]!;
-  await auditNode(tx, writer, {
+  await auditNode(tx, ctx, {
     table: update.table,
     verb: 'updated',
     sid: update.sid,
     detail: { changes: fieldChanges({ ...update.before }, { ...after }, update.audited), version: after.version },
-    at: update.at,
   });
   return after;
 }
@@ -175,20 +168,18 @@ export interface NodeDeletion<T> {
  * pointing at it by a foreign key (e.g. configuration-pack jobs) keeps it too, with the same answer.
  */
 export async function deleteNode<T extends { version: number }>(
-  ctx: AccountsContext,
-  writer: RequestContext,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
   node: NodeDeletion<T>,
 ): Promise<void> {
-  const tenantSid = writer.principal.tenantSid;
-  const now = ctx.now();
   try {
-    await ctx.db.transaction(async (tx) => {
+    await accounts.db.transaction(async (tx) => {
       const before = await node.read(tx);
       if (node.version !== undefined && before.version !== node.version) throw new AppError('conflict');
       if (await node.inUse(tx)) throw new AppError(node.notEmpty);
-      await tx.query(`DELETE FROM ${node.table} WHERE sid = $1 AND tenant_sid = $2`, [node.sid, tenantSid]);
+      await tx.query(`DELETE FROM ${node.table} WHERE sid = $1 AND tenant_sid = $2`, [node.sid, ctx.tenantSid]);
       const changes = fieldChanges({ ...before }, undefined, node.audited);
-      await auditNode(tx, writer, { table: node.table, verb: 'deleted', sid: node.sid, detail: { changes }, at: now });
+      await auditNode(tx, ctx, { table: node.table, verb: 'deleted', sid: node.sid, detail: { changes } });
     });
   } catch (error) {
     if (sqlStateOf(error).code === '23503') throw new AppError(node.notEmpty, { cause: error });

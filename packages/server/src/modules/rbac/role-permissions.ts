@@ -145,16 +145,16 @@ export interface PermissionsDeps {
 /** Replaces all of a role's permissions at the version the caller read (stale: 409000). */
 export async function savePermissions(
   { db, registry, models }: PermissionsDeps,
-  actor: RequestContext,
+  ctx: RequestContext,
   input: PermissionsInput,
 ): Promise<RolePermissions> {
   // Before the transaction: resolving a model may read the tenant's custom fields.
-  await checkFieldRules(models, actor.tenantSid, input.field_rules);
+  await checkFieldRules(models, ctx.tenantSid, input.field_rules);
   checkModelScopes(registry, input.model_scopes);
   return db.transaction(async (tx) => {
     const roles = await tx.query<{ platform: RolePlatform; version: number }>(
       'SELECT platform, version FROM role WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE',
-      [input.sid, actor.tenantSid],
+      [input.sid, ctx.tenantSid],
     );
     const role = roles[0];
     if (!role) throw new AppError('recordNotFound');
@@ -163,7 +163,7 @@ export async function savePermissions(
     checkResources(registry.resources, role.platform, resources);
     const departments = await scopeDepartments(
       tx,
-      actor.tenantSid,
+      ctx.tenantSid,
       input.data_scope,
       input.data_departments ?? [],
       'data_departments',
@@ -173,7 +173,7 @@ export async function savePermissions(
     for (const s of input.model_scopes) {
       const sids = await scopeDepartments(
         tx,
-        actor.tenantSid,
+        ctx.tenantSid,
         s.scope,
         s.department_sids,
         'model_scopes',
@@ -181,7 +181,7 @@ export async function savePermissions(
       );
       scopes.push({ model: s.model, scope: s.scope, department_sids: sids });
     }
-    const before = await readPermissions(tx, actor.tenantSid, input.sid);
+    const before = await readPermissions(tx, ctx.tenantSid, input.sid);
 
     await tx.query('DELETE FROM role_resource WHERE role_sid = $1', [input.sid]);
     await tx.query('DELETE FROM role_field_rule WHERE role_sid = $1', [input.sid]);
@@ -208,20 +208,20 @@ export async function savePermissions(
     await tx.query(
       `UPDATE role SET data_scope = $3, data_departments = $4::text[], version = version + 1, updated_at = $5
         WHERE sid = $1 AND tenant_sid = $2`,
-      [input.sid, actor.tenantSid, input.data_scope, departments, actor.now],
+      [input.sid, ctx.tenantSid, input.data_scope, departments, ctx.now],
     );
-    await bumpAccessVersion(tx, actor.tenantSid);
-    const after = await readPermissions(tx, actor.tenantSid, input.sid);
+    await bumpAccessVersion(tx, ctx.tenantSid);
+    const after = await readPermissions(tx, ctx.tenantSid, input.sid);
     const { sid: _beforeSid, version: _beforeVersion, ...was } = before;
     const { sid: _afterSid, ...now } = after;
     await audit(tx, {
-      tenantSid: actor.tenantSid,
-      actorSid: actor.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: 'role.permissions_saved',
       target: `role:${input.sid}`,
       detail: { before: was, after: now },
-      requestId: actor.requestId,
-      at: actor.now,
+      requestId: ctx.requestId,
+      at: ctx.now,
     });
     return after;
   });

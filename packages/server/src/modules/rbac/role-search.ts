@@ -1,7 +1,7 @@
 // Role search with iql over code, name, status, weight, platform, description and the time stamps:
 // the role table described as a model so the generic iql compiler checks fields, operators and values,
 // always scoped to the caller's tenant, ordered by weight then name unless the query orders.
-import { defineModel, field, type Language } from '@ipdesk/core';
+import { defineModel, field } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { resolveModel, type ResolvedModel } from '../models/registry.js';
 import {
@@ -11,6 +11,7 @@ import {
   type TableSearchContext,
   type TableSearchInput,
 } from '../models/table-search.js';
+import type { RequestContext } from '../../platform/context.js';
 import { roleColumns, roleInLanguage, type RoleRow } from './roles.js';
 
 const number = (zh: string, en: string) => field('number', { label: { zh, en }, required: true });
@@ -65,12 +66,11 @@ export const PUBLIC_ROLE_FIELDS: readonly string[] = [
   'description',
 ];
 
-export interface RoleSearchContext extends TableSearchContext {
-  /** Whether the caller holds system.roles: else only the public fields are answered. */
-  full: boolean;
-  /** Default roles' seeded names and descriptions are answered in this language. */
-  language: Language;
-}
+/** What the search reads with: the database, and the model registry and time zone iql compiles against. */
+export type RoleSearchDeps = Omit<TableSearchContext, 'now'> & { db: Queryable };
+
+/** Holders of this resource read every field; others only the public ones. */
+const ROLES_RESOURCE = 'system.roles';
 
 const ROLE_TABLE: SearchedTable = {
   model: ROLE_MODEL,
@@ -79,16 +79,21 @@ const ROLE_TABLE: SearchedTable = {
   defaultOrder: ['t.weight ASC', 't.name ASC'],
 };
 
+/** The roles an iql query finds; default roles' seeded names and descriptions in the request's language. */
 export async function searchRoles(
-  q: Queryable,
-  tenantSid: string,
+  { db, registry, timeZone }: RoleSearchDeps,
+  ctx: Pick<RequestContext, 'tenantSid' | 'principal' | 'language' | 'now'>,
   input: TableSearchInput,
-  ctx: RoleSearchContext,
 ): Promise<{ rows: Array<Partial<RoleRow>>; total: number }> {
-  const readable: readonly string[] = ctx.full ? ROLE_FIELDS : PUBLIC_ROLE_FIELDS;
+  const full = ctx.principal.access.resources.has(ROLES_RESOURCE);
+  const readable: readonly string[] = full ? ROLE_FIELDS : PUBLIC_ROLE_FIELDS;
   checkFieldList(input.fl, readable);
   const wanted = new Set(input.fl?.length ? ['sid', ...input.fl] : readable);
-  const found = await searchTable<RoleRow>(q, ROLE_TABLE, tenantSid, input, ctx);
+  const found = await searchTable<RoleRow>(db, ROLE_TABLE, ctx.tenantSid, input, {
+    registry,
+    now: ctx.now,
+    timeZone,
+  });
   return {
     rows: found.rows.map((stored) => {
       const row = roleInLanguage(stored, ctx.language);

@@ -27,17 +27,17 @@ export async function listRoleUsers(q: Queryable, tenantSid: string, roleSid: st
 /** Adds, then removes, the given users; a user in both lists ends without the role. */
 export async function changeRoleUsers(
   db: Database,
-  actor: RequestContext,
+  ctx: RequestContext,
   input: { sid: string; add?: string[]; remove?: string[] },
 ): Promise<RoleUser[]> {
   const add = [...new Set(input.add ?? [])];
   const remove = [...new Set(input.remove ?? [])];
   return db.transaction(async (tx) => {
-    const role = await readRole(tx, actor.tenantSid, input.sid, true);
+    const role = await readRole(tx, ctx.tenantSid, input.sid, true);
     const wanted = [...new Set([...add, ...remove])];
     const users = await tx.query<{ sid: string; account: string; user_type_client: number }>(
       'SELECT sid, account, user_type_client FROM user_account WHERE tenant_sid = $1 AND sid = ANY($2::text[])',
-      [actor.tenantSid, wanted],
+      [ctx.tenantSid, wanted],
     );
     const bySid = new Map(users.map((u) => [u.sid, u]));
     if (wanted.some((sid) => !bySid.has(sid))) throw new AppError('recordNotFound');
@@ -54,17 +54,17 @@ export async function changeRoleUsers(
       [input.sid, remove],
     );
     if (added.length || removed.length) {
-      await bumpAccessVersion(tx, actor.tenantSid);
+      await bumpAccessVersion(tx, ctx.tenantSid);
       await audit(tx, {
-        tenantSid: actor.tenantSid,
-        actorSid: actor.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: 'role.users_changed',
         target: `role:${input.sid}`,
         detail: { added: added.map((r) => r.user_sid), removed: removed.map((r) => r.user_sid) },
-        requestId: actor.requestId,
-        at: actor.now,
+        requestId: ctx.requestId,
+        at: ctx.now,
       });
     }
-    return listRoleUsers(tx, actor.tenantSid, input.sid);
+    return listRoleUsers(tx, ctx.tenantSid, input.sid);
   });
 }

@@ -4,6 +4,7 @@
 import {
   AppError,
   defaultRoleText,
+  newSid,
   storedDefaultRoleText,
   translate,
   type DataScope,
@@ -127,26 +128,21 @@ function changes(before: RoleRow, after: RoleRow): Record<string, { before: unkn
   return out;
 }
 
-export async function createRole(
-  db: Database,
-  actor: RequestContext,
-  language: Language,
-  sid: string,
-  given: NewRole,
-): Promise<RoleRow> {
-  const input = {
-    ...given,
-    name: storedDefaultRoleText(given.code, 'name', given.name),
-    description: storedDefaultRoleText(given.code, 'description', given.description),
+export async function createRole(db: Database, ctx: RequestContext, input: NewRole): Promise<RoleRow> {
+  const sid = newSid();
+  const stored = {
+    ...input,
+    name: storedDefaultRoleText(input.code, 'name', input.name),
+    description: storedDefaultRoleText(input.code, 'description', input.description),
   };
-  return uniqueGuard(language, given, () =>
+  return uniqueGuard(ctx.language, input, () =>
     db.transaction(async (tx) => {
-      const scope = input.data_scope ?? 'own';
+      const scope = stored.data_scope ?? 'own';
       const departments = await scopeDepartments(
         tx,
-        actor.tenantSid,
+        ctx.tenantSid,
         scope,
-        input.data_departments ?? [],
+        stored.data_departments ?? [],
         'data_departments',
         'field.roleDataDepartments',
       );
@@ -156,30 +152,30 @@ export async function createRole(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $13)`,
         [
           sid,
-          actor.tenantSid,
-          input.code,
-          input.name,
-          input.description ?? null,
-          input.status ?? 1,
-          input.weight ?? 0,
-          input.platform,
-          input.show_sensitive ?? false,
-          input.pick_range ?? 'company',
+          ctx.tenantSid,
+          stored.code,
+          stored.name,
+          stored.description ?? null,
+          stored.status ?? 1,
+          stored.weight ?? 0,
+          stored.platform,
+          stored.show_sensitive ?? false,
+          stored.pick_range ?? 'company',
           scope,
           departments,
-          actor.now,
+          ctx.now,
         ],
       );
-      await bumpAccessVersion(tx, actor.tenantSid);
-      const row = await readRole(tx, actor.tenantSid, sid);
+      await bumpAccessVersion(tx, ctx.tenantSid);
+      const row = await readRole(tx, ctx.tenantSid, sid);
       await audit(tx, {
-        tenantSid: actor.tenantSid,
-        actorSid: actor.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: 'role.created',
         target: `role:${sid}`,
         detail: { role: row },
-        requestId: actor.requestId,
-        at: actor.now,
+        requestId: ctx.requestId,
+        at: ctx.now,
       });
       return row;
     }),
@@ -188,36 +184,31 @@ export async function createRole(
 
 const SETTABLE = ['code', 'name', 'description', 'status', 'weight', 'show_sensitive', 'pick_range'] as const;
 
-export async function updateRole(
-  db: Database,
-  actor: RequestContext,
-  language: Language,
-  given: RoleChanges,
-): Promise<RoleRow> {
-  return uniqueGuard(language, given, () =>
+export async function updateRole(db: Database, ctx: RequestContext, input: RoleChanges): Promise<RoleRow> {
+  return uniqueGuard(ctx.language, input, () =>
     db.transaction(async (tx) => {
-      const before = await readRole(tx, actor.tenantSid, given.sid, true);
-      if (before.version !== given.version) throw new AppError('conflict');
-      const code = given.code ?? before.code;
-      const input = {
-        ...given,
-        name: storedDefaultRoleText(code, 'name', given.name),
-        description: storedDefaultRoleText(code, 'description', given.description),
+      const before = await readRole(tx, ctx.tenantSid, input.sid, true);
+      if (before.version !== input.version) throw new AppError('conflict');
+      const code = input.code ?? before.code;
+      const stored = {
+        ...input,
+        name: storedDefaultRoleText(code, 'name', input.name),
+        description: storedDefaultRoleText(code, 'description', input.description),
       };
-      const values: unknown[] = [input.sid, actor.tenantSid, actor.now];
+      const values: unknown[] = [stored.sid, ctx.tenantSid, ctx.now];
       const sets = ['updated_at = $3', 'version = version + 1'];
       for (const key of SETTABLE) {
-        if (input[key] === undefined) continue;
-        values.push(input[key]);
+        if (stored[key] === undefined) continue;
+        values.push(stored[key]);
         sets.push(`${key} = $${values.length}`);
       }
-      if (input.data_scope !== undefined || input.data_departments !== undefined) {
-        const scope = input.data_scope ?? before.data_scope;
+      if (stored.data_scope !== undefined || stored.data_departments !== undefined) {
+        const scope = stored.data_scope ?? before.data_scope;
         const departments = await scopeDepartments(
           tx,
-          actor.tenantSid,
+          ctx.tenantSid,
           scope,
-          input.data_departments ?? before.data_departments,
+          stored.data_departments ?? before.data_departments,
           'data_departments',
           'field.roleDataDepartments',
         );
@@ -225,16 +216,16 @@ export async function updateRole(
         sets.push(`data_scope = $${values.length - 1}`, `data_departments = $${values.length}::text[]`);
       }
       await tx.query(`UPDATE role SET ${sets.join(', ')} WHERE sid = $1 AND tenant_sid = $2`, values as never);
-      await bumpAccessVersion(tx, actor.tenantSid);
-      const after = await readRole(tx, actor.tenantSid, input.sid);
+      await bumpAccessVersion(tx, ctx.tenantSid);
+      const after = await readRole(tx, ctx.tenantSid, stored.sid);
       await audit(tx, {
-        tenantSid: actor.tenantSid,
-        actorSid: actor.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: 'role.updated',
-        target: `role:${input.sid}`,
+        target: `role:${stored.sid}`,
         detail: { changes: changes(before, after), version: after.version },
-        requestId: actor.requestId,
-        at: actor.now,
+        requestId: ctx.requestId,
+        at: ctx.now,
       });
       return after;
     }),
@@ -242,20 +233,20 @@ export async function updateRole(
 }
 
 /** Deletes a role no user holds (else 409309 with how many do); its permissions go with it. */
-export async function deleteRole(db: Database, actor: RequestContext, sid: string): Promise<void> {
+export async function deleteRole(db: Database, ctx: RequestContext, sid: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await readRole(tx, actor.tenantSid, sid, true);
+    const before = await readRole(tx, ctx.tenantSid, sid, true);
     if (before.user_num > 0) throw new AppError('roleInUse', { params: { count: before.user_num } });
-    await tx.query('DELETE FROM role WHERE sid = $1 AND tenant_sid = $2', [sid, actor.tenantSid]);
-    await bumpAccessVersion(tx, actor.tenantSid);
+    await tx.query('DELETE FROM role WHERE sid = $1 AND tenant_sid = $2', [sid, ctx.tenantSid]);
+    await bumpAccessVersion(tx, ctx.tenantSid);
     await audit(tx, {
-      tenantSid: actor.tenantSid,
-      actorSid: actor.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: 'role.deleted',
       target: `role:${sid}`,
       detail: { role: before },
-      requestId: actor.requestId,
-      at: actor.now,
+      requestId: ctx.requestId,
+      at: ctx.now,
     });
   });
 }
@@ -285,26 +276,22 @@ export function copyName(language: Language, base: string, taken: ReadonlySet<st
   }
 }
 
-/** A new role like the given one: same settings, status and permissions, no users. */
-export async function copyRole(
-  db: Database,
-  actor: RequestContext,
-  language: Language,
-  sourceSid: string,
-  copySid: string,
-): Promise<RoleRow> {
+/** A new role like the given one (input.sid): same settings, status and permissions, no users. */
+export async function copyRole(db: Database, ctx: RequestContext, input: { sid: string }): Promise<RoleRow> {
+  const sourceSid = input.sid;
+  const copySid = newSid();
   // Filled once chosen, so a concurrent copy taking the same code or name is reported with it.
   const values: { code?: string; name?: string } = {};
-  return uniqueGuard(language, values, () =>
+  return uniqueGuard(ctx.language, values, () =>
     db.transaction(async (tx) => {
-      const source = await readRole(tx, actor.tenantSid, sourceSid);
+      const source = await readRole(tx, ctx.tenantSid, sourceSid);
       const existing = await tx.query<{ code: string; name: string; platform: number }>(
         'SELECT lower(code) AS code, lower(name) AS name, platform FROM role WHERE tenant_sid = $1',
-        [actor.tenantSid],
+        [ctx.tenantSid],
       );
       const code = copyCode(source.code, new Set(existing.map((r) => r.code)));
       const name = copyName(
-        language,
+        ctx.language,
         source.name,
         new Set(existing.filter((r) => r.platform === source.platform).map((r) => r.name)),
       );
@@ -316,19 +303,19 @@ export async function copyRole(
          SELECT $1, tenant_sid, $3, $4, description, status, weight, platform, show_sensitive,
            pick_range, data_scope, data_departments, $5, $5
            FROM role WHERE sid = $2`,
-        [copySid, sourceSid, code, name, actor.now],
+        [copySid, sourceSid, code, name, ctx.now],
       );
       await copyPermissions(tx, sourceSid, copySid);
-      await bumpAccessVersion(tx, actor.tenantSid);
-      const row = await readRole(tx, actor.tenantSid, copySid);
+      await bumpAccessVersion(tx, ctx.tenantSid);
+      const row = await readRole(tx, ctx.tenantSid, copySid);
       await audit(tx, {
-        tenantSid: actor.tenantSid,
-        actorSid: actor.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: 'role.copied',
         target: `role:${copySid}`,
         detail: { from: sourceSid, role: row },
-        requestId: actor.requestId,
-        at: actor.now,
+        requestId: ctx.requestId,
+        at: ctx.now,
       });
       return row;
     }),
