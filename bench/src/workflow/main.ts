@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startServer } from '@ipdesk/server';
 import { openPostgres } from '../../../packages/server/dist/db/postgres.js';
-import type { WorkflowContext } from '../../../packages/server/dist/domains/workflow/engine/index.js';
+import type { WorkflowDeps } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { untilPacksRecorded } from '../pack-state.js';
 import { ApiClient } from '../search/api.js';
 import { connect, ensureDatabase } from '../search/database.js';
@@ -82,7 +82,7 @@ const client = await connect(databaseUrl);
 // The engine's own pool: room for 20 workers, and for 10 races of two approvals at once.
 const pool = await openPostgres({ connectionString: databaseUrl, max: 2 * RACES_AT_ONCE + 4 });
 const timed = profiledDatabase(pool);
-const ctx: WorkflowContext = { ...server.app.workflow, db: timed.db };
+const deps: WorkflowDeps = { ...server.app.workflow, db: timed.db };
 let seed = Date.now() % 1_000_000;
 
 const loadNow = () => (os.loadavg()[0] ?? Number.NaN).toFixed(2);
@@ -98,7 +98,7 @@ try {
   await ensureApproverRole(client, tenantSid, org);
   await ensureDefinition(client, tenantSid, org.adminSid);
   const patents = await ensurePatents(client, tenantSid, org, OPEN, today);
-  const topUp = async () => topUpInstances(ctx, client, tenantSid, org, OPEN, SETUP_CONCURRENCY, seed++);
+  const topUp = async () => topUpInstances(deps, client, tenantSid, org, OPEN, SETUP_CONCURRENCY, seed++);
   const filled = await topUp();
   await client.query(
     'VACUUM (ANALYZE) workflow_instance, workflow_token, workflow_task, workflow_history, workflow_job, todo',
@@ -154,13 +154,13 @@ try {
 
   /** Warm-up, then REQUESTS approvals one at a time (timed by statement) and from 8 and 20 workers. */
   const engineRuns = async (label: string) => {
-    await approveRun(ctx, tenantSid, 'warm-up', await pickTargets(client, tenantSid, WARM_UP), 1);
+    await approveRun(deps, tenantSid, 'warm-up', await pickTargets(client, tenantSid, WARM_UP), 1);
     await topUp();
     const runs: RunResult[] = [];
     const scansBefore = await scanCounters(client);
     timed.reset();
     const sequential = await approveRun(
-      ctx,
+      deps,
       tenantSid,
       `${label}one at a time`,
       await pickTargets(client, tenantSid, REQUESTS),
@@ -174,7 +174,7 @@ try {
     for (const concurrency of CONCURRENCY) {
       runs.push(
         await approveRun(
-          ctx,
+          deps,
           tenantSid,
           `${label}${concurrency} at once`,
           await pickTargets(client, tenantSid, REQUESTS),
@@ -251,7 +251,7 @@ try {
 
   if (PARTS.has('races')) {
     const targets = await pickTargets(client, tenantSid, RACES);
-    const races = await runRaces(ctx, tenantSid, targets, RACES_AT_ONCE);
+    const races = await runRaces(deps, tenantSid, targets, RACES_AT_ONCE);
     printRaces(
       `${RACES} races: two approvals of the same task by its assignee fired at once on two pooled connections (${RACES_AT_ONCE} races at a time; load ${loadNow()})`,
       races,

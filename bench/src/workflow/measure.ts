@@ -5,7 +5,7 @@
 import os from 'node:os';
 import type { Database, Queryable } from '@ipdesk/server';
 import type pg from 'pg';
-import { approveTask, type WorkflowContext } from '../../../packages/server/dist/domains/workflow/engine/index.js';
+import { approveTask, type WorkflowDeps } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { percentile, printTable } from '../table.js';
 import { DEFINITION_KEY } from './definition.js';
 import { inParallel } from './setup.js';
@@ -133,7 +133,7 @@ const errorName = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** Approves each target once, `concurrency` at a time; times each command. */
 export async function approveRun(
-  ctx: WorkflowContext,
+  deps: WorkflowDeps,
   tenantSid: string,
   name: string,
   targets: readonly Target[],
@@ -146,7 +146,7 @@ export async function approveRun(
   await inParallel(targets, concurrency, async (t) => {
     const began = performance.now();
     try {
-      await approveTask(ctx, { tenantSid, actorSid: t.assigneeSid, taskSid: t.taskSid, comment: '同意' });
+      await approveTask(deps, { tenantSid, userSid: t.assigneeSid }, { taskSid: t.taskSid, comment: '同意' });
       const ms = performance.now() - began;
       latencies.push(ms);
       const node = t.nodeId === 'leaders' ? `leaders, level ${t.level}` : t.nodeId;

@@ -4,7 +4,7 @@
 // is checked against the graph: where it waits, one open task per resting token and level, no task,
 // to-do, timer or history entry lost or written twice.
 import type pg from 'pg';
-import { approveTask, type WorkflowContext } from '../../../packages/server/dist/domains/workflow/engine/index.js';
+import { approveTask, type WorkflowDeps } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { percentile, printTable } from '../table.js';
 import { DEFINITION_KEY, NODES } from './definition.js';
 import type { Target } from './measure.js';
@@ -23,7 +23,7 @@ export interface RaceReport {
 const nameOf = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason)).slice(0, 80);
 
 export async function runRaces(
-  ctx: WorkflowContext,
+  deps: WorkflowDeps,
   tenantSid: string,
   targets: readonly Target[],
   atOnce: number,
@@ -43,7 +43,7 @@ export async function runRaces(
     await Promise.all(
       targets.slice(i, i + atOnce).map(async (t) => {
         const approve = () =>
-          approveTask(ctx, { tenantSid, actorSid: t.assigneeSid, taskSid: t.taskSid, comment: '同意' });
+          approveTask(deps, { tenantSid, userSid: t.assigneeSid }, { taskSid: t.taskSid, comment: '同意' });
         const began = performance.now();
         const outcomes = await Promise.allSettled([approve(), approve()]);
         report.raceMs.push(performance.now() - began);

@@ -11,7 +11,7 @@ import {
   approveTask,
   startProcess,
   type CommandResult,
-  type WorkflowContext,
+  type WorkflowDeps,
 } from '../../../packages/server/dist/domains/workflow/engine/index.js';
 import { INSERT_PATENTS } from '../patent-rules/portfolio.js';
 import { seededRandom } from '../random.js';
@@ -283,7 +283,7 @@ export interface TopUp {
  * so the open tasks sit at every step and on every kind of user. All through the engine's commands.
  */
 export async function topUpInstances(
-  ctx: WorkflowContext,
+  deps: WorkflowDeps,
   client: pg.Client,
   tenantSid: string,
   org: Org,
@@ -316,17 +316,23 @@ export async function topUpInstances(
     return { recordSid: p.sid, starter, stage: random.int(0, STAGES - 1) };
   });
   const approvals = await inParallel(plans, concurrency, async (plan) => {
-    let result: CommandResult = await startProcess(ctx, {
-      tenantSid,
-      actorSid: plan.starter,
-      definitionKey: DEFINITION_KEY,
-      recordSid: plan.recordSid,
-      comment: '提交审批',
-    });
+    let result: CommandResult = await startProcess(
+      deps,
+      { tenantSid, userSid: plan.starter },
+      {
+        definitionKey: DEFINITION_KEY,
+        recordSid: plan.recordSid,
+        comment: '提交审批',
+      },
+    );
     for (let step = 0; step < plan.stage; step++) {
       const task = result.openTasks.find((t) => t.nodeId !== NODES.techReview) ?? result.openTasks[0];
       if (!task) throw new Error(`Instance ${result.instanceSid} has no open task at stage ${step}`);
-      result = await approveTask(ctx, { tenantSid, actorSid: task.assigneeSid, taskSid: task.sid, comment: '同意' });
+      result = await approveTask(
+        deps,
+        { tenantSid, userSid: task.assigneeSid },
+        { taskSid: task.sid, comment: '同意' },
+      );
     }
     return plan.stage;
   });

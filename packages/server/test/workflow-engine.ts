@@ -1,6 +1,6 @@
 // Helpers for workflow engine tests: a migrated database with the model tables, one tenant with users,
 // departments, people and records made by SQL (fast, no HTTP), definitions published straight from a
-// graph written in TypeScript (no XML), and an engine context on a movable clock that keeps the
+// graph written in TypeScript (no XML), and the engine's dependencies on a movable clock that keep the
 // notifications it delivers.
 import {
   AppError,
@@ -17,10 +17,11 @@ import { insertUserAccount } from '../src/modules/accounts/provision.js';
 import { syncModelTables } from '../src/modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../src/modules/models/registry.js';
 import {
-  createWorkflowContext,
-  type WorkflowContext,
+  createWorkflowDeps,
+  type WorkflowDeps,
   type WorkflowNotification,
 } from '../src/domains/workflow/engine/index.js';
+import type { Acting } from '../src/platform/context.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export const byUsers = (...values: string[]): ApproverRule[] => [{ kind: 'user', values }];
@@ -149,10 +150,12 @@ export interface WorkflowFixture {
   test: TestDatabase;
   db: Database;
   registry: ModelRegistry;
-  ctx: WorkflowContext;
+  deps: WorkflowDeps;
   clock: { now: Date; advanceMinutes(minutes: number): void };
   tenantSid: string;
   notifications: WorkflowNotification[];
+  /** This user of the fixture's tenant, acting (what the engine's commands take). */
+  as(userSid: string): Acting;
   user(options?: { admin?: boolean; active?: boolean; name?: string; company?: string }): Promise<string>;
   users(count: number): Promise<string[]>;
   department(options?: { parent?: string | null; leader?: string | null }): Promise<string>;
@@ -210,7 +213,7 @@ export async function createWorkflowFixture(existing?: TestDatabase): Promise<Wo
     },
   };
   const notifications: WorkflowNotification[] = [];
-  const ctx = createWorkflowContext({
+  const deps = createWorkflowDeps({
     db,
     registry,
     now: () => clock.now,
@@ -255,10 +258,11 @@ export async function createWorkflowFixture(existing?: TestDatabase): Promise<Wo
     test,
     db,
     registry,
-    ctx,
+    deps,
     clock,
     tenantSid,
     notifications,
+    as: (userSid) => ({ tenantSid, userSid }),
     user,
     users: async (count) => {
       const sids: string[] = [];

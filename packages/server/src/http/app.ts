@@ -23,7 +23,7 @@ import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../modules/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../modules/models/registry.js';
 import { fileStorageFor } from '../modules/files/storage-settings.js';
-import { createWorkflowContext, type WorkflowContext } from '../domains/workflow/engine/index.js';
+import { createWorkflowDeps, type WorkflowDeps } from '../domains/workflow/engine/index.js';
 import { installAuthentication } from './authenticate.js';
 import { installJsonCompression } from './compression.js';
 import { createAccessCache } from '../modules/rbac/access.js';
@@ -64,7 +64,7 @@ declare module 'fastify' {
     /** Every service route with its access (resource bindings), filled at registration. */
     routeTable: RouteEntry[];
     /** The workflow engine's context (commands, views; its timers and outbox run from startServer). */
-    workflow: WorkflowContext;
+    workflow: WorkflowDeps;
     /** The texts of the platform and of this app's domains (error messages are looked up here). */
     texts: Record<Language, Record<string, string>>;
   }
@@ -130,7 +130,7 @@ export async function buildApp({
   // Notifications (urge, due, remind) are logged until mail and in-app messages take them over.
   app.decorate(
     'workflow',
-    createWorkflowContext({
+    createWorkflowDeps({
       db,
       registry,
       now: accounts.now,

@@ -33,6 +33,9 @@ export interface RequestContext {
   now: Date;
 }
 
+/** Who acts, where: what the workflow engine's commands take (record hooks and the benchmark have no request). */
+export type Acting = Pick<RequestContext, 'tenantSid' | 'userSid'>;
+
 /** What a request carries that the context is made of (Fastify's request, after authentication). */
 export interface ContextSource {
   id: string;

@@ -194,12 +194,14 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
        VALUES ($1, $2, $3, 1, '专利审核', 'patent', 'published', '<definitions/>', $4)`,
       [newSid(), tenant.sid, graph.settings.key, JSON.stringify(graph)],
     );
-    const started = await startProcess(t.app.workflow, {
-      tenantSid: tenant.sid,
-      actorSid: heir.userSid,
-      definitionKey: graph.settings.key,
-      recordSid: record,
-    });
+    const started = await startProcess(
+      t.app.workflow,
+      { tenantSid: tenant.sid, userSid: heir.userSid },
+      {
+        definitionKey: graph.settings.key,
+        recordSid: record,
+      },
+    );
     const task = started.openTasks[0]!.sid;
     const manual = await todo(leaver.userSid, 'manual');
 
@@ -225,7 +227,7 @@ describe(`resignation, hand-over, notices and to-dos (${onPostgres ? 'PostgreSQL
     );
     expect(audits[0]!.detail).toMatchObject({ todos_handed_over: 2 });
     // The heir decides it now, as its assignee.
-    const done = await approveTask(t.app.workflow, { tenantSid: tenant.sid, actorSid: heir.userSid, taskSid: task });
+    const done = await approveTask(t.app.workflow, { tenantSid: tenant.sid, userSid: heir.userSid }, { taskSid: task });
     expect(done.status).toBe('approved');
   });
 

@@ -40,18 +40,15 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
   afterAll(() => f.close());
 
-  const t = () => f.tenantSid;
   const start = async (graph: ProcessGraph, options: { record?: string; actor?: string; draft?: boolean } = {}) => {
     await f.publish(graph);
-    return startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: options.actor ?? starter,
+    return startProcess(f.deps, f.as(options.actor ?? starter), {
       definitionKey: graph.settings.key,
       recordSid: options.record ?? (await f.record()),
       draft: options.draft,
     });
   };
-  const approve = (actorSid: string, taskSid: string) => approveTask(f.ctx, { tenantSid: t(), actorSid, taskSid });
+  const approve = (actorSid: string, taskSid: string) => approveTask(f.deps, f.as(actorSid), { taskSid });
   const at = (result: CommandResult) => result.openTasks.map((x) => [x.nodeId, x.assigneeSid]);
   const threeSteps = (settings: Partial<ProcessGraph['settings']> = {}, freeJump = false) =>
     linearGraph(
@@ -70,22 +67,16 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const draft = await start(graph, { record, draft: true });
       expect(draft).toMatchObject({ status: 'draft', openTasks: [] });
       await rejectsWith(start(graph, { record }), 'instanceAlreadyOpen');
-      await rejectsWith(
-        submitDraft(f.ctx, { tenantSid: t(), actorSid: u1, instanceSid: draft.instanceSid }),
-        'notStarter',
-      );
-      const submitted = await submitDraft(f.ctx, { tenantSid: t(), actorSid: starter, instanceSid: draft.instanceSid });
+      await rejectsWith(submitDraft(f.deps, f.as(u1), { instanceSid: draft.instanceSid }), 'notStarter');
+      const submitted = await submitDraft(f.deps, f.as(starter), { instanceSid: draft.instanceSid });
       expect(at(submitted)).toEqual([['a', u1]]);
-      await rejectsWith(
-        submitDraft(f.ctx, { tenantSid: t(), actorSid: starter, instanceSid: draft.instanceSid }),
-        'instanceNotRunning',
-      );
+      await rejectsWith(submitDraft(f.deps, f.as(starter), { instanceSid: draft.instanceSid }), 'instanceNotRunning');
       expect(await f.history(draft.instanceSid)).toEqual(['saveDraft', 'submit@start']);
     });
 
     it('refuses an unknown process, a record of another tenant or none, and starters not allowed', async () => {
       await rejectsWith(
-        startProcess(f.ctx, { tenantSid: t(), actorSid: starter, definitionKey: 'nope', recordSid: await f.record() }),
+        startProcess(f.deps, f.as(starter), { definitionKey: 'nope', recordSid: await f.record() }),
         'workflowNotPublished',
       );
       const graph = threeSteps();
@@ -119,7 +110,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await rejectsWith(approve(u2, task), 'notAssignee');
       await approve(u1, task);
       await rejectsWith(approve(u1, task), 'taskAlreadyHandled');
-      await rejectsWith(rejectTask(f.ctx, { tenantSid: t(), actorSid: u1, taskSid: task }), 'taskAlreadyHandled');
+      await rejectsWith(rejectTask(f.deps, f.as(u1), { taskSid: task }), 'taskAlreadyHandled');
       await rejectsWith(approve(u1, 'NoSuchTask000001'), 'taskNotFound');
     });
   });
@@ -128,18 +119,13 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('returns to the starter by default; restart mode 1 reviews again from the start', async () => {
       const started = await start(threeSteps({ restartMode: 1 }));
       const atB = await approve(u1, started.openTasks[0]!.sid);
-      const back = await returnTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: atB.openTasks[0]!.sid });
+      const back = await returnTask(f.deps, f.as(u2), { taskSid: atB.openTasks[0]!.sid });
       expect(back.status).toBe('running');
       expect(back.openTasks.map((x) => [x.nodeId, x.assigneeSid, x.kind])).toEqual([['start', starter, 'submit']]);
       const todo = await f.open(started.instanceSid, 'start');
       expect(todo[0]).toMatchObject({ todoStatus: 'open', todoAssignee: starter });
-      await rejectsWith(
-        resubmitInstance(f.ctx, { tenantSid: t(), actorSid: u1, instanceSid: started.instanceSid }),
-        'notAssignee',
-      );
-      const again = await resubmitInstance(f.ctx, {
-        tenantSid: t(),
-        actorSid: starter,
+      await rejectsWith(resubmitInstance(f.deps, f.as(u1), { instanceSid: started.instanceSid }), 'notAssignee');
+      const again = await resubmitInstance(f.deps, f.as(starter), {
         instanceSid: started.instanceSid,
       });
       expect(at(again)).toEqual([['a', u1]]);
@@ -149,7 +135,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('restart mode 2 goes straight back to the step that returned it (also when approving the submit task)', async () => {
       const started = await start(threeSteps({ restartMode: 2 }));
       const atB = await approve(u1, started.openTasks[0]!.sid);
-      const back = await returnTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: atB.openTasks[0]!.sid });
+      const back = await returnTask(f.deps, f.as(u2), { taskSid: atB.openTasks[0]!.sid });
       const again = await approve(starter, back.openTasks[0]!.sid);
       expect(at(again)).toEqual([['b', u2]]);
     });
@@ -158,8 +144,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const started = await start(threeSteps());
       const atB = await approve(u1, started.openTasks[0]!.sid);
       const task = atB.openTasks[0]!.sid;
-      const ret = (targetNodeId: string) =>
-        returnTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: task, targetNodeId });
+      const ret = (targetNodeId: string) => returnTask(f.deps, f.as(u2), { taskSid: task, targetNodeId });
       await rejectsWith(ret('b'), 'returnTargetInvalid');
       await rejectsWith(ret('c'), 'returnTargetInvalid');
       await rejectsWith(ret('end'), 'returnTargetInvalid');
@@ -184,21 +169,21 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         );
       const [u3Name] = await names([u3]);
       const cancelled = async (instanceSid: string) =>
-        (await openInstanceView(f.ctx, { tenantSid: t(), instanceSid, viewerSid: starter })).history
+        (await openInstanceView(f.deps, f.as(starter), { instanceSid })).history
           .filter((h) => h.action === 'cancel')
           .map((h) => [h.nodeName, h.assigneeSid, h.assigneeName]);
 
       const returned = await start(graph);
       const atB = await approve(u1, returned.openTasks[0]!.sid);
       const mine = atB.openTasks.find((x) => x.assigneeSid === u2)!.sid;
-      await returnTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: mine });
+      await returnTask(f.deps, f.as(u2), { taskSid: mine });
       expect(await f.history(returned.instanceSid)).toEqual(['submit@start', 'approve@a', 'return@b', 'cancel@b']);
       expect(await cancelled(returned.instanceSid)).toEqual([['b', u3, u3Name]]);
 
       const jumped = await start(graph);
       const atB2 = await approve(u1, jumped.openTasks[0]!.sid);
       const mine2 = atB2.openTasks.find((x) => x.assigneeSid === u2)!.sid;
-      await jumpTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: mine2, targetNodeId: 'c' });
+      await jumpTask(f.deps, f.as(u2), { taskSid: mine2, targetNodeId: 'c' });
       expect(await f.history(jumped.instanceSid)).toEqual(['submit@start', 'approve@a', 'jump@b', 'cancel@b']);
       expect(await cancelled(jumped.instanceSid)).toEqual([['b', u3, u3Name]]);
     });
@@ -206,7 +191,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   describe('withdraw', () => {
     const withdraw = (actorSid: string, instanceSid: string) =>
-      withdrawInstance(f.ctx, { tenantSid: t(), actorSid, instanceSid });
+      withdrawInstance(f.deps, f.as(actorSid), { instanceSid });
 
     it('the last actor withdraws while the next step has not acted: next tasks cancelled, theirs reopened', async () => {
       const started = await start(threeSteps());
@@ -255,9 +240,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const withdrawn = await withdraw(starter, started.instanceSid);
       expect(withdrawn.status).toBe('withdrawn');
       expect(withdrawn.openTasks.map((x) => [x.nodeId, x.kind])).toEqual([['start', 'submit']]);
-      const again = await resubmitInstance(f.ctx, {
-        tenantSid: t(),
-        actorSid: starter,
+      const again = await resubmitInstance(f.deps, f.as(starter), {
         instanceSid: started.instanceSid,
       });
       expect(again.status).toBe('running');
@@ -271,7 +254,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('jumps where the step allows it, to another user task or an end', async () => {
       const started = await start(threeSteps({}, true));
       const jump = (taskSid: string, actorSid: string, targetNodeId: string) =>
-        jumpTask(f.ctx, { tenantSid: t(), actorSid, taskSid, targetNodeId });
+        jumpTask(f.deps, f.as(actorSid), { taskSid, targetNodeId });
       const task = started.openTasks[0]!.sid;
       await rejectsWith(jump(task, u1, 'start'), 'jumpTargetInvalid');
       await rejectsWith(jump(task, u1, 'a'), 'jumpTargetInvalid');
@@ -290,7 +273,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const started = await start(threeSteps());
       const task = started.openTasks[0]!.sid;
       const transfer = (actorSid: string, toUserSid: string, taskSid = task) =>
-        transferTask(f.ctx, { tenantSid: t(), actorSid, taskSid, toUserSid });
+        transferTask(f.deps, f.as(actorSid), { taskSid, toUserSid });
       await rejectsWith(transfer(u2, u3), 'notAssignee');
       await rejectsWith(transfer(u1, u1), 'assigneeInvalid');
       await rejectsWith(transfer(u1, await f.user({ active: false })), 'assigneeInvalid');
@@ -308,7 +291,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const admin = await f.user({ admin: true });
       const started = await start(linearGraph([['a', { approvers: byUsers(u1, u2) }]]));
       const urge = (actorSid: string) =>
-        urgeInstance(f.ctx, { tenantSid: t(), actorSid, instanceSid: started.instanceSid, comment: '请尽快' });
+        urgeInstance(f.deps, f.as(actorSid), { instanceSid: started.instanceSid, comment: '请尽快' });
       await rejectsWith(urge(u3), 'notStarter');
       await urge(starter);
       const tooSoon = await rejectsWith(urge(starter), 'urgeTooSoon');
@@ -318,7 +301,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await rejectsWith(urge(starter), 'urgeTooSoon')).params).toEqual({ minutes: 3 });
       f.clock.advanceMinutes(3);
       await urge(starter);
-      await dispatchOutbox(f.ctx);
+      await dispatchOutbox(f.deps);
       const mine = f.notifications.filter((n) => n.instanceSid === started.instanceSid);
       expect(mine.map((n) => [n.kind, n.actorSid, n.recipients.sort()])).toEqual([
         ['urge', starter, [u1, u2].sort()],
@@ -333,8 +316,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('the starter or an administrator ends it; remaining tasks are cancelled by the system', async () => {
       const admin = await f.user({ admin: true });
       const started = await start(linearGraph([['a', { approvers: byUsers(u1, u2) }]]));
-      const end = (actorSid: string) =>
-        endInstance(f.ctx, { tenantSid: t(), actorSid, instanceSid: started.instanceSid });
+      const end = (actorSid: string) => endInstance(f.deps, f.as(actorSid), { instanceSid: started.instanceSid });
       await rejectsWith(end(u1), 'notStarter');
       const ended = await end(starter);
       expect(ended).toMatchObject({ status: 'ended', openTasks: [] });
@@ -344,9 +326,7 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(await f.history(started.instanceSid)).toEqual(['submit@start', 'end', 'cancel@a', 'cancel@a', 'finish']);
       await rejectsWith(end(starter), 'instanceNotRunning');
       const other = await start(linearGraph([['a', { approvers: byUsers(u1) }]]));
-      expect(
-        (await endInstance(f.ctx, { tenantSid: t(), actorSid: admin, instanceSid: other.instanceSid })).status,
-      ).toBe('ended');
+      expect((await endInstance(f.deps, f.as(admin), { instanceSid: other.instanceSid })).status).toBe('ended');
       await rejectsWith(approve(u1, other.openTasks[0]!.sid), 'taskAlreadyHandled');
     });
   });

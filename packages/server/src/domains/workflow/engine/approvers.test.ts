@@ -22,15 +22,12 @@ describe(`approvers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   const start = async (graph: ProcessGraph, starter: string, record?: string) => {
     await f.publish(graph);
-    return startProcess(f.ctx, {
-      tenantSid: f.tenantSid,
-      actorSid: starter,
+    return startProcess(f.deps, f.as(starter), {
       definitionKey: graph.settings.key,
       recordSid: record ?? (await f.record()),
     });
   };
-  const approve = (actorSid: string, taskSid: string) =>
-    approveTask(f.ctx, { tenantSid: f.tenantSid, actorSid, taskSid });
+  const approve = (actorSid: string, taskSid: string) => approveTask(f.deps, f.as(actorSid), { taskSid });
 
   describe('level by level', () => {
     /** Departments top → bottom with these leaders (null: none); answers them top first. */
@@ -84,9 +81,7 @@ describe(`approvers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await f.person(starter, departments.at(-1)!);
       const started = await start(linearGraph([['chain', { levelApprove: 3 }]]), starter);
       const second = await approve(leaders[2]!, started.openTasks[0]!.sid);
-      const rejected = await rejectTask(f.ctx, {
-        tenantSid: f.tenantSid,
-        actorSid: leaders[1]!,
+      const rejected = await rejectTask(f.deps, f.as(leaders[1]!), {
         taskSid: second.openTasks[0]!.sid,
       });
       expect(rejected.status).toBe('rejected');

@@ -3,7 +3,8 @@
 // parallel gateway (spec §5): the two steps must be inside the same parallel region.
 import { AppError } from '@ipdesk/core';
 import { requireActionable, runTaskCommand, type CommandResult, type TaskCommandInput } from './command.js';
-import type { WorkflowContext } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import { arrive, insertToken } from './movement.js';
 import { withinOneRegion } from './scopes.js';
 import { writeHistory, type Step } from './step.js';
@@ -24,7 +25,7 @@ async function leaveStepAside(
   await finishTask(step, task, {
     status: 'done',
     outcome,
-    by: input.actorSid,
+    by: step.actorSid,
     comment: input.comment,
     attachments: input.attachments,
   });
@@ -63,9 +64,9 @@ export interface ReturnInput extends TaskCommandInput {
   targetNodeId?: string;
 }
 
-export function returnTask(ctx: WorkflowContext, input: ReturnInput): Promise<CommandResult> {
-  return runTaskCommand(ctx, input, async (step, task) => {
-    requireActionable(step, task, input.actorSid);
+export function returnTask(deps: WorkflowDeps, ctx: Acting, input: ReturnInput): Promise<CommandResult> {
+  return runTaskCommand(deps, ctx, input.taskSid, async (step, task) => {
+    requireActionable(step, task, ctx.userSid);
     const { graph } = step;
     const target = input.targetNodeId ?? graph.start;
     if (task.kind === 'submit' || target === task.nodeId) throw new AppError('returnTargetInvalid');
@@ -98,9 +99,9 @@ export interface JumpInput extends TaskCommandInput {
 }
 
 /** Free jump (spec §4), where the step allows it: to another approval step or an end, same region only. */
-export function jumpTask(ctx: WorkflowContext, input: JumpInput): Promise<CommandResult> {
-  return runTaskCommand(ctx, input, async (step, task) => {
-    requireActionable(step, task, input.actorSid);
+export function jumpTask(deps: WorkflowDeps, ctx: Acting, input: JumpInput): Promise<CommandResult> {
+  return runTaskCommand(deps, ctx, input.taskSid, async (step, task) => {
+    requireActionable(step, task, ctx.userSid);
     const node = step.graph.nodes[task.nodeId];
     if (task.kind === 'submit' || node?.kind !== 'userTask' || !node.freeJump) throw new AppError('freeJumpNotAllowed');
     const target = step.graph.nodes[input.targetNodeId];

@@ -29,9 +29,7 @@ describe(`carbon copies (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['a', { approvers: byUsers(approver), cc: [...byUsers(copied, copied), { kind: 'starter', values: [] }] }],
     ]);
     await f.publish(g);
-    return startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: starter,
+    return startProcess(f.deps, f.as(starter), {
       definitionKey: g.settings.key,
       recordSid: await f.record(),
     });
@@ -41,7 +39,7 @@ describe(`carbon copies (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('copies an approved step to its cc people, counts it unread until the view is opened', async () => {
     const started = await start();
     expect((await listMyCcInstances(f.db, me(copied))).total).toBe(0);
-    await approveTask(f.ctx, { tenantSid: t(), actorSid: approver, taskSid: started.openTasks[0]!.sid });
+    await approveTask(f.deps, f.as(approver), { taskSid: started.openTasks[0]!.sid });
 
     const page = await listMyCcInstances(f.db, me(copied));
     expect(page.total).toBe(1);
@@ -56,7 +54,7 @@ describe(`carbon copies (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await countMyWorkflow(f.db, me(starter))).cc).toBe(1);
     expect((await countMyWorkflow(f.db, me(approver))).cc).toBe(0);
 
-    const view = await openInstanceView(f.ctx, { tenantSid: t(), instanceSid: started.instanceSid, viewerSid: copied });
+    const view = await openInstanceView(f.deps, f.as(copied), { instanceSid: started.instanceSid });
     expect(view.history.find((h) => h.action === 'cc')).toMatchObject({ nodeName: 'a' });
     expect((await countMyWorkflow(f.db, me(copied))).cc).toBe(0);
     const read = await listMyCcInstances(f.db, me(copied));
@@ -67,9 +65,9 @@ describe(`carbon copies (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('copies nobody when the step is rejected', async () => {
     const before = (await listMyCcInstances(f.db, me(copied))).total;
     const started = await start();
-    await rejectTask(f.ctx, { tenantSid: t(), actorSid: approver, taskSid: started.openTasks[0]!.sid });
+    await rejectTask(f.deps, f.as(approver), { taskSid: started.openTasks[0]!.sid });
     expect((await listMyCcInstances(f.db, me(copied))).total).toBe(before);
-    const view = await openInstanceView(f.ctx, { tenantSid: t(), instanceSid: started.instanceSid, viewerSid: copied });
+    const view = await openInstanceView(f.deps, f.as(copied), { instanceSid: started.instanceSid });
     expect(view.history.map((h) => h.action)).not.toContain('cc');
   });
 });

@@ -3,7 +3,8 @@
 // history and outbox, and saves the instance. Also the checks commands share and the plain data they answer.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { WorkflowContext } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import type { Step } from './step.js';
 import {
   instanceOfTask,
@@ -18,22 +19,16 @@ import {
   type TaskRow,
 } from './tables.js';
 
-/** Who acts, in which tenant: every command is scoped to it. */
-export interface CommandActor {
-  tenantSid: string;
-  actorSid: string;
-}
-
 export interface Opinion {
   comment?: string | null;
   attachments?: Attachment[];
 }
 
-export interface InstanceCommandInput extends CommandActor, Opinion {
+export interface InstanceCommandInput extends Opinion {
   instanceSid: string;
 }
 
-export interface TaskCommandInput extends CommandActor, Opinion {
+export interface TaskCommandInput extends Opinion {
   taskSid: string;
 }
 
@@ -45,17 +40,17 @@ export interface CommandResult {
 }
 
 export async function runCommand<T>(
-  ctx: WorkflowContext,
+  deps: WorkflowDeps,
   target: { tenantSid: string; instanceSid: string; actorSid: string | null },
   fn: (step: Step) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const instance = await lockInstance(tx, target.tenantSid, target.instanceSid);
     const definition = await loadDefinition(tx, instance.definitionSid);
     const step: Step = {
       tx,
-      deps: ctx,
-      at: ctx.now(),
+      deps,
+      at: deps.now(),
       actorSid: target.actorSid,
       instance,
       definition,
@@ -83,15 +78,21 @@ export async function resultOf(step: Step): Promise<CommandResult> {
   };
 }
 
+/** What runCommand locks for a command on a whole instance, and who acts. */
+export function instanceTarget(ctx: Acting, instanceSid: string) {
+  return { tenantSid: ctx.tenantSid, instanceSid, actorSid: ctx.userSid };
+}
+
 /** A command on one task: the task is read again under the instance's lock. */
 export async function runTaskCommand(
-  ctx: WorkflowContext,
-  input: TaskCommandInput,
+  deps: WorkflowDeps,
+  ctx: Acting,
+  taskSid: string,
   fn: (step: Step, task: TaskRow) => Promise<void>,
 ): Promise<CommandResult> {
-  const instanceSid = await instanceOfTask(ctx.db, input.tenantSid, input.taskSid);
-  return runCommand(ctx, { tenantSid: input.tenantSid, instanceSid, actorSid: input.actorSid }, async (step) => {
-    const task = await loadTask(step.tx, instanceSid, input.taskSid);
+  const instanceSid = await instanceOfTask(deps.db, ctx.tenantSid, taskSid);
+  return runCommand(deps, instanceTarget(ctx, instanceSid), async (step) => {
+    const task = await loadTask(step.tx, instanceSid, taskSid);
     await fn(step, task);
     return resultOf(step);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.js';
 import { onPostgres } from '../../../../test/database.js';
 import { byUsers, createWorkflowFixture, linearGraph, type WorkflowFixture } from '../../../../test/workflow-engine.js';
-import { approveTask, startProcess, type WorkflowContext } from './index.js';
+import { approveTask, startProcess, type WorkflowDeps } from './index.js';
 
 const RACES = Number(process.env.WORKFLOW_RACES ?? 100);
 const AT_ONCE = 10;
@@ -15,7 +15,7 @@ const AT_ONCE = 10;
 describe.skipIf(!onPostgres)('approval races on PostgreSQL', () => {
   let f: WorkflowFixture;
   let pool: Database;
-  let ctx: WorkflowContext;
+  let deps: WorkflowDeps;
   let starter: string;
   let u1: string;
   let u2: string;
@@ -24,7 +24,7 @@ describe.skipIf(!onPostgres)('approval races on PostgreSQL', () => {
     f = await createWorkflowFixture();
     // A pool wide enough for the races, on the fixture's database (closed with it).
     pool = await f.test.openAnother!({ max: AT_ONCE * 2 });
-    ctx = { ...f.ctx, db: pool };
+    deps = { ...f.deps, db: pool };
     [starter, u1, u2, u3] = (await f.users(4)) as [string, string, string, string];
   });
   afterAll(async () => {
@@ -74,14 +74,12 @@ describe.skipIf(!onPostgres)('approval races on PostgreSQL', () => {
     ]);
     await f.publish(graph);
     const results = await race(async () => {
-      const started = await startProcess(ctx, {
-        tenantSid: f.tenantSid,
-        actorSid: starter,
+      const started = await startProcess(deps, f.as(starter), {
         definitionKey: graph.settings.key,
         recordSid: await f.record(),
       });
       const taskSid = started.openTasks[0]!.sid;
-      const approve = () => approveTask(ctx, { tenantSid: f.tenantSid, actorSid: u1, taskSid });
+      const approve = () => approveTask(deps, f.as(u1), { taskSid });
       return { instanceSid: started.instanceSid, attempts: [approve, approve] };
     });
     for (const r of results) expectOneWinner(r.outcomes);
@@ -113,16 +111,14 @@ describe.skipIf(!onPostgres)('approval races on PostgreSQL', () => {
     ]);
     await f.publish(graph);
     const results = await race(async () => {
-      const started = await startProcess(ctx, {
-        tenantSid: f.tenantSid,
-        actorSid: starter,
+      const started = await startProcess(deps, f.as(starter), {
         definitionKey: graph.settings.key,
         recordSid: await f.record(),
       });
       return {
         instanceSid: started.instanceSid,
         attempts: started.openTasks.map(
-          (task) => () => approveTask(ctx, { tenantSid: f.tenantSid, actorSid: task.assigneeSid, taskSid: task.sid }),
+          (task) => () => approveTask(deps, f.as(task.assigneeSid), { taskSid: task.sid }),
         ),
       };
     });

@@ -22,21 +22,21 @@ export interface WorkflowNotification {
   comment: string | null;
 }
 
-/** The part of the context a command uses inside its transaction. */
+/** The part of the dependencies a command uses inside its transaction. */
 export interface EngineDeps {
   registry: ModelRegistry;
   now: Clock;
   evaluate: ConditionEvaluator;
 }
 
-export interface WorkflowContext extends EngineDeps {
+export interface WorkflowDeps extends EngineDeps {
   db: Database;
   /** Delivers a notification from the outbox; throwing makes the outbox try again later. */
   notify(notification: WorkflowNotification): Promise<void>;
 }
 
-export function createWorkflowContext(
-  options: Pick<WorkflowContext, 'db' | 'registry' | 'now'> & Partial<Pick<WorkflowContext, 'notify' | 'evaluate'>>,
-): WorkflowContext {
+export function createWorkflowDeps(
+  options: Pick<WorkflowDeps, 'db' | 'registry' | 'now'> & Partial<Pick<WorkflowDeps, 'notify' | 'evaluate'>>,
+): WorkflowDeps {
   return { notify: async () => undefined, evaluate: evaluateCondition, ...options };
 }

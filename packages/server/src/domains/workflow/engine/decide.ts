@@ -8,12 +8,14 @@ import {
   resultOf,
   runCommand,
   runTaskCommand,
+  instanceTarget,
   type CommandResult,
   type InstanceCommandInput,
   type Opinion,
   type TaskCommandInput,
 } from './command.js';
-import type { WorkflowContext } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import { arrive, cancelEverything, finishInstance, leave, settleGroup } from './movement.js';
 import { writeHistory, type Step } from './step.js';
 import { finishTask, setTaskStatus } from './tasks.js';
@@ -84,14 +86,14 @@ async function onSubmitTask(step: Step, task: TaskRow, outcome: 'approved' | 're
 }
 
 function opinion(outcome: 'approved' | 'rejected') {
-  return (ctx: WorkflowContext, input: TaskCommandInput): Promise<CommandResult> =>
-    runTaskCommand(ctx, input, async (step, task) => {
-      requireActionable(step, task, input.actorSid);
+  return (deps: WorkflowDeps, ctx: Acting, input: TaskCommandInput): Promise<CommandResult> =>
+    runTaskCommand(deps, ctx, input.taskSid, async (step, task) => {
+      requireActionable(step, task, ctx.userSid);
       if (task.kind === 'submit') return onSubmitTask(step, task, outcome, input);
       const finished = await finishTask(step, task, {
         status: 'done',
         outcome,
-        by: input.actorSid,
+        by: ctx.userSid,
         comment: input.comment,
         attachments: input.attachments,
       });
@@ -115,13 +117,13 @@ export const agreeTask = approveTask;
 export const rejectTask = opinion('rejected');
 
 /** The starter resubmits after a return to them (or their own withdrawal). */
-export function resubmitInstance(ctx: WorkflowContext, input: InstanceCommandInput): Promise<CommandResult> {
-  return runCommand(ctx, input, async (step) => {
+export function resubmitInstance(deps: WorkflowDeps, ctx: Acting, input: InstanceCommandInput): Promise<CommandResult> {
+  return runCommand(deps, instanceTarget(ctx, input.instanceSid), async (step) => {
     const [task] = await loadTasks(step.tx, "instance_sid = $1 AND kind = 'submit' AND status = 'open'", [
       step.instance.sid,
     ]);
     if (!task) throw new AppError('instanceNotRunning');
-    requireActionable(step, task, input.actorSid);
+    requireActionable(step, task, ctx.userSid);
     await resubmitFromTask(step, task, input);
     return resultOf(step);
   });

@@ -24,12 +24,9 @@ describe(`gateways (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
   afterAll(() => f.close());
 
-  const t = () => f.tenantSid;
   const start = async (graph: ProcessGraph, custom: Record<string, unknown> = {}) => {
     await f.publish(graph);
-    return startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: starter,
+    return startProcess(f.deps, f.as(starter), {
       definitionKey: graph.settings.key,
       recordSid: await f.record(custom),
     });
@@ -38,7 +35,7 @@ describe(`gateways (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const taskAt = (result: CommandResult, nodeId: string) => result.openTasks.find((x) => x.nodeId === nodeId)!;
   const approveAt = (result: CommandResult, nodeId: string) => {
     const task = taskAt(result, nodeId);
-    return approveTask(f.ctx, { tenantSid: t(), actorSid: task.assigneeSid, taskSid: task.sid });
+    return approveTask(f.deps, f.as(task.assigneeSid), { taskSid: task.sid });
   };
 
   describe('exclusive', () => {
@@ -98,9 +95,10 @@ describe(`gateways (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         .chain('start', 'a', 'fork', 'b', 'b2', 'join', 'd', 'end')
         .chain('fork', 'c', 'join')
         .build();
+    /** The assignee of the task at this step, acting, and the task. */
     const act = (result: CommandResult, nodeId: string) => {
       const task = taskAt(result, nodeId);
-      return { tenantSid: t(), actorSid: task.assigneeSid, taskSid: task.sid };
+      return { ctx: f.as(task.assigneeSid), taskSid: task.sid };
     };
 
     it('forks into one token per branch; the join waits for all of them', async () => {
@@ -124,8 +122,10 @@ describe(`gateways (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('no return across the fork or between branches; returns inside one branch work', async () => {
       const started = await start(forkGraph());
       const forked = await approveAt(started, 'a');
-      const ret = (result: CommandResult, nodeId: string, targetNodeId?: string) =>
-        returnTask(f.ctx, { ...act(result, nodeId), targetNodeId });
+      const ret = (result: CommandResult, nodeId: string, targetNodeId?: string) => {
+        const { ctx, taskSid } = act(result, nodeId);
+        return returnTask(f.deps, ctx, { taskSid, targetNodeId });
+      };
       await rejectsWith(ret(forked, 'b'), 'returnAcrossParallel');
       await rejectsWith(ret(forked, 'b', 'a'), 'returnAcrossParallel');
       const b2 = await approveAt(forked, 'b');
@@ -149,7 +149,7 @@ describe(`gateways (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const started = await start(forkGraph());
       const forked = await approveAt(started, 'a');
       const withdraw = (actorSid: string) =>
-        withdrawInstance(f.ctx, { tenantSid: t(), actorSid, instanceSid: started.instanceSid });
+        withdrawInstance(f.deps, f.as(actorSid), { instanceSid: started.instanceSid });
       await rejectsWith(withdraw(u[0]!), 'withdrawNotAllowed');
       const waiting = await approveAt(await approveAt(forked, 'b'), 'b2');
       expect(at(waiting)).toEqual(['c']);
@@ -164,8 +164,10 @@ describe(`gateways (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('no free jump out of, into or between branches', async () => {
       const started = await start(forkGraph());
       const forked = await approveAt(started, 'a');
-      const jump = (result: CommandResult, nodeId: string, targetNodeId: string) =>
-        jumpTask(f.ctx, { ...act(result, nodeId), targetNodeId });
+      const jump = (result: CommandResult, nodeId: string, targetNodeId: string) => {
+        const { ctx, taskSid } = act(result, nodeId);
+        return jumpTask(f.deps, ctx, { taskSid, targetNodeId });
+      };
       await rejectsWith(jump(forked, 'b', 'd'), 'returnAcrossParallel');
       await rejectsWith(jump(forked, 'b', 'c'), 'returnAcrossParallel');
       await rejectsWith(jump(forked, 'b', 'end'), 'returnAcrossParallel');

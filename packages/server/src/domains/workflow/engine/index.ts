@@ -1,8 +1,9 @@
-// The workflow engine's public face: commands (one transaction each, tenant-scoped, one options object,
-// plain data back), the approval panel's view, the lists, listeners, timers and the outbox.
-export { createWorkflowContext } from './context.js';
-export type { ConditionEvaluator, WorkflowContext, WorkflowNotification } from './context.js';
-export type { CommandActor, CommandResult, InstanceCommandInput, Opinion, TaskCommandInput } from './command.js';
+// The workflow engine's public face: commands (the engine's dependencies, who acts, the input; one
+// transaction each, tenant-scoped, plain data back), the approval panel's view, the lists, listeners, timers
+// and the outbox.
+export { createWorkflowDeps } from './context.js';
+export type { ConditionEvaluator, WorkflowDeps, WorkflowNotification } from './context.js';
+export type { CommandResult, InstanceCommandInput, Opinion, TaskCommandInput } from './command.js';
 export { startProcess, submitDraft, type StartInput } from './start.js';
 export { agreeTask, approveTask, rejectTask, resubmitInstance } from './decide.js';
 export { jumpTask, returnTask, type JumpInput, type ReturnInput } from './back.js';

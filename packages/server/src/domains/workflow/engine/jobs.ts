@@ -3,7 +3,7 @@
 // they survive restarts and fire once. Firing writes the history and queues the notification.
 import { newSid, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { WorkflowContext, WorkflowNotification } from './context.js';
+import type { WorkflowDeps, WorkflowNotification } from './context.js';
 import { enqueueOutbox, insertHistory, recordLink, taskTitle, type StepCore } from './step.js';
 import type { TaskRow } from './tables.js';
 
@@ -50,10 +50,10 @@ interface DueJob {
 }
 
 /** Fires one due job in its own transaction; answers false when none is due. */
-async function fireNext(ctx: WorkflowContext, now: Date): Promise<boolean> {
+async function fireNext(deps: WorkflowDeps, now: Date): Promise<boolean> {
   let claimed: string | null = null;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const rows = await tx.query<DueJob>(
         `SELECT j.sid, j.kind, j.tenant_sid, j.instance_sid, j.task_sid, t.status AS task_status, t.assignee_sid,
                 t.node_id, i.model, i.record_sid, d.name AS definition_name,
@@ -111,7 +111,7 @@ async function fireNext(ctx: WorkflowContext, now: Date): Promise<boolean> {
   } catch (error) {
     if (!claimed) throw error;
     // The job stays waiting and is tried again later, a few times, then it is marked failed.
-    await ctx.db.query(
+    await deps.db.query(
       `UPDATE workflow_job SET attempts = attempts + 1, last_error = $2,
               locked_until = $3::timestamptz + (interval '1 minute' * power(2, attempts)),
               status = CASE WHEN attempts + 1 >= $4 THEN 'failed' ELSE status END
@@ -123,10 +123,10 @@ async function fireNext(ctx: WorkflowContext, now: Date): Promise<boolean> {
 }
 
 /** Fires the jobs due by the app clock's now, up to `limit`; answers how many were handled. */
-export async function runDueJobs(ctx: WorkflowContext, options: { limit?: number } = {}): Promise<number> {
+export async function runDueJobs(deps: WorkflowDeps, options: { limit?: number } = {}): Promise<number> {
   const limit = options.limit ?? 100;
-  const now = ctx.now();
+  const now = deps.now();
   let handled = 0;
-  while (handled < limit && (await fireNext(ctx, now))) handled += 1;
+  while (handled < limit && (await fireNext(deps, now))) handled += 1;
   return handled;
 }

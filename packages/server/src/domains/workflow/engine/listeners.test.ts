@@ -44,9 +44,7 @@ describe(`workflow listeners (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   };
   const start = async (graph: ProcessGraph, record?: string) => {
     await f.publish(graph);
-    return startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: starter,
+    return startProcess(f.deps, f.as(starter), {
       definitionKey: graph.settings.key,
       recordSid: record ?? (await f.record()),
     });
@@ -71,7 +69,7 @@ describe(`workflow listeners (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     );
     const started = await start(graph);
     expect(seen).toEqual(['start:-:-', 'start:a:-', 'create:a:u1', 'assignment:a:u1']);
-    await approveTask(f.ctx, { tenantSid: t(), actorSid: u1, taskSid: started.openTasks[0]!.sid });
+    await approveTask(f.deps, f.as(u1), { taskSid: started.openTasks[0]!.sid });
     expect(seen.slice(4)).toEqual(['complete:a:u1', 'end:a:-']);
   });
 
@@ -104,7 +102,7 @@ describe(`workflow listeners (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // Refused on approving: the task stays open with its to-do, no history, nothing at the next step.
     const started = await start(graphWith([spec('guard', 'complete')]));
     const task = started.openTasks[0]!.sid;
-    await rejectsWith(approveTask(f.ctx, { tenantSid: t(), actorSid: u1, taskSid: task }), 'forbidden');
+    await rejectsWith(approveTask(f.deps, f.as(u1), { taskSid: task }), 'forbidden');
     expect(await f.open(started.instanceSid)).toMatchObject([{ sid: task, status: 'open', todoStatus: 'open' }]);
     expect(await f.history(started.instanceSid)).toEqual(['submit@start']);
   });
@@ -129,20 +127,20 @@ describe(`workflow listeners (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     );
     expect(pending).toMatchObject([{ event: 'listener', processed_at: null, payload: { listener: 'mailer' } }]);
 
-    expect(await dispatchOutbox(f.ctx)).toEqual({ delivered: 0, failed: 1 });
+    expect(await dispatchOutbox(f.deps)).toEqual({ delivered: 0, failed: 1 });
     const failed = await f.db.query<{ attempts: number; last_error: string }>(
       'SELECT attempts, last_error FROM workflow_outbox WHERE instance_sid = $1',
       [started.instanceSid],
     );
     expect(failed).toEqual([{ attempts: 1, last_error: 'mail server down' }]);
     // Not again at once: later, by the app clock.
-    expect(await dispatchOutbox(f.ctx)).toEqual({ delivered: 0, failed: 0 });
+    expect(await dispatchOutbox(f.deps)).toEqual({ delivered: 0, failed: 0 });
     f.clock.advanceMinutes(1);
-    expect(await dispatchOutbox(f.ctx)).toEqual({ delivered: 1, failed: 0 });
+    expect(await dispatchOutbox(f.deps)).toEqual({ delivered: 1, failed: 0 });
     expect(delivered).toMatchObject([
       { event: 'create', nodeId: 'a', assigneeSid: u1, instanceSid: started.instanceSid, actorSid: starter },
     ]);
-    expect(await dispatchOutbox(f.ctx)).toEqual({ delivered: 0, failed: 0 });
+    expect(await dispatchOutbox(f.deps)).toEqual({ delivered: 0, failed: 0 });
   });
 
   it('a global listener hears its events from every process', async () => {
@@ -158,7 +156,7 @@ describe(`workflow listeners (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     );
     const started = await start(graphWith([]));
     expect(heard).toEqual(['complete:start:submitted']);
-    await approveTask(f.ctx, { tenantSid: t(), actorSid: u1, taskSid: started.openTasks[0]!.sid });
+    await approveTask(f.deps, f.as(u1), { taskSid: started.openTasks[0]!.sid });
     expect(heard).toEqual(['complete:start:submitted', 'complete:a:approved']);
   });
 });

@@ -2,11 +2,11 @@
 // I started, the tasks I handled, the processes copied to me; and the counts for badges (cc: unread
 // copies). Each list walks its own index.
 import type { Queryable } from '../../../db/database.js';
+import type { Acting } from '../../../platform/context.js';
 import type { InstanceStatus, TaskKind, TaskOutcome, TaskStatus } from './tables.js';
 
+/** Which page: the user whose lists they are is the one acting. */
 export interface ListInput {
-  tenantSid: string;
-  userSid: string;
   /** Default 20 (spec §9 page size), at most 100. */
   limit?: number;
   offset?: number;
@@ -101,52 +101,60 @@ const HANDLED_WHERE = "t.tenant_sid = $1 AND t.finished_by = $2 AND t.status = '
 const STARTED_WHERE = 'i.tenant_sid = $1 AND i.starter_sid = $2';
 const CC_WHERE = 'c.tenant_sid = $1 AND c.user_sid = $2';
 
-async function count(db: Queryable, sql: string, input: ListInput): Promise<number> {
-  const rows = await db.query<{ n: number }>(sql, [input.tenantSid, input.userSid]);
+async function count(db: Queryable, sql: string, ctx: Acting): Promise<number> {
+  const rows = await db.query<{ n: number }>(sql, [ctx.tenantSid, ctx.userSid]);
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function listMyTodoTasks(db: Queryable, input: ListInput): Promise<Page<TaskListItem>> {
-  const { limit, offset } = pageOf(input);
+export async function listMyTodoTasks(db: Queryable, ctx: Acting, page: ListInput = {}): Promise<Page<TaskListItem>> {
+  const { limit, offset } = pageOf(page);
   const rows = await db.query(
     `${TASK_SELECT} WHERE ${TODO_WHERE} ORDER BY t.created_at DESC, t.sid DESC LIMIT ${limit} OFFSET ${offset}`,
-    [input.tenantSid, input.userSid],
+    [ctx.tenantSid, ctx.userSid],
   );
   return {
-    total: await count(db, `SELECT count(*) AS n FROM workflow_task t WHERE ${TODO_WHERE}`, input),
+    total: await count(db, `SELECT count(*) AS n FROM workflow_task t WHERE ${TODO_WHERE}`, ctx),
     rows: rows.map(taskItem),
   };
 }
 
-export async function listMyHandledTasks(db: Queryable, input: ListInput): Promise<Page<TaskListItem>> {
-  const { limit, offset } = pageOf(input);
+export async function listMyHandledTasks(
+  db: Queryable,
+  ctx: Acting,
+  page: ListInput = {},
+): Promise<Page<TaskListItem>> {
+  const { limit, offset } = pageOf(page);
   const rows = await db.query(
     `${TASK_SELECT} WHERE ${HANDLED_WHERE} ORDER BY t.finished_at DESC, t.sid DESC LIMIT ${limit} OFFSET ${offset}`,
-    [input.tenantSid, input.userSid],
+    [ctx.tenantSid, ctx.userSid],
   );
   return {
-    total: await count(db, `SELECT count(*) AS n FROM workflow_task t WHERE ${HANDLED_WHERE}`, input),
+    total: await count(db, `SELECT count(*) AS n FROM workflow_task t WHERE ${HANDLED_WHERE}`, ctx),
     rows: rows.map(taskItem),
   };
 }
 
-export async function listMyStartedInstances(db: Queryable, input: ListInput): Promise<Page<InstanceListItem>> {
-  const { limit, offset } = pageOf(input);
+export async function listMyStartedInstances(
+  db: Queryable,
+  ctx: Acting,
+  page: ListInput = {},
+): Promise<Page<InstanceListItem>> {
+  const { limit, offset } = pageOf(page);
   const rows = await db.query<Record<string, unknown>>(
     `SELECT i.sid, d.name AS process_name, i.model, i.record_sid, i.status, i.created_at, i.submitted_at, i.finished_at
        FROM workflow_instance i JOIN workflow_definition d ON d.sid = i.definition_sid
       WHERE ${STARTED_WHERE}
       ORDER BY i.created_at DESC, i.sid DESC LIMIT ${limit} OFFSET ${offset}`,
-    [input.tenantSid, input.userSid],
+    [ctx.tenantSid, ctx.userSid],
   );
   return {
-    total: await count(db, `SELECT count(*) AS n FROM workflow_instance i WHERE ${STARTED_WHERE}`, input),
+    total: await count(db, `SELECT count(*) AS n FROM workflow_instance i WHERE ${STARTED_WHERE}`, ctx),
     rows: rows.map(instanceItem),
   };
 }
 
-export async function listMyCcInstances(db: Queryable, input: ListInput): Promise<Page<CcListItem>> {
-  const { limit, offset } = pageOf(input);
+export async function listMyCcInstances(db: Queryable, ctx: Acting, page: ListInput = {}): Promise<Page<CcListItem>> {
+  const { limit, offset } = pageOf(page);
   const rows = await db.query<Record<string, unknown>>(
     `SELECT i.sid, d.name AS process_name, i.model, i.record_sid, i.status, i.created_at, i.submitted_at, i.finished_at,
             c.node_id, coalesce(d.graph->'nodes'->c.node_id->>'name', c.node_id) AS node_name, c.created_at AS copied_at,
@@ -156,10 +164,10 @@ export async function listMyCcInstances(db: Queryable, input: ListInput): Promis
        JOIN workflow_definition d ON d.sid = i.definition_sid
       WHERE ${CC_WHERE}
       ORDER BY c.created_at DESC, c.sid DESC LIMIT ${limit} OFFSET ${offset}`,
-    [input.tenantSid, input.userSid],
+    [ctx.tenantSid, ctx.userSid],
   );
   return {
-    total: await count(db, `SELECT count(*) AS n FROM workflow_cc c WHERE ${CC_WHERE}`, input),
+    total: await count(db, `SELECT count(*) AS n FROM workflow_cc c WHERE ${CC_WHERE}`, ctx),
     rows: rows.map((r) => ({
       ...instanceItem(r),
       nodeId: String(r.node_id),
@@ -183,16 +191,13 @@ function instanceItem(r: Record<string, unknown>): InstanceListItem {
   };
 }
 
-export async function countMyWorkflow(
-  db: Queryable,
-  input: Pick<ListInput, 'tenantSid' | 'userSid'>,
-): Promise<MyCounts> {
+export async function countMyWorkflow(db: Queryable, ctx: Acting): Promise<MyCounts> {
   const rows = await db.query<MyCounts>(
     `SELECT (SELECT count(*) FROM workflow_task t WHERE ${TODO_WHERE}) AS todo,
             (SELECT count(*) FROM workflow_instance i WHERE ${STARTED_WHERE}) AS started,
             (SELECT count(*) FROM workflow_task t WHERE ${HANDLED_WHERE}) AS handled,
             (SELECT count(*) FROM workflow_cc c WHERE ${CC_WHERE} AND c.read_at IS NULL) AS cc`,
-    [input.tenantSid, input.userSid],
+    [ctx.tenantSid, ctx.userSid],
   );
   const row = rows[0];
   return {

@@ -3,16 +3,17 @@
 // remaining tasks are cancelled by the system), and hand a resigning user's open tasks over.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { WorkflowNotification } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps, WorkflowNotification } from './context.js';
 import {
   requireStarterOrAdmin,
   requireStatus,
   resultOf,
   runCommand,
+  instanceTarget,
   type CommandResult,
   type InstanceCommandInput,
 } from './command.js';
-import type { WorkflowContext } from './context.js';
 import { cancelEverything, finishInstance } from './movement.js';
 import { enqueueOutbox, recordLink, taskTitle, writeHistory, type StepCore } from './step.js';
 import { reassignTask } from './tasks.js';
@@ -20,14 +21,14 @@ import { loadDefinition, loadTasks, lockInstance, OPEN_INSTANCE_STATUSES } from 
 
 export const URGE_INTERVAL_MINUTES = 10;
 
-export function urgeInstance(ctx: WorkflowContext, input: InstanceCommandInput): Promise<CommandResult> {
-  return runCommand(ctx, input, async (step) => {
+export function urgeInstance(deps: WorkflowDeps, ctx: Acting, input: InstanceCommandInput): Promise<CommandResult> {
+  return runCommand(deps, instanceTarget(ctx, input.instanceSid), async (step) => {
     requireStatus(step, ['running']);
-    await requireStarterOrAdmin(step, input.actorSid);
+    await requireStarterOrAdmin(step, ctx.userSid);
     const last = await step.tx.query<{ at: Date }>(
       `SELECT at FROM workflow_history WHERE instance_sid = $1 AND actor_sid = $2 AND action = 'urge'
         ORDER BY id DESC LIMIT 1`,
-      [step.instance.sid, input.actorSid],
+      [step.instance.sid, ctx.userSid],
     );
     const waitMs = last[0] ? new Date(last[0].at).getTime() + URGE_INTERVAL_MINUTES * 60_000 - step.at.getTime() : 0;
     if (waitMs > 0) throw new AppError('urgeTooSoon', { params: { minutes: Math.ceil(waitMs / 60_000) } });
@@ -44,7 +45,7 @@ export function urgeInstance(ctx: WorkflowContext, input: InstanceCommandInput):
       recipients,
       taskSid: null,
       nodeId: null,
-      actorSid: input.actorSid,
+      actorSid: ctx.userSid,
       title: taskTitle(step.definition.name, node?.name ?? ''),
       link: recordLink(step.instance.model, step.instance.recordSid),
       comment: input.comment ?? null,
@@ -62,10 +63,10 @@ export function urgeInstance(ctx: WorkflowContext, input: InstanceCommandInput):
 }
 
 /** Spec "end process": the process stops where it is; nothing further is approved or rejected. */
-export function endInstance(ctx: WorkflowContext, input: InstanceCommandInput): Promise<CommandResult> {
-  return runCommand(ctx, input, async (step) => {
+export function endInstance(deps: WorkflowDeps, ctx: Acting, input: InstanceCommandInput): Promise<CommandResult> {
+  return runCommand(deps, instanceTarget(ctx, input.instanceSid), async (step) => {
     requireStatus(step, OPEN_INSTANCE_STATUSES);
-    await requireStarterOrAdmin(step, input.actorSid);
+    await requireStarterOrAdmin(step, ctx.userSid);
     await writeHistory(step, { action: 'end', comment: input.comment, attachments: input.attachments });
     await cancelEverything(step, 'ended', null);
     await finishInstance(step, 'ended');

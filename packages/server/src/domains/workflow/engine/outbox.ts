@@ -2,7 +2,7 @@
 // notifications. A dispatcher leases a batch (so two app servers do not deliver the same row at once),
 // delivers each row, and marks it processed; a failure is retried later with a growing delay (at least
 // once: a listener may see an event twice if a server dies between delivering and marking).
-import type { WorkflowContext, WorkflowNotification } from './context.js';
+import type { WorkflowDeps, WorkflowNotification } from './context.js';
 import { workflowListener, type WorkflowEvent } from './listeners.js';
 
 const LEASE_SECONDS = 60;
@@ -15,7 +15,7 @@ interface OutboxRow {
   attempts: number;
 }
 
-async function deliver(ctx: WorkflowContext, row: OutboxRow): Promise<void> {
+async function deliver(deps: WorkflowDeps, row: OutboxRow): Promise<void> {
   if (row.event === 'listener') {
     const name = String(row.payload.listener);
     const listener = workflowListener(name);
@@ -24,7 +24,7 @@ async function deliver(ctx: WorkflowContext, row: OutboxRow): Promise<void> {
     return;
   }
   if (row.event === 'notification') {
-    await ctx.notify(row.payload as unknown as WorkflowNotification);
+    await deps.notify(row.payload as unknown as WorkflowNotification);
     return;
   }
   throw new Error(`unknown outbox event ${row.event}`);
@@ -36,9 +36,9 @@ export interface DispatchReport {
 }
 
 /** Delivers up to `limit` pending rows that are due by the app clock. */
-export async function dispatchOutbox(ctx: WorkflowContext, options: { limit?: number } = {}): Promise<DispatchReport> {
-  const now = ctx.now();
-  const rows = await ctx.db.transaction((tx) =>
+export async function dispatchOutbox(deps: WorkflowDeps, options: { limit?: number } = {}): Promise<DispatchReport> {
+  const now = deps.now();
+  const rows = await deps.db.transaction((tx) =>
     tx.query<OutboxRow>(
       `UPDATE workflow_outbox SET locked_until = $1::timestamptz + interval '${LEASE_SECONDS} seconds',
               attempts = attempts + 1
@@ -54,19 +54,19 @@ export async function dispatchOutbox(ctx: WorkflowContext, options: { limit?: nu
   const report: DispatchReport = { delivered: 0, failed: 0 };
   for (const row of rows) {
     try {
-      await deliver(ctx, row);
-      await ctx.db.query('UPDATE workflow_outbox SET processed_at = $2, locked_until = NULL WHERE id = $1', [
+      await deliver(deps, row);
+      await deps.db.query('UPDATE workflow_outbox SET processed_at = $2, locked_until = NULL WHERE id = $1', [
         row.id,
-        ctx.now(),
+        deps.now(),
       ]);
       report.delivered += 1;
     } catch (error) {
       report.failed += 1;
-      await ctx.db.query(
+      await deps.db.query(
         `UPDATE workflow_outbox SET locked_until = NULL, last_error = $2,
                 available_at = $3::timestamptz + (interval '10 seconds' * power(2, least(attempts, 12)))
           WHERE id = $1`,
-        [row.id, String(error instanceof Error ? error.message : error).slice(0, 2000), ctx.now()],
+        [row.id, String(error instanceof Error ? error.message : error).slice(0, 2000), deps.now()],
       );
     }
   }

@@ -1,7 +1,7 @@
 // The background loop of an app server: fires due timers and delivers the outbox, every interval, until
 // stopped. Several servers may run it at once (rows are claimed with SKIP LOCKED); the server stops it
 // before closing the database, waiting for a round in progress.
-import type { WorkflowContext } from './context.js';
+import type { WorkflowDeps } from './context.js';
 import { runDueJobs } from './jobs.js';
 import { dispatchOutbox } from './outbox.js';
 
@@ -12,7 +12,7 @@ export interface WorkflowRunner {
 }
 
 export function startWorkflowRunner(
-  ctx: WorkflowContext,
+  deps: WorkflowDeps,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): WorkflowRunner {
   const intervalMs = options.intervalMs ?? 1000;
@@ -22,8 +22,8 @@ export function startWorkflowRunner(
 
   const round = async () => {
     try {
-      await runDueJobs(ctx);
-      await dispatchOutbox(ctx);
+      await runDueJobs(deps);
+      await dispatchOutbox(deps);
     } catch (error) {
       options.onError?.(error);
     }

@@ -34,7 +34,6 @@ describe(`add-sign (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
   afterAll(() => f.close());
 
-  const t = () => f.tenantSid;
   const graphOf = (voteMode: VoteMode = 1, addSignAllowed = true, approvers = [u1]): ProcessGraph =>
     linearGraph([
       ['a', { approvers: byUsers(...approvers), voteMode, addSign: addSignAllowed }],
@@ -42,16 +41,14 @@ describe(`add-sign (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ]);
   const start = async (graph: ProcessGraph) => {
     await f.publish(graph);
-    return startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: starter,
+    return startProcess(f.deps, f.as(starter), {
       definitionKey: graph.settings.key,
       recordSid: await f.record(),
     });
   };
   const sign = (taskSid: string, mode: AddSignMode, signerSids: string[], actorSid = u1) =>
-    addSign(f.ctx, { tenantSid: t(), actorSid, taskSid, mode, signerSids, comment: '请会签' });
-  const approve = (actorSid: string, taskSid: string) => approveTask(f.ctx, { tenantSid: t(), actorSid, taskSid });
+    addSign(f.deps, f.as(actorSid), { taskSid, mode, signerSids, comment: '请会签' });
+  const approve = (actorSid: string, taskSid: string) => approveTask(f.deps, f.as(actorSid), { taskSid });
   const taskOf = (result: CommandResult, assignee: string) => result.openTasks.find((x) => x.assigneeSid === assignee)!;
   const shape = (result: CommandResult) => result.openTasks.map((x) => [x.nodeId, x.assigneeSid, x.kind]);
 
@@ -72,7 +69,7 @@ describe(`add-sign (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await approve(u2, taskOf(signed, u2).sid);
     await rejectsWith(approve(u1, mine), 'taskWaitingForSigners');
     // A signer before only advises: their rejection does not reject the step.
-    const back = await rejectTask(f.ctx, { tenantSid: t(), actorSid: u3, taskSid: taskOf(signed, u3).sid });
+    const back = await rejectTask(f.deps, f.as(u3), { taskSid: taskOf(signed, u3).sid });
     expect(back.status).toBe('running');
     expect((await f.open(started.instanceSid)).map((x) => [x.sid, x.status])).toEqual([[mine, 'open']]);
     expect(shape(await approve(u1, mine))).toEqual([['b', next, 'approve']]);
@@ -93,14 +90,14 @@ describe(`add-sign (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     const other = await start(graphOf());
     const signedToo = await sign(other.openTasks[0]!.sid, 'after', [u2]);
-    const rejected = await rejectTask(f.ctx, { tenantSid: t(), actorSid: u2, taskSid: signedToo.openTasks[0]!.sid });
+    const rejected = await rejectTask(f.deps, f.as(u2), { taskSid: signedToo.openTasks[0]!.sid });
     expect(rejected.status).toBe('rejected');
   });
 
   it('after, then withdrawn by the approver before the signer acted: the signer task goes', async () => {
     const started = await start(graphOf());
     const signed = await sign(started.openTasks[0]!.sid, 'after', [u2]);
-    const withdrawn = await withdrawInstance(f.ctx, { tenantSid: t(), actorSid: u1, instanceSid: started.instanceSid });
+    const withdrawn = await withdrawInstance(f.deps, f.as(u1), { instanceSid: started.instanceSid });
     expect(shape(withdrawn)).toEqual([['a', u1, 'approve']]);
     expect((await f.tasks(started.instanceSid)).find((x) => x.sid === signed.openTasks[0]!.sid)).toMatchObject({
       status: 'cancelled',

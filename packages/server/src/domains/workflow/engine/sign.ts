@@ -5,7 +5,8 @@
 import { AppError, type UserTaskNode } from '@ipdesk/core';
 import { activeUsers } from './approvers.js';
 import { requireActionable, runTaskCommand, type CommandResult, type TaskCommandInput } from './command.js';
-import type { WorkflowContext } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import { settleGroup } from './movement.js';
 import { writeHistory, type Step } from './step.js';
 import { createTask, finishTask, reassignTask, setTaskStatus } from './tasks.js';
@@ -37,9 +38,9 @@ async function newPeopleForStep(step: Step, task: TaskRow, sids: readonly string
 const SIGN_KIND = { before: 'signBefore', after: 'signAfter', parallel: 'signParallel' } as const;
 const SIGN_ACTION = { before: 'addSignBefore', after: 'addSignAfter', parallel: 'addSignParallel' } as const;
 
-export function addSign(ctx: WorkflowContext, input: AddSignInput): Promise<CommandResult> {
-  return runTaskCommand(ctx, input, async (step, task) => {
-    requireActionable(step, task, input.actorSid);
+export function addSign(deps: WorkflowDeps, ctx: Acting, input: AddSignInput): Promise<CommandResult> {
+  return runTaskCommand(deps, ctx, input.taskSid, async (step, task) => {
+    requireActionable(step, task, ctx.userSid);
     const node = step.graph.nodes[task.nodeId] as UserTaskNode | undefined;
     const votes = task.kind === 'approve' || task.kind === 'signParallel';
     if (!votes || node?.kind !== 'userTask' || !node.addSign) throw new AppError('addSignNotAllowed');
@@ -51,7 +52,7 @@ export function addSign(ctx: WorkflowContext, input: AddSignInput): Promise<Comm
       approved = await finishTask(step, task, {
         status: 'done',
         outcome: 'approved',
-        by: input.actorSid,
+        by: ctx.userSid,
         comment: input.comment,
         attachments: input.attachments,
       });
@@ -80,9 +81,9 @@ export interface TransferInput extends TaskCommandInput {
   toUserSid: string;
 }
 
-export function transferTask(ctx: WorkflowContext, input: TransferInput): Promise<CommandResult> {
-  return runTaskCommand(ctx, input, async (step, task) => {
-    requireActionable(step, task, input.actorSid);
+export function transferTask(deps: WorkflowDeps, ctx: Acting, input: TransferInput): Promise<CommandResult> {
+  return runTaskCommand(deps, ctx, input.taskSid, async (step, task) => {
+    requireActionable(step, task, ctx.userSid);
     const [to] = await newPeopleForStep(step, task, [input.toUserSid]);
     await reassignTask(step, task, to!, false);
     await writeHistory(step, {

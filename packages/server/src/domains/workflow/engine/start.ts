@@ -8,19 +8,20 @@ import {
   requireStatus,
   resultOf,
   runCommand,
-  type CommandActor,
+  instanceTarget,
   type CommandResult,
   type InstanceCommandInput,
   type Opinion,
 } from './command.js';
-import type { WorkflowContext } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import { insertToken, leave } from './movement.js';
 import { readRecordFields } from './record.js';
 import { emit, writeHistory, type Step } from './step.js';
 import { createTask } from './tasks.js';
 import { instanceFrom, INSTANCE_COLUMNS, loadDefinition, OPEN_INSTANCE_STATUSES, saveInstance } from './tables.js';
 
-export interface StartInput extends CommandActor, Opinion {
+export interface StartInput extends Opinion {
   /** The process's key: the published version of it is started. */
   definitionKey: string;
   recordSid: string;
@@ -93,29 +94,29 @@ export async function submitStep(step: Step, opinion: Opinion): Promise<void> {
   await leave(step, start, [], submit.sid);
 }
 
-export async function startProcess(ctx: WorkflowContext, input: StartInput): Promise<CommandResult> {
+export async function startProcess(deps: WorkflowDeps, ctx: Acting, input: StartInput): Promise<CommandResult> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const published = await tx.query<{ sid: string }>(
         "SELECT sid FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 AND status = 'published'",
-        [input.tenantSid, input.definitionKey],
+        [ctx.tenantSid, input.definitionKey],
       );
       if (!published[0]) throw new AppError('workflowNotPublished');
       const definition = await loadDefinition(tx, published[0].sid);
-      const record = await readRecordFields(tx, ctx.registry, input.tenantSid, definition.model, input.recordSid, {
+      const record = await readRecordFields(tx, deps.registry, ctx.tenantSid, definition.model, input.recordSid, {
         share: true,
       });
       if (!record) throw new AppError('recordNotFound');
       const open = await tx.query(
         'SELECT 1 FROM workflow_instance WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status = ANY($4::text[])',
-        [input.tenantSid, definition.model, input.recordSid, OPEN_INSTANCE_STATUSES],
+        [ctx.tenantSid, definition.model, input.recordSid, OPEN_INSTANCE_STATUSES],
       );
       if (open.length > 0) throw new AppError('instanceAlreadyOpen');
-      if (!(await mayStart(tx, input.tenantSid, definition.graph.settings, input.actorSid, record)))
+      if (!(await mayStart(tx, ctx.tenantSid, definition.graph.settings, ctx.userSid, record)))
         throw new AppError('startNotAllowed');
-      const at = ctx.now();
+      const at = deps.now();
       const companySid =
-        typeof record.company_sid === 'string' ? record.company_sid : await starterCompany(tx, input.actorSid);
+        typeof record.company_sid === 'string' ? record.company_sid : await starterCompany(tx, ctx.userSid);
       const rows = await tx.query(
         `INSERT INTO workflow_instance (sid, tenant_sid, company_sid, definition_sid, definition_key, model, record_sid,
            status, starter_sid, variables, created_at, updated_at)
@@ -123,13 +124,13 @@ export async function startProcess(ctx: WorkflowContext, input: StartInput): Pro
          RETURNING ${INSTANCE_COLUMNS}`,
         [
           newSid(),
-          input.tenantSid,
+          ctx.tenantSid,
           companySid,
           definition.sid,
           definition.key,
           definition.model,
           input.recordSid,
-          input.actorSid,
+          ctx.userSid,
           JSON.stringify(input.variables ?? {}),
           at,
         ],
@@ -137,9 +138,9 @@ export async function startProcess(ctx: WorkflowContext, input: StartInput): Pro
       const instance = instanceFrom(rows[0]!);
       const step: Step = {
         tx,
-        deps: ctx,
+        deps,
         at,
-        actorSid: input.actorSid,
+        actorSid: ctx.userSid,
         instance,
         definition,
         graph: definition.graph,
@@ -160,12 +161,13 @@ export async function startProcess(ctx: WorkflowContext, input: StartInput): Pro
 
 /** A draft is submitted by its starter (optionally with changed variables). */
 export async function submitDraft(
-  ctx: WorkflowContext,
+  deps: WorkflowDeps,
+  ctx: Acting,
   input: InstanceCommandInput & { variables?: Record<string, unknown> },
 ): Promise<CommandResult> {
-  return runCommand(ctx, input, async (step) => {
+  return runCommand(deps, instanceTarget(ctx, input.instanceSid), async (step) => {
     requireStatus(step, ['draft']);
-    if (step.instance.starterSid !== input.actorSid) throw new AppError('notStarter');
+    if (step.instance.starterSid !== ctx.userSid) throw new AppError('notStarter');
     if (input.variables) step.instance.variables = { ...step.instance.variables, ...input.variables };
     await submitStep(step, input);
     return resultOf(step);

@@ -37,9 +37,7 @@ describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['a', { approvers: byUsers(approver), remindHours: hours.remind, dueHours: hours.due }],
     ]);
     await fx.publish(graph);
-    return startProcess(fx.ctx, {
-      tenantSid: fx.tenantSid,
-      actorSid: await fx.user(),
+    return startProcess(fx.deps, fx.as(await fx.user()), {
       definitionKey: graph.settings.key,
       recordSid: await fx.record(),
     });
@@ -106,10 +104,10 @@ describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('a task that ended first cancels its timers; they never fire', async () => {
     const approver = await f.user();
     const started = await start(f, approver, { remind: 1, due: 3 });
-    await approveTask(f.ctx, { tenantSid: f.tenantSid, actorSid: approver, taskSid: started.openTasks[0]!.sid });
+    await approveTask(f.deps, f.as(approver), { taskSid: started.openTasks[0]!.sid });
     expect((await jobs(started.instanceSid)).map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
     f.clock.advanceMinutes(600);
-    await runDueJobs(f.ctx);
+    await runDueJobs(f.deps);
     expect(await f.history(started.instanceSid)).toEqual(['submit@start', 'approve@a', 'finish']);
   });
 
@@ -118,7 +116,7 @@ describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const instances: string[] = [];
     for (let i = 0; i < 12; i++) instances.push((await start(f, approver, { remind: 1, due: null })).instanceSid);
     f.clock.advanceMinutes(61);
-    const [a, b] = await Promise.all([runDueJobs(f.ctx), runDueJobs({ ...f.ctx })]);
+    const [a, b] = await Promise.all([runDueJobs(f.deps), runDueJobs({ ...f.deps })]);
     expect(a + b).toBe(12);
     const fired = await f.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM workflow_history WHERE action = 'remind' AND instance_sid = ANY($1::text[])",

@@ -41,15 +41,12 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
   const start = async () => {
     const g = graph();
     await f.publish(g);
-    return startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: starter,
+    return startProcess(f.deps, f.as(starter), {
       definitionKey: g.settings.key,
       recordSid: await f.record(),
     });
   };
-  const view = (instanceSid: string, viewerSid: string) =>
-    openInstanceView(f.ctx, { tenantSid: t(), instanceSid, viewerSid });
+  const view = (instanceSid: string, viewerSid: string) => openInstanceView(f.deps, f.as(viewerSid), { instanceSid });
 
   it('shows status, current steps, tasks and timeline, and what each viewer may do', async () => {
     const started = await start();
@@ -91,9 +88,9 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
     expect(forStarter.actions).toMatchObject({ tasks: [], withdraw: true, urge: true, end: true });
     expect((await view(started.instanceSid, admin)).actions).toMatchObject({ withdraw: false, urge: true, end: true });
 
-    await urgeInstance(f.ctx, { tenantSid: t(), actorSid: starter, instanceSid: started.instanceSid });
+    await urgeInstance(f.deps, f.as(starter), { instanceSid: started.instanceSid });
     expect((await view(started.instanceSid, starter)).actions.urge).toBe(false);
-    const atB = await approveTask(f.ctx, { tenantSid: t(), actorSid: u1, taskSid: started.openTasks[0]!.sid });
+    const atB = await approveTask(f.deps, f.as(u1), { taskSid: started.openTasks[0]!.sid });
     expect((await view(started.instanceSid, starter)).actions.withdraw).toBe(false);
     expect((await view(started.instanceSid, u1)).actions.withdraw).toBe(true);
     const forU2 = await view(started.instanceSid, u2);
@@ -114,29 +111,29 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
 
   it('lists my to-dos, my started processes and my handled tasks, with counts', async () => {
     const [person] = await f.users(1);
-    const before = await countMyWorkflow(f.db, { tenantSid: t(), userSid: u1 });
+    const before = await countMyWorkflow(f.db, f.as(u1));
     const first = await start();
     const second = await start();
-    const todo = await listMyTodoTasks(f.db, { tenantSid: t(), userSid: u1, limit: 1 });
+    const todo = await listMyTodoTasks(f.db, f.as(u1), { limit: 1 });
     expect(todo.total).toBe(before.todo + 2);
     expect(todo.rows).toHaveLength(1);
     expect(todo.rows[0]).toMatchObject({ nodeName: '部门审核', kind: 'approve', status: 'open', model: 'patent' });
     f.clock.advanceMinutes(5);
-    await approveTask(f.ctx, { tenantSid: t(), actorSid: u1, taskSid: first.openTasks[0]!.sid });
-    const handled = await listMyHandledTasks(f.db, { tenantSid: t(), userSid: u1 });
+    await approveTask(f.deps, f.as(u1), { taskSid: first.openTasks[0]!.sid });
+    const handled = await listMyHandledTasks(f.db, f.as(u1));
     expect(handled.total).toBe(before.handled + 1);
     expect(handled.rows[0]).toMatchObject({ instanceSid: first.instanceSid, outcome: 'approved' });
-    const started = await listMyStartedInstances(f.db, { tenantSid: t(), userSid: starter, limit: 100 });
+    const started = await listMyStartedInstances(f.db, f.as(starter), { limit: 100 });
     expect(started.rows.map((r) => r.instanceSid)).toEqual(
       expect.arrayContaining([first.instanceSid, second.instanceSid]),
     );
-    expect(await countMyWorkflow(f.db, { tenantSid: t(), userSid: u1 })).toEqual({
+    expect(await countMyWorkflow(f.db, f.as(u1))).toEqual({
       todo: before.todo + 1,
       started: 0,
       handled: before.handled + 1,
       cc: 0,
     });
-    expect(await countMyWorkflow(f.db, { tenantSid: t(), userSid: person! })).toEqual({
+    expect(await countMyWorkflow(f.db, f.as(person!))).toEqual({
       todo: 0,
       started: 0,
       handled: 0,
@@ -163,9 +160,7 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
     const heir = await f.user();
     const g = linearGraph([['a', { approvers: byUsers(leaver, u2), voteMode: 4 }]]);
     await f.publish(g);
-    const started = await startProcess(f.ctx, {
-      tenantSid: t(),
-      actorSid: starter,
+    const started = await startProcess(f.deps, f.as(starter), {
       definitionKey: g.settings.key,
       recordSid: await f.record(),
     });
@@ -181,7 +176,7 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
     );
     expect(todo[0]!.handed_over_from).toBe(leaver);
     expect(await f.history(started.instanceSid)).toEqual(['submit@start', 'handOver@a']);
-    const done = await approveTask(f.ctx, { tenantSid: t(), actorSid: heir, taskSid: mine.sid });
+    const done = await approveTask(f.deps, f.as(heir), { taskSid: mine.sid });
     expect(done.openTasks.map((x) => x.assigneeSid)).toEqual([u2]);
   });
 });

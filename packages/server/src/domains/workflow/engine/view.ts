@@ -5,7 +5,8 @@ import type { Queryable } from '../../../db/database.js';
 import { jumpTargets, returnTargets } from './back.js';
 import { markCcRead } from './cc.js';
 import { isTenantAdmin } from './command.js';
-import type { WorkflowContext } from './context.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import { URGE_INTERVAL_MINUTES } from './manage.js';
 import type { HistoryAction } from './step.js';
 import {
@@ -117,18 +118,19 @@ async function userNames(db: Queryable, sids: Iterable<string | null>): Promise<
 }
 
 export async function openInstanceView(
-  ctx: Pick<WorkflowContext, 'db' | 'now'>,
-  input: { tenantSid: string; instanceSid: string; viewerSid: string },
+  deps: Pick<WorkflowDeps, 'db' | 'now'>,
+  ctx: Acting,
+  input: { instanceSid: string },
 ): Promise<InstanceView> {
-  const db = ctx.db;
-  const now = ctx.now();
+  const db = deps.db;
+  const now = deps.now();
   const rows = await db.query(`SELECT ${INSTANCE_COLUMNS} FROM workflow_instance WHERE sid = $1 AND tenant_sid = $2`, [
     input.instanceSid,
-    input.tenantSid,
+    ctx.tenantSid,
   ]);
   if (!rows[0]) throw new AppError('instanceNotFound');
   const instance = instanceFrom(rows[0]);
-  await markCcRead(db, { tenantSid: input.tenantSid, instanceSid: instance.sid, userSid: input.viewerSid, at: now });
+  await markCcRead(db, { tenantSid: ctx.tenantSid, instanceSid: instance.sid, userSid: ctx.userSid, at: now });
   const definition = await loadDefinition(db, instance.definitionSid);
   const graph = definition.graph;
   const nodeName = (id: string | null) => (id ? (graph.nodes[id]?.name ?? id) : null);
@@ -154,17 +156,17 @@ export async function openInstanceView(
     ...history.map(assigneeOf).filter((sid): sid is string => sid !== null),
   ]);
 
-  const isStarter = instance.starterSid === input.viewerSid;
-  const mayManage = isStarter || (await isTenantAdmin(db, input.tenantSid, input.viewerSid));
+  const isStarter = instance.starterSid === ctx.userSid;
+  const mayManage = isStarter || (await isTenantAdmin(db, ctx.tenantSid, ctx.userSid));
   const running = instance.status === 'running';
-  const lastUrge = history.filter((h) => h.action === 'urge' && h.actor_sid === input.viewerSid).at(-1);
+  const lastUrge = history.filter((h) => h.action === 'urge' && h.actor_sid === ctx.userSid).at(-1);
   const urgeFree =
     !lastUrge || new Date(lastUrge.at as Date).getTime() + URGE_INTERVAL_MINUTES * 60_000 <= now.getTime();
   const context = { tx: db, graph, instance };
 
   const taskActions: InstanceView['actions']['tasks'] = [];
   for (const task of tasks) {
-    if (task.assigneeSid !== input.viewerSid || (task.status !== 'open' && task.status !== 'pending')) continue;
+    if (task.assigneeSid !== ctx.userSid || (task.status !== 'open' && task.status !== 'pending')) continue;
     if (task.kind === 'submit') {
       taskActions.push({
         taskSid: task.sid,
@@ -247,7 +249,7 @@ export async function openInstanceView(
     actions: {
       tasks: taskActions,
       submit: instance.status === 'draft' && isStarter,
-      withdraw: running && (await findWithdrawable(db, instance, input.viewerSid)) !== null,
+      withdraw: running && (await findWithdrawable(db, instance, ctx.userSid)) !== null,
       urge:
         running &&
         mayManage &&

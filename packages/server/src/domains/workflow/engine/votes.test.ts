@@ -49,9 +49,7 @@ describe(`vote modes on one step (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     const approvers = await f.users(n);
     const graph = linearGraph([['review', { approvers: byUsers(...approvers), voteMode }]]);
     await f.publish(graph);
-    const started = await startProcess(f.ctx, {
-      tenantSid: f.tenantSid,
-      actorSid: starter,
+    const started = await startProcess(f.deps, f.as(starter), {
       definitionKey: graph.settings.key,
       recordSid: await f.record(),
     });
@@ -59,7 +57,7 @@ describe(`vote modes on one step (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(started.openTasks.map((t) => t.assigneeSid)).toEqual(approvers);
     const taskOf = (i: number) => started.openTasks[i]!.sid;
     const act = (i: number, yes: boolean) =>
-      (yes ? approveTask : rejectTask)(f.ctx, { tenantSid: f.tenantSid, actorSid: approvers[i]!, taskSid: taskOf(i) });
+      (yes ? approveTask : rejectTask)(f.deps, f.as(approvers[i]!), { taskSid: taskOf(i) });
     return { instance: started.instanceSid, act, approvers, taskOf };
   };
   const cancelledBySystem = async (instance: string) =>

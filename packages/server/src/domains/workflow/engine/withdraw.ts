@@ -4,8 +4,9 @@
 // actor's task; it may not cross a parallel gateway (the new tokens must be in the actor's region).
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import { resultOf, runCommand, type CommandResult, type InstanceCommandInput } from './command.js';
-import type { WorkflowContext } from './context.js';
+import { instanceTarget, resultOf, runCommand, type CommandResult, type InstanceCommandInput } from './command.js';
+import type { Acting } from '../../../platform/context.js';
+import type { WorkflowDeps } from './context.js';
 import { sameScope } from './scopes.js';
 import { writeHistory, type HistoryAction, type Step } from './step.js';
 import { cancelTasks, createTask, finishTask } from './tasks.js';
@@ -87,9 +88,9 @@ async function restoreCancelled(step: Step, by: TaskRow): Promise<void> {
   }
 }
 
-export function withdrawInstance(ctx: WorkflowContext, input: InstanceCommandInput): Promise<CommandResult> {
-  return runCommand(ctx, input, async (step) => {
-    const found = await findWithdrawable(step.tx, step.instance, input.actorSid);
+export function withdrawInstance(deps: WorkflowDeps, ctx: Acting, input: InstanceCommandInput): Promise<CommandResult> {
+  return runCommand(deps, instanceTarget(ctx, input.instanceSid), async (step) => {
+    const found = await findWithdrawable(step.tx, step.instance, ctx.userSid);
     if (!found) {
       if (step.instance.status !== 'running') throw new AppError('instanceNotRunning');
       throw new AppError('withdrawNotAllowed');
@@ -97,7 +98,7 @@ export function withdrawInstance(ctx: WorkflowContext, input: InstanceCommandInp
     const { task, token, effectTokens, effectTasks } = found;
     // The withdraw is written first, then what it undoes: the timeline reads "withdrawn", then the
     // cancellations it caused (as a return or jump does).
-    await finishTask(step, task, { status: 'cancelled', outcome: 'withdrawn', by: input.actorSid });
+    await finishTask(step, task, { status: 'cancelled', outcome: 'withdrawn', by: ctx.userSid });
     if (token.status === 'done') {
       await step.tx.query(
         `UPDATE workflow_token SET status = 'active', completed_by_task_sid = NULL, finished_at = NULL WHERE sid = $1`,

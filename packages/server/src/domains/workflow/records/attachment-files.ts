@@ -5,7 +5,6 @@
 import { AppError, newSid } from '@ipdesk/core';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../../db/database.js';
-import type { Principal } from '../../../http/context.js';
 import { audit } from '../../../modules/accounts/context.js';
 import { assertAcceptedType } from '../../documents/checks.js';
 import { missingFileError } from '../../documents/metadata.js';
@@ -14,12 +13,12 @@ import { fileStore } from '../../../modules/files/file-store.js';
 import { writeFileWithRows } from '../../../modules/files/removals.js';
 import { sniffDocument } from '../../../modules/files/sniff.js';
 import { StoredFileMissing, storageKeyFor, type FileStorage } from '../../../modules/files/storage.js';
+import type { RequestContext } from '../../../platform/context.js';
 import { ATTACHMENT_PURPOSE } from './attachments.js';
 
-export interface AttachmentFilesContext {
+export interface AttachmentFilesDeps {
   db: Database;
   storage: FileStorage;
-  now: () => Date;
 }
 
 export interface UploadedAttachment {
@@ -41,27 +40,26 @@ function attachmentName(received: ReceivedUpload): string {
 
 /** Checks and stores an upload; the staged file is disposed of in every case. */
 export async function uploadAttachment(
-  ctx: AttachmentFilesContext,
-  actor: { principal: Principal; requestId: string },
+  deps: AttachmentFilesDeps,
+  ctx: RequestContext,
   received: ReceivedUpload,
 ): Promise<UploadedAttachment> {
-  const { principal } = actor;
   const staged = received.staged;
   try {
     if (!staged) throw missingFileError();
     const name = attachmentName(received);
     const sniffed = await sniffDocument(await staged.source());
     assertAcceptedType(sniffed, null);
-    const now = ctx.now();
+    const now = ctx.now;
     const fileSid = newSid();
-    const key = storageKeyFor(principal.tenantSid, fileSid);
+    const key = storageKeyFor(ctx.tenantSid, fileSid);
     const info = { sizeBytes: staged.sizeBytes, sha256: staged.sha256, mediaType: sniffed.mediaType };
     await writeFileWithRows(
-      ctx.db,
-      ctx.storage,
-      { key, at: now, write: () => ctx.storage.putFile(key, staged.path, info) },
+      deps.db,
+      deps.storage,
+      { key, at: now, write: () => deps.storage.putFile(key, staged.path, info) },
       async (tx) => {
-        await fileStore(ctx.storage).register(
+        await fileStore(deps.storage).register(
           tx,
           {
             sid: fileSid,
@@ -71,20 +69,20 @@ export async function uploadAttachment(
             storageKey: key,
           },
           {
-            tenantSid: principal.tenantSid,
+            tenantSid: ctx.tenantSid,
             purpose: ATTACHMENT_PURPOSE,
             mediaType: sniffed.mediaType,
-            uploadedBy: principal.userSid,
+            uploadedBy: ctx.userSid,
             at: now,
           },
         );
         await audit(tx, {
-          tenantSid: principal.tenantSid,
-          actorSid: principal.userSid,
+          tenantSid: ctx.tenantSid,
+          actorSid: ctx.userSid,
           action: 'workflow_attachment.uploaded',
           target: fileSid,
           detail: { name, media_type: sniffed.mediaType, size_bytes: staged.sizeBytes, checksum: staged.sha256 },
-          requestId: actor.requestId,
+          requestId: ctx.requestId,
           at: now,
         });
       },
@@ -104,12 +102,12 @@ export interface AttachmentDownload {
 
 /** The file when it is attached to an opinion of the instance (whose visibility the caller checked). */
 export async function openAttachment(
-  ctx: AttachmentFilesContext,
+  deps: AttachmentFilesDeps,
   tenantSid: string,
   instanceSid: string,
   fileSid: string,
 ): Promise<AttachmentDownload> {
-  const rows = await ctx.db.query<{ name: string; media_type: string; size_bytes: number; storage_key: string }>(
+  const rows = await deps.db.query<{ name: string; media_type: string; size_bytes: number; storage_key: string }>(
     `SELECT a->>'name' AS name, f.media_type, f.size_bytes, f.storage_key
        FROM workflow_history h CROSS JOIN jsonb_array_elements(h.attachments) a
        JOIN stored_file f ON f.sid = a->>'fileSid' AND f.tenant_sid = h.tenant_sid AND f.purpose = $4
@@ -119,7 +117,7 @@ export async function openAttachment(
   );
   const row = rows[0];
   if (!row) throw new AppError('documentNotFound');
-  const stream = await ctx.storage.stream(row.storage_key).catch((error: unknown) => {
+  const stream = await deps.storage.stream(row.storage_key).catch((error: unknown) => {
     if (error instanceof StoredFileMissing) throw new AppError('documentFileGone', { cause: error });
     throw error;
   });

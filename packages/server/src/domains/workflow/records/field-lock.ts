@@ -5,26 +5,28 @@
 import { AppError, labelIn, translate, type FieldError, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { WriteEvent } from '../../../modules/models/hooks.js';
+import type { Acting } from '../../../platform/context.js';
 import { loadDefinition } from '../engine/tables.js';
 
-/** The fields the actor may change now, or 'all'; null when no process is open on the record. */
+/** The fields the one acting may change now, or 'all'; null when no process is open on the record. */
 export async function editableFields(
   db: Queryable,
-  input: { tenantSid: string; model: string; recordSid: string; actorSid: string },
+  ctx: Acting,
+  input: { model: string; recordSid: string },
 ): Promise<{ fields: ReadonlySet<string> | 'all'; processName: string } | null> {
   const [instance] = await db.query<{ sid: string; definition_sid: string; status: string; starter_sid: string }>(
     `SELECT sid, definition_sid, status, starter_sid FROM workflow_instance
       WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status IN ('draft', 'running', 'withdrawn')`,
-    [input.tenantSid, input.model, input.recordSid],
+    [ctx.tenantSid, input.model, input.recordSid],
   );
   if (!instance) return null;
   const definition = await loadDefinition(db, instance.definition_sid);
   const processName = definition.name;
-  if (instance.status === 'draft' && instance.starter_sid === input.actorSid) return { fields: 'all', processName };
+  if (instance.status === 'draft' && instance.starter_sid === ctx.userSid) return { fields: 'all', processName };
   const mine = await db.query<{ node_id: string; kind: string }>(
     `SELECT node_id, kind FROM workflow_task
       WHERE instance_sid = $1 AND assignee_sid = $2 AND status IN ('open', 'pending')`,
-    [instance.sid, input.actorSid],
+    [instance.sid, ctx.userSid],
   );
   if (mine.some((t) => t.kind === 'submit')) return { fields: 'all', processName };
   const fields = new Set<string>();
@@ -39,12 +41,12 @@ export async function editableFields(
 /** An update's check (afterWrite, in its transaction): a change to a locked field refuses the whole write. */
 export async function checkFieldLock(tx: Queryable, event: WriteEvent): Promise<void> {
   if (!event.before || event.changed.length === 0) return;
-  const editable = await editableFields(tx, {
-    tenantSid: event.principal.tenantSid,
-    model: event.model.name,
-    recordSid: String(event.after.sid),
-    actorSid: event.principal.userSid,
-  });
+  const { tenantSid, userSid } = event.principal;
+  const editable = await editableFields(
+    tx,
+    { tenantSid, userSid },
+    { model: event.model.name, recordSid: String(event.after.sid) },
+  );
   if (!editable || editable.fields === 'all') return;
   const allowed = editable.fields;
   const locked = event.changed.filter((name) => !allowed.has(name));

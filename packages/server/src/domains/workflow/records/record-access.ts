@@ -10,7 +10,7 @@ import { scopeCondition } from '../../../modules/models/scope.js';
 import { SqlParams } from '../../../modules/models/sql-params.js';
 import { holds } from '../../../modules/rbac/authorize.js';
 
-export interface RecordAccessContext {
+export interface RecordAccessDeps {
   db: Queryable;
   registry: ModelRegistry;
 }
@@ -19,17 +19,17 @@ export type RecordAction = 'view' | 'update';
 
 /** Of these records of one model, the ones the caller may see (the model's view resource and data scope). */
 export async function reachableRecords(
-  ctx: RecordAccessContext,
+  deps: RecordAccessDeps,
   principal: Principal,
   model: string,
   recordSids: readonly string[],
   action: RecordAction = 'view',
 ): Promise<Set<string>> {
-  const resolved = ctx.registry.get(model);
+  const resolved = deps.registry.get(model);
   if (!resolved || recordSids.length === 0 || !holds(principal.access, modelResourceCode(model, action)))
     return new Set();
   const params = new SqlParams([[...new Set(recordSids)]]);
-  const rows = await ctx.db.query<{ sid: string }>(
+  const rows = await deps.db.query<{ sid: string }>(
     `SELECT t.sid FROM ${resolved.table} t WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(principal, resolved, params)}`,
     params.values as never,
   );
@@ -37,12 +37,12 @@ export async function reachableRecords(
 }
 
 export async function mayViewRecord(
-  ctx: RecordAccessContext,
+  deps: RecordAccessDeps,
   principal: Principal,
   model: string,
   recordSid: string,
 ): Promise<boolean> {
-  return (await reachableRecords(ctx, principal, model, [recordSid])).has(recordSid);
+  return (await reachableRecords(deps, principal, model, [recordSid])).has(recordSid);
 }
 
 /**
@@ -50,14 +50,14 @@ export async function mayViewRecord(
  * resource (else 403) and the record within the caller's scope (else 404).
  */
 export async function requireUpdatableRecord(
-  ctx: RecordAccessContext,
+  deps: RecordAccessDeps,
   principal: Principal,
   model: string,
   recordSid: string,
 ): Promise<void> {
-  if (!ctx.registry.get(model)) throw new AppError('modelNotFound', { params: { model: model.slice(0, 48) } });
+  if (!deps.registry.get(model)) throw new AppError('modelNotFound', { params: { model: model.slice(0, 48) } });
   if (!holds(principal.access, modelResourceCode(model, 'update'))) throw new AppError('permissionDenied');
-  if (!(await reachableRecords(ctx, principal, model, [recordSid], 'update')).has(recordSid))
+  if (!(await reachableRecords(deps, principal, model, [recordSid], 'update')).has(recordSid))
     throw new AppError('recordNotFound');
 }
 
@@ -68,36 +68,36 @@ interface Bound {
 }
 
 async function requireVisible(
-  ctx: RecordAccessContext,
+  deps: RecordAccessDeps,
   principal: Principal,
   row: Bound | undefined,
   missing: ErrorName,
 ): Promise<Bound> {
-  if (!row || !(await mayViewRecord(ctx, principal, row.model, row.recordSid))) throw new AppError(missing);
+  if (!row || !(await mayViewRecord(deps, principal, row.model, row.recordSid))) throw new AppError(missing);
   return row;
 }
 
 /** The instance, when it is of the caller's tenant and its record is one they may see; else 404. */
 export async function visibleInstance(
-  ctx: RecordAccessContext,
+  deps: RecordAccessDeps,
   principal: Principal,
   instanceSid: string,
 ): Promise<Bound> {
-  const rows = await ctx.db.query<Bound>(
+  const rows = await deps.db.query<Bound>(
     `SELECT sid AS "instanceSid", model, record_sid AS "recordSid" FROM workflow_instance
       WHERE sid = $1 AND tenant_sid = $2`,
     [instanceSid, principal.tenantSid],
   );
-  return requireVisible(ctx, principal, rows[0], 'instanceNotFound');
+  return requireVisible(deps, principal, rows[0], 'instanceNotFound');
 }
 
 /** The task's instance, when the task is of the caller's tenant and its record one they may see; else 404. */
-export async function visibleTask(ctx: RecordAccessContext, principal: Principal, taskSid: string): Promise<Bound> {
-  const rows = await ctx.db.query<Bound>(
+export async function visibleTask(deps: RecordAccessDeps, principal: Principal, taskSid: string): Promise<Bound> {
+  const rows = await deps.db.query<Bound>(
     `SELECT i.sid AS "instanceSid", i.model, i.record_sid AS "recordSid"
        FROM workflow_task t JOIN workflow_instance i ON i.sid = t.instance_sid
       WHERE t.sid = $1 AND t.tenant_sid = $2`,
     [taskSid, principal.tenantSid],
   );
-  return requireVisible(ctx, principal, rows[0], 'taskNotFound');
+  return requireVisible(deps, principal, rows[0], 'taskNotFound');
 }

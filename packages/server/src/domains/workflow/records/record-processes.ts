@@ -3,11 +3,12 @@
 // the diagram of an instance with where it stands and where it went.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { ModelRegistry } from '../../../modules/models/registry.js';
+import type { Acting } from '../../../platform/context.js';
 import type { InstanceStatus } from '../engine/index.js';
 import { readRecordFields } from '../engine/record.js';
 import { mayStart } from '../engine/start.js';
 import { loadDefinition } from '../engine/tables.js';
+import type { RecordAccessDeps } from './record-access.js';
 
 /** The record's open instance, else its newest finished one, else null. At most one is open (0012 index). */
 export async function currentInstanceSid(
@@ -35,22 +36,22 @@ export interface StartableProcess {
  * "who may start" settings (users, roles, a user field of the record) as the start command checks them.
  */
 export async function startableProcesses(
-  db: Queryable,
-  registry: ModelRegistry,
-  input: { tenantSid: string; model: string; recordSid: string; userSid: string },
+  { db, registry }: RecordAccessDeps,
+  ctx: Acting,
+  input: { model: string; recordSid: string },
 ): Promise<StartableProcess[]> {
   const rows = await db.query<StartableProcess & { sid: string }>(
     `SELECT sid, key, name, version FROM workflow_definition WHERE tenant_sid = $1 AND model = $2 AND status = 'published'
       ORDER BY name, key`,
-    [input.tenantSid, input.model],
+    [ctx.tenantSid, input.model],
   );
   if (rows.length === 0) return [];
-  const record = await readRecordFields(db, registry, input.tenantSid, input.model, input.recordSid);
+  const record = await readRecordFields(db, registry, ctx.tenantSid, input.model, input.recordSid);
   if (!record) return [];
   const startable: StartableProcess[] = [];
   for (const row of rows) {
     const definition = await loadDefinition(db, row.sid);
-    if (await mayStart(db, input.tenantSid, definition.graph.settings, input.userSid, record))
+    if (await mayStart(db, ctx.tenantSid, definition.graph.settings, ctx.userSid, record))
       startable.push({ key: row.key, name: row.name, version: Number(row.version) });
   }
   return startable;

@@ -7,11 +7,11 @@ import { scopeCondition } from '../../../modules/models/scope.js';
 import { SqlParams } from '../../../modules/models/sql-params.js';
 import { maskRows, viewFor } from '../../../modules/rbac/model-view.js';
 import { holds } from '../../../modules/rbac/authorize.js';
-import type { RecordAccessContext } from './record-access.js';
+import type { RecordAccessDeps } from './record-access.js';
 
 /** "model:sid" → title, for the records of the list the caller may see. */
 export async function recordTitles(
-  ctx: RecordAccessContext,
+  deps: RecordAccessDeps,
   principal: Principal,
   items: ReadonlyArray<{ model: string; recordSid: string }>,
 ): Promise<Map<string, string>> {
@@ -19,7 +19,7 @@ export async function recordTitles(
   for (const item of items) byModel.set(item.model, [...(byModel.get(item.model) ?? []), item.recordSid]);
   const titles = new Map<string, string>();
   for (const [name, sids] of byModel) {
-    const base = ctx.registry.get(name);
+    const base = deps.registry.get(name);
     const titleField = base?.declaration.titleField;
     if (!base || !titleField) continue;
     const view = viewFor(base, principal.access);
@@ -27,7 +27,7 @@ export async function recordTitles(
     if (!field || field.custom) continue;
     if (!holds(principal.access, modelResourceCode(name, 'view'))) continue;
     const params = new SqlParams([[...new Set(sids)]]);
-    const rows = await ctx.db.query<Record<string, unknown>>(
+    const rows = await deps.db.query<Record<string, unknown>>(
       `SELECT t.sid, ${field.column} AS "${titleField}" FROM ${view.table} t
         WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(principal, view, params)}`,
       params.values as never,

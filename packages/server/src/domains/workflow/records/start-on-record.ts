@@ -2,8 +2,8 @@
 // (model update resource and data scope), and the published definition must be one of the record's model.
 // The engine then checks who may start it and that the record has no other open process.
 import { AppError } from '@ipdesk/core';
-import type { Principal } from '../../../http/context.js';
-import { startProcess, type CommandResult, type WorkflowContext } from '../engine/index.js';
+import type { RequestContext } from '../../../platform/context.js';
+import { startProcess, type CommandResult, type WorkflowDeps } from '../engine/index.js';
 import { checkAttachments, type AttachmentInput } from './attachments.js';
 import { requireUpdatableRecord } from './record-access.js';
 
@@ -18,28 +18,26 @@ export interface StartOnRecordInput {
 }
 
 export async function startOnRecord(
-  wf: WorkflowContext,
-  principal: Principal,
+  deps: WorkflowDeps,
+  ctx: RequestContext,
   input: StartOnRecordInput,
 ): Promise<CommandResult> {
-  await requireUpdatableRecord(wf, principal, input.model, input.recordSid);
-  const published = await wf.db.query<{ model: string }>(
+  await requireUpdatableRecord(deps, ctx.principal, input.model, input.recordSid);
+  const published = await deps.db.query<{ model: string }>(
     "SELECT model FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 AND status = 'published'",
-    [principal.tenantSid, input.definitionKey],
+    [ctx.tenantSid, input.definitionKey],
   );
   if (!published[0]) throw new AppError('workflowNotPublished');
   if (published[0].model !== input.model)
     throw new AppError('instanceModelMismatch', {
       params: { key: input.definitionKey, expected: published[0].model, model: input.model },
     });
-  return startProcess(wf, {
-    tenantSid: principal.tenantSid,
-    actorSid: principal.userSid,
+  return startProcess(deps, ctx, {
     definitionKey: input.definitionKey,
     recordSid: input.recordSid,
     draft: input.draft,
     comment: input.comment,
-    attachments: await checkAttachments(wf.db, principal.tenantSid, input.attachments),
+    attachments: await checkAttachments(deps.db, ctx.tenantSid, input.attachments),
     variables: input.variables,
   });
 }

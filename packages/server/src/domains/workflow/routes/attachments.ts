@@ -10,6 +10,7 @@ import { visibleInstance } from '../records/record-access.js';
 import { principalOf } from '../../../http/context.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
 import type { ServiceOptions } from '../../../http/services.js';
+import { requestContext } from '../../../platform/context.js';
 import { contentDisposition } from '../../documents/routes/documents.js';
 import { sidParam } from '../../../http/routes/schemas.js';
 
@@ -22,7 +23,7 @@ const downloadParams = z
   .strict();
 
 export const workflowAttachmentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts }) => {
-  const ctx = { db: accounts.db, storage: fileStorageFor(accounts.config), now: accounts.now };
+  const deps = { db: accounts.db, storage: fileStorageFor(accounts.config) };
 
   app.post(
     '/workflow/attachments',
@@ -37,8 +38,7 @@ export const workflowAttachmentRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
     },
     async (request) => {
       const received = await receiveUpload(request, accounts.config.dataDir);
-      const actor = { principal: principalOf(request), requestId: request.id };
-      return ok(request, { data: await uploadAttachment(ctx, actor, received) });
+      return ok(request, { data: await uploadAttachment(deps, requestContext(request, accounts.now), received) });
     },
   );
 
@@ -55,7 +55,7 @@ export const workflowAttachmentRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
     async (request, reply) => {
       const principal = principalOf(request);
       await visibleInstance(app.workflow, principal, request.params.sid);
-      const file = await openAttachment(ctx, principal.tenantSid, request.params.sid, request.params.fileSid);
+      const file = await openAttachment(deps, principal.tenantSid, request.params.sid, request.params.fileSid);
       return reply
         .type(file.mediaType)
         .header('content-disposition', contentDisposition('attachment', file.name))

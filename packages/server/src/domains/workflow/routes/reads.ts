@@ -5,7 +5,6 @@
 // instance marks the caller's copies of it read. Instances are seen through their record: a
 // record the caller may not see answers 404, as if there were nothing.
 import { AppError } from '@ipdesk/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -29,6 +28,7 @@ import { recordTitles } from '../records/record-titles.js';
 import { principalOf } from '../../../http/context.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
 import type { ServiceOptions } from '../../../http/services.js';
+import { requestContext } from '../../../platform/context.js';
 import { presentCc, presentInstance, presentStatus, presentTask, presentView } from './present.js';
 import {
   ccPage,
@@ -52,15 +52,9 @@ const tags = ['workflow'];
 export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app) => {
   const wf = app.workflow;
 
-  const listInput = (request: FastifyRequest, query: z.infer<typeof pageQuery>): ListInput => {
-    const principal = principalOf(request);
+  const pageOf = (query: z.infer<typeof pageQuery>): ListInput => {
     const size = Number(query.size ?? 20);
-    return {
-      tenantSid: principal.tenantSid,
-      userSid: principal.userSid,
-      limit: size,
-      offset: ((query.page ?? 1) - 1) * size,
-    };
+    return { limit: size, offset: ((query.page ?? 1) - 1) * size };
   };
 
   app.get(
@@ -76,13 +70,9 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const { instanceSid } = await visibleInstance(wf, principal, request.params.sid);
-      const view = await openInstanceView(wf, {
-        tenantSid: principal.tenantSid,
-        instanceSid,
-        viewerSid: principal.userSid,
-      });
+      const ctx = requestContext(request, wf.now);
+      const { instanceSid } = await visibleInstance(wf, ctx.principal, request.params.sid);
+      const view = await openInstanceView(wf, ctx, { instanceSid });
       return ok(request, { data: presentView(request.language, view) });
     },
   );
@@ -128,32 +118,17 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const principal = principalOf(request);
+      const ctx = requestContext(request, wf.now);
       const { model, recordSid } = request.params;
-      if (!(await mayViewRecord(wf, principal, model, recordSid))) throw new AppError('recordNotFound');
-      const instanceSid = await currentInstanceSid(wf.db, principal.tenantSid, model, recordSid);
-      const view = instanceSid
-        ? await openInstanceView(wf, { tenantSid: principal.tenantSid, instanceSid, viewerSid: principal.userSid })
-        : null;
-      const lock = await editableFields(wf.db, {
-        tenantSid: principal.tenantSid,
-        model,
-        recordSid,
-        actorSid: principal.userSid,
-      });
-      const mayEdit = (await reachableRecords(wf, principal, model, [recordSid], 'update')).has(recordSid);
+      if (!(await mayViewRecord(wf, ctx.principal, model, recordSid))) throw new AppError('recordNotFound');
+      const instanceSid = await currentInstanceSid(wf.db, ctx.tenantSid, model, recordSid);
+      const view = instanceSid ? await openInstanceView(wf, ctx, { instanceSid }) : null;
+      const lock = await editableFields(wf.db, ctx, { model, recordSid });
+      const mayEdit = (await reachableRecords(wf, ctx.principal, model, [recordSid], 'update')).has(recordSid);
       return ok(request, {
         data: {
           instance: view ? presentView(request.language, view) : null,
-          startable:
-            !lock && mayEdit
-              ? await startableProcesses(wf.db, wf.registry, {
-                  tenantSid: principal.tenantSid,
-                  model,
-                  recordSid,
-                  userSid: principal.userSid,
-                })
-              : [],
+          startable: !lock && mayEdit ? await startableProcesses(wf, ctx, { model, recordSid }) : [],
           field_lock: {
             locked: lock !== null && lock.fields !== 'all',
             editable_fields: lock && lock.fields !== 'all' ? [...lock.fields].sort() : [],
@@ -197,8 +172,9 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const page = await listMyTodoTasks(wf.db, listInput(request, request.query));
-      const titles = await recordTitles(wf, principalOf(request), page.rows);
+      const ctx = requestContext(request, wf.now);
+      const page = await listMyTodoTasks(wf.db, ctx, pageOf(request.query));
+      const titles = await recordTitles(wf, ctx.principal, page.rows);
       return ok(request, {
         data: { total: page.total, rows: page.rows.map((t) => presentTask(request.language, titles, t)) },
       });
@@ -217,8 +193,9 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const page = await listMyHandledTasks(wf.db, listInput(request, request.query));
-      const titles = await recordTitles(wf, principalOf(request), page.rows);
+      const ctx = requestContext(request, wf.now);
+      const page = await listMyHandledTasks(wf.db, ctx, pageOf(request.query));
+      const titles = await recordTitles(wf, ctx.principal, page.rows);
       return ok(request, {
         data: { total: page.total, rows: page.rows.map((t) => presentTask(request.language, titles, t)) },
       });
@@ -237,8 +214,9 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const page = await listMyStartedInstances(wf.db, listInput(request, request.query));
-      const titles = await recordTitles(wf, principalOf(request), page.rows);
+      const ctx = requestContext(request, wf.now);
+      const page = await listMyStartedInstances(wf.db, ctx, pageOf(request.query));
+      const titles = await recordTitles(wf, ctx.principal, page.rows);
       return ok(request, {
         data: { total: page.total, rows: page.rows.map((i) => presentInstance(request.language, titles, i)) },
       });
@@ -258,8 +236,9 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
       },
     },
     async (request) => {
-      const page = await listMyCcInstances(wf.db, listInput(request, request.query));
-      const titles = await recordTitles(wf, principalOf(request), page.rows);
+      const ctx = requestContext(request, wf.now);
+      const page = await listMyCcInstances(wf.db, ctx, pageOf(request.query));
+      const titles = await recordTitles(wf, ctx.principal, page.rows);
       return ok(request, {
         data: { total: page.total, rows: page.rows.map((c) => presentCc(request.language, titles, c)) },
       });
@@ -277,11 +256,6 @@ export const workflowReadRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         response: { 200: envelopeSchema({ data: countsAnswer }) },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      return ok(request, {
-        data: await countMyWorkflow(wf.db, { tenantSid: principal.tenantSid, userSid: principal.userSid }),
-      });
-    },
+    async (request) => ok(request, { data: await countMyWorkflow(wf.db, requestContext(request, wf.now)) }),
   );
 };

@@ -22,14 +22,14 @@ import {
   type CommandResult,
   type InstanceCommandInput,
   type TaskCommandInput,
-  type WorkflowContext,
+  type WorkflowDeps,
 } from '../engine/index.js';
 import { checkAttachments } from '../records/attachments.js';
 import { visibleInstance, visibleTask } from '../records/record-access.js';
 import { startOnRecord } from '../records/start-on-record.js';
-import { principalOf } from '../../../http/context.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
 import type { ServiceOptions } from '../../../http/services.js';
+import { requestContext, type Acting, type RequestContext } from '../../../platform/context.js';
 import { presentResult } from './present.js';
 import {
   addSignBody,
@@ -50,7 +50,7 @@ const tags = ['workflow'];
 const answer = { 200: envelopeSchema({ data: commandAnswer }) };
 
 type Opinion = z.infer<z.ZodObject<typeof opinionShape>>;
-type Run<I> = (wf: WorkflowContext, input: I) => Promise<CommandResult>;
+type Run<I> = (deps: WorkflowDeps, ctx: Acting, input: I) => Promise<CommandResult>;
 
 /** Opinion-only task actions: the same body, the engine's command. */
 const TASK_OPINIONS: Record<'approve' | 'agree' | 'reject', { summary: string; run: Run<TaskCommandInput> }> = {
@@ -83,14 +83,12 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
     request: FastifyRequest,
     taskSid: string,
     body: Opinion | null | undefined,
-    run: (input: TaskCommandInput) => Promise<CommandResult>,
+    run: (ctx: RequestContext, input: TaskCommandInput) => Promise<CommandResult>,
   ) {
-    const principal = principalOf(request);
-    await visibleTask(wf, principal, taskSid);
-    const attachments = await checkAttachments(wf.db, principal.tenantSid, body?.attachments);
-    const result = await run({
-      tenantSid: principal.tenantSid,
-      actorSid: principal.userSid,
+    const ctx = requestContext(request, wf.now);
+    await visibleTask(wf, ctx.principal, taskSid);
+    const attachments = await checkAttachments(wf.db, ctx.tenantSid, body?.attachments);
+    const result = await run(ctx, {
       taskSid,
       comment: body?.comment ?? null,
       attachments,
@@ -102,14 +100,12 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
     request: FastifyRequest,
     instanceSid: string,
     body: Opinion | null | undefined,
-    run: (input: InstanceCommandInput) => Promise<CommandResult>,
+    run: (ctx: RequestContext, input: InstanceCommandInput) => Promise<CommandResult>,
   ) {
-    const principal = principalOf(request);
-    await visibleInstance(wf, principal, instanceSid);
-    const attachments = await checkAttachments(wf.db, principal.tenantSid, body?.attachments);
-    const result = await run({
-      tenantSid: principal.tenantSid,
-      actorSid: principal.userSid,
+    const ctx = requestContext(request, wf.now);
+    await visibleInstance(wf, ctx.principal, instanceSid);
+    const attachments = await checkAttachments(wf.db, ctx.tenantSid, body?.attachments);
+    const result = await run(ctx, {
       instanceSid,
       comment: body?.comment ?? null,
       attachments,
@@ -131,7 +127,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
     },
     async (request) => {
       const b = request.body;
-      const result = await startOnRecord(wf, principalOf(request), {
+      const result = await startOnRecord(wf, requestContext(request, wf.now), {
         definitionKey: b.definition_key,
         model: b.model,
         recordSid: b.record_sid,
@@ -157,8 +153,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
       },
     },
     async (request) =>
-      onInstance(request, request.params.sid, request.body, (input) =>
-        submitDraft(wf, { ...input, variables: request.body?.variables }),
+      onInstance(request, request.params.sid, request.body, (ctx, input) =>
+        submitDraft(wf, ctx, { ...input, variables: request.body?.variables }),
       ),
   );
 
@@ -169,7 +165,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
         config: { access: ACCESS },
         schema: { summary, tags, params: taskParams, body: opinionBody.nullish(), response: answer },
       },
-      async (request) => onTask(request, request.params.sid, request.body, (input) => run(wf, input)),
+      async (request) => onTask(request, request.params.sid, request.body, (ctx, input) => run(wf, ctx, input)),
     );
 
   app.post(
@@ -186,8 +182,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
       },
     },
     async (request) =>
-      onTask(request, request.params.sid, request.body, (input) =>
-        returnTask(wf, { ...input, targetNodeId: request.body?.target_node_id }),
+      onTask(request, request.params.sid, request.body, (ctx, input) =>
+        returnTask(wf, ctx, { ...input, targetNodeId: request.body?.target_node_id }),
       ),
   );
 
@@ -204,8 +200,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
       },
     },
     async (request) =>
-      onTask(request, request.params.sid, request.body, (input) =>
-        transferTask(wf, { ...input, toUserSid: request.body.to_user_sid }),
+      onTask(request, request.params.sid, request.body, (ctx, input) =>
+        transferTask(wf, ctx, { ...input, toUserSid: request.body.to_user_sid }),
       ),
   );
 
@@ -223,8 +219,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
       },
     },
     async (request) =>
-      onTask(request, request.params.sid, request.body, (input) =>
-        addSign(wf, { ...input, mode: request.body.mode, signerSids: request.body.signer_sids }),
+      onTask(request, request.params.sid, request.body, (ctx, input) =>
+        addSign(wf, ctx, { ...input, mode: request.body.mode, signerSids: request.body.signer_sids }),
       ),
   );
 
@@ -241,8 +237,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
       },
     },
     async (request) =>
-      onTask(request, request.params.sid, request.body, (input) =>
-        jumpTask(wf, { ...input, targetNodeId: request.body.target_node_id }),
+      onTask(request, request.params.sid, request.body, (ctx, input) =>
+        jumpTask(wf, ctx, { ...input, targetNodeId: request.body.target_node_id }),
       ),
   );
 
@@ -253,6 +249,6 @@ export const workflowRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app)
         config: { access: ACCESS },
         schema: { summary, tags, params: instanceParams, body: opinionBody.nullish(), response: answer },
       },
-      async (request) => onInstance(request, request.params.sid, request.body, (input) => run(wf, input)),
+      async (request) => onInstance(request, request.params.sid, request.body, (ctx, input) => run(wf, ctx, input)),
     );
 };
