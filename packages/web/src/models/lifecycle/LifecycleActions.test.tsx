@@ -10,6 +10,7 @@ import { schemaField, systemField } from '../../testing/schema-fixtures';
 import { waitUntil } from '../../testing/wait';
 
 const PAPER = 'Pap0000000000001';
+const OTHER = 'Pap0000000000002';
 
 const schema: ModelSchema = {
   name: 'scientific_paper',
@@ -64,6 +65,7 @@ function action(
 }
 
 let paper: Record<string, unknown>;
+let listRows: Array<Record<string, unknown>>;
 let actionAnswer: Responder;
 
 const page = pageTest((request: ReceivedRequest, response) => {
@@ -71,6 +73,11 @@ const page = pageTest((request: ReceivedRequest, response) => {
   if (path === '/webapi/model/scientific_paper/do/schema') return answer(schema)(request, response);
   if (path === `/webapi/model/scientific_paper/${PAPER}`) return answer(paper)(request, response);
   if (path?.startsWith('/webapi/model/scientific_paper/do/action/')) return actionAnswer(request, response);
+  if (path === '/webapi/model/scientific_paper/do/search')
+    return answer({ rows: listRows, total: listRows.length })(request, response);
+  if (path === '/webapi/model/scientific_paper/do/count') return answer({ total: listRows.length })(request, response);
+  if (path === '/webapi/model/user_define_config/do/search_header') return answer({ columns: null })(request, response);
+  if (path === '/webapi/model/user_define_config/do/search') return answer([])(request, response);
   return notFound(request, response);
 });
 
@@ -85,6 +92,10 @@ beforeEach(() => {
     _actions: ['report', 'score', 'abandon'],
   };
   actionAnswer = notFound;
+  listRows = [
+    { ...paper, sid: PAPER, title: '锂电池负极材料', status: 'reported', _actions: ['score', 'abandon'] },
+    { ...paper, sid: OTHER, title: '固态电解质', status: 'scored', _actions: [] },
+  ];
 });
 
 const run = (results: ActionRun['results']): Responder =>
@@ -176,5 +187,51 @@ describe('lifecycle actions on the detail page', () => {
     await click(byTestId(document, 'action-submit'));
     await waitUntil(() => present('action-error'));
     expect(byTestId(document, 'action-error').textContent).toContain('无权执行此操作');
+  });
+});
+
+describe('lifecycle actions on a list selection', () => {
+  const checkbox = (title: string) => document.querySelector<HTMLInputElement>(`input[aria-label="选择 ${title}"]`);
+
+  it('asks for a selection first, then runs the action on every selected paper and lists the refused ones', async () => {
+    const { container } = await page.open('/model/scientific_paper');
+    await waitUntil(() => checkbox('固态电解质') !== null);
+    // The status column reads as the coloured tag.
+    expect([...container.querySelectorAll('[data-testid="record-status"]')].map((tag) => tag.textContent)).toEqual([
+      '已上报',
+      '已评分',
+    ]);
+
+    await click(byTestId(container, 'batch-actions'));
+    await waitUntil(() => present('batch-action-abandon'));
+    // Held, but not offered: the reader lacks "report".
+    expect(present('batch-action-report')).toBe(false);
+    await click(byTestId(document, 'batch-action-abandon'));
+    await waitUntil(() => document.body.textContent?.includes('请至少选择一条记录') ?? false);
+    expect(present('action-form')).toBe(false);
+
+    await click(checkbox('锂电池负极材料')!);
+    await click(checkbox('固态电解质')!);
+    await waitUntil(() => byTestId(container, 'selected-count').textContent?.includes('2') ?? false);
+    await click(byTestId(container, 'batch-actions'));
+    await waitUntil(() => present('batch-action-abandon'));
+    await click(byTestId(document, 'batch-action-abandon'));
+    await waitUntil(() => present('action-form'));
+    expect(byTestId(document, 'action-count').textContent).toContain('2');
+
+    actionAnswer = run([
+      { sid: PAPER, outcome: 'done', status: 'abandon', version: 4 },
+      { sid: OTHER, outcome: 'refused', code: 409202, message: '状态为“已评分”的记录不能执行“放弃”' },
+    ]);
+    await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '项目终止');
+    await click(byTestId(document, 'action-submit'));
+    await waitUntil(() => present(`action-refused-${OTHER}`));
+    expect(byTestId(document, `action-refused-${OTHER}`).textContent).toContain('固态电解质');
+    expect(present(`action-refused-${PAPER}`)).toBe(false);
+    expect(JSON.parse(page.sent('/webapi/model/scientific_paper/do/action/abandon')[0]!.body)).toEqual({
+      sids: [PAPER, OTHER],
+      versions: { [PAPER]: 3, [OTHER]: 3 },
+      comment: '项目终止',
+    });
   });
 });

@@ -46,6 +46,8 @@ import { preloadRecordPage } from '../../pages/model/preload';
 /** The total's place in the pager, wide enough for "约 1,000,000 条" / "About 1,000,000". */
 const TOTAL_STYLE = { display: 'inline-block', minWidth: '9em', textAlign: 'right' } as const;
 import { namedRowSelection } from '../../components/row-selection';
+import { BatchActions } from '../lifecycle/BatchActions';
+import { StatusTag, statusLook } from '../lifecycle/StatusTag';
 
 /** The user's saved columns of the model (null: the model's defaults); ready once answered. */
 export function useHeaderColumns(model: string): { saved: string[] | null; ready: boolean } {
@@ -77,6 +79,7 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
 
   // Buttons the caller cannot use are not shown (the server refuses them anyway).
   const can = abilitiesOf(schema);
+  const hasHeldActions = (schema.lifecycle?.actions ?? []).some((action) => action.allowed);
   const header = useHeaderColumns(model);
   // Only the shown columns: so the search waits for the saved columns, and choosing other columns fetches
   // the page again.
@@ -193,6 +196,8 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
               <Link to={recordPath(model, row.sid)} data-testid="record-link">
                 {typeof value === 'string' && value !== '' ? value : row.sid}
               </Link>
+            ) : name === schema.lifecycle?.field && statusLook(schema, value) ? (
+              <StatusTag schema={schema} value={value} />
             ) : (
               renderValue(value, field, cellContext)
             ),
@@ -254,6 +259,14 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
                 </Button>
               </Link>
             )}
+            <BatchActions
+              schema={schema}
+              selected={selected}
+              onRan={async () => {
+                setSelected([]);
+                await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
+              }}
+            />
             {can.delete && (
               <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} data-testid="model-batch-delete">
                 {t('modelList.delete')}
@@ -357,9 +370,9 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
             dataSource={answer?.rows ?? []}
             scroll={{ x: 'max-content' }}
             onChange={onTableChange}
-            // Rows are selected only to delete them.
+            // Rows are selected to delete them or to run a lifecycle action on them.
             rowSelection={
-              can.delete
+              can.delete || hasHeldActions
                 ? {
                     ...namedRowSelection<ModelRow>(
                       (row) => t('modelList.selectRow', { title: String(row[schema.title_field] ?? row.sid) }),

@@ -1,0 +1,70 @@
+// Lifecycle actions on a list's selection (spec §5: select at least one): a menu of the actions the reader
+// holds that some selected record may take. The server runs it record by record and refuses the others
+// one by one, so the dialog ends with what was done and what was not.
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LifecycleActionAnswer } from '@ipdesk/core';
+import type { ModelRow, ModelSchema } from '../../api/model';
+import { ActionDialog } from './ActionDialog';
+import { batchActions } from './offered';
+
+export interface BatchActionsProps {
+  schema: ModelSchema;
+  selected: readonly ModelRow[];
+  onRan: () => Promise<void>;
+}
+
+export function BatchActions({ schema, selected, onRan }: BatchActionsProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState<{ action: LifecycleActionAnswer; rows: ModelRow[] }>();
+  const held = (schema.lifecycle?.actions ?? []).filter((action) => action.allowed);
+  if (held.length === 0) return null;
+  const offered = new Set(batchActions(schema, selected).map((action) => action.name));
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: held.map((action) => ({
+            key: action.name,
+            label: <span data-testid={`batch-action-${action.name}`}>{action.label}</span>,
+            disabled: selected.length > 0 && !offered.has(action.name),
+          })),
+          onClick: ({ key }) => {
+            const action = held.find((candidate) => candidate.name === key);
+            if (!action) return;
+            if (selected.length === 0) {
+              void message.warning(t('lifecycle.selectFirst'));
+              return;
+            }
+            setOpen({ action, rows: [...selected] });
+          },
+        }}
+      >
+        <Button data-testid="batch-actions">
+          {t('lifecycle.actions')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      {open && (
+        <ActionDialog
+          schema={schema}
+          action={open.action}
+          targets={open.rows.map((row) => ({
+            sid: row.sid,
+            version: row.version,
+            title: String(row[schema.title_field] ?? row.sid),
+          }))}
+          subCompanySid={undefined}
+          onClose={() => setOpen(undefined)}
+          onRan={async (run) => {
+            void message.info(t('lifecycle.summary', { done: run.done, started: run.started, refused: run.refused }));
+            await onRan();
+          }}
+        />
+      )}
+    </>
+  );
+}
