@@ -29,7 +29,7 @@ export function documentsContext(
 export async function readCase(ctx: DocumentsContext, principal: Principal, patentSid: string): Promise<RecordRow> {
   const model = await ctx.models.resolve(principal.tenantSid, 'patent');
   if (!model) throw new AppError('modelNotFound', { params: { model: 'patent' } });
-  return readRecord(ctx.accounts, viewFor(model, principal.access), principal, patentSid);
+  return readRecord(ctx, { principal }, { model: viewFor(model, principal.access), sid: patentSid });
 }
 
 /** File sizes as messages state them ("50 MB"). */

@@ -1,6 +1,8 @@
 // The patent domain hooked into the generic record pipeline: saving a case or one of its items
 // recomputes the case's deadlines, fees and expiry in the same transaction; deleting an item takes its
 // deadlines along; deleting a case takes everything of it along (case-delete.ts).
+import type { Principal } from '../../http/context.js';
+import type { HookWriteContext } from '../../modules/models/hook-writes.js';
 import type { ModelHooks, RecordRow } from '../../modules/models/hooks.js';
 import type { ModelRegistry } from '../../modules/models/registry.js';
 import type { Queryable } from '../../db/database.js';
@@ -33,6 +35,11 @@ async function recomputeInBatches(tx: Queryable, sids: readonly string[], option
 
 const IMPORT_BATCH = 2000;
 
+/** The hook writes of a recompute a write ran are that write's: its user, its request, its moment. */
+function hookWriteContext(principal: Principal, now: Date, requestId: string): HookWriteContext {
+  return { tenantSid: principal.tenantSid, userSid: principal.userSid, requestId, now };
+}
+
 export function patentRuleHooks(timeZone: string): {
   patent: ModelHooks<RowOf<typeof patentModel>>;
   patentItem: ModelHooks<RowOf<typeof patentItemModel>>;
@@ -47,7 +54,7 @@ export function patentRuleHooks(timeZone: string): {
           now,
           timeZone,
           actorSid: principal.userSid,
-          audit: { writer: { principal, now, requestId }, writing: sid },
+          audit: { ctx: hookWriteContext(principal, now, requestId), writing: sid },
         });
         return { ...after, expiry_date: expiry.get(sid) ?? null };
       },
@@ -78,7 +85,7 @@ export function patentRuleHooks(timeZone: string): {
           now,
           timeZone,
           actorSid: principal.userSid,
-          audit: { writer: { principal, now, requestId } },
+          audit: { ctx: hookWriteContext(principal, now, requestId) },
         });
       },
       async afterImport(tx, { principal, sids, now }) {
@@ -98,7 +105,7 @@ export function patentRuleHooks(timeZone: string): {
           now,
           timeZone,
           actorSid: principal.userSid,
-          audit: { writer: { principal, now, requestId } },
+          audit: { ctx: hookWriteContext(principal, now, requestId) },
           excludeItemSids: [record.sid],
         });
       },

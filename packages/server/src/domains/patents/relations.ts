@@ -45,7 +45,7 @@ export async function readPatent(
   sid: string,
 ): Promise<{ view: ResolvedModel; row: RecordRow }> {
   const view = await patentView(ctx, principal);
-  return { view, row: await readRecord(ctx.accounts, view, principal, sid) };
+  return { view, row: await readRecord(ctx, { principal }, { model: view, sid }) };
 }
 
 /** Of these cases, the ones the caller may see, read through their view (hidden fields absent, masked). */

@@ -8,7 +8,7 @@ import {
   auditHookWrites,
   type FieldChanges,
   type HookWrite,
-  type HookWriter,
+  type HookWriteContext,
 } from '../../modules/models/hook-writes.js';
 import { fieldChanges } from '../../modules/models/records.js';
 import type { CasePlan, DeadlinePlan, FeePlan } from './compute.js';
@@ -143,7 +143,7 @@ function changedFee(stored: StoredFee, plan: FeePlan): boolean {
  * portfolio) versions are still bumped and the caller writes one summary entry.
  */
 export interface SyncAudit {
-  writer: HookWriter;
+  ctx: HookWriteContext;
   /** The case the records pipeline is writing: its expiry is part of that write (its version, its entry). */
   writing?: string;
 }
@@ -526,7 +526,7 @@ export async function syncCases(
           });
     }
   }
-  if (audit) await auditHookWrites(tx, audit.writer, writes);
+  if (audit) await auditHookWrites(tx, audit.ctx, writes);
   counts.deadlinesInserted = insertDeadlines.length;
   counts.deadlinesUpdated = updateDeadlines.length;
   counts.deadlinesDeleted = deleteDeadlines.length;

@@ -28,7 +28,7 @@ export async function visibleRecord(
   const model = await ctx.models.resolve(principal.tenantSid, name);
   if (!model) throw new AppError('modelNotFound', { params: { model: name } });
   const view = viewFor(model, principal.access);
-  await readRecord(ctx.accounts, view, principal, sid);
+  await readRecord(ctx, { principal }, { model: view, sid });
   return view;
 }
 

@@ -36,6 +36,7 @@ import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
 import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
 import { historyTitles, titlesForRows } from '../../modules/models/reference-titles.js';
 import { principalOf, type Principal } from '../context.js';
+import { requestContext, type RequestContext } from '../../platform/context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
@@ -141,6 +142,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app,
   { accounts, registry, models, timeZone, searchWalkRows },
 ) => {
+  const recordDeps = { accounts, registry };
   const search = { accounts, registry, timeZone, walkRows: searchWalkRows };
   const tags = ['model'];
   // The model as the caller's tenant sees it: declared fields plus its published custom fields.
@@ -153,13 +155,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   // Records are answered with the titles of what their references point at.
   const readAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord, titles: titlesSchema }));
   /** Create and update answers carry the model's non-blocking warnings, when it has any. */
-  const warningsOf = async (
-    model: ResolvedModel,
-    principal: Principal,
-    record: Record<string, unknown>,
-    language: Language,
-  ) => {
-    const warnings = await recordWarnings(accounts, registry, model, principal, record, language);
+  const warningsOf = async (ctx: RequestContext, model: ResolvedModel, record: Record<string, unknown>) => {
+    const warnings = await recordWarnings(recordDeps, ctx, { model, record });
     return warnings.length ? { warnings } : {};
   };
 
@@ -219,11 +216,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) => {
       const model = await modelFor(request, request.params.model);
-      const principal = principalOf(request);
-      const data = await readRecord(accounts, model, principal, request.params.sid);
+      const ctx = requestContext(request, accounts.now);
+      const data = await readRecord(recordDeps, ctx, { model, sid: request.params.sid });
       return ok(request, {
         data: localizeRows(model, [data], request.language)[0]!,
-        titles: await titlesForRows(accounts.db, registry, principal, model, [data]),
+        titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
       });
     },
   );
@@ -242,16 +239,12 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) => {
       const model = await modelFor(request, request.params.model);
-      const principal = principalOf(request);
-      const data = await createRecord(accounts, model, principal, request.body.data, {
-        registry,
-        language: request.language,
-        requestId: request.id,
-      });
+      const ctx = requestContext(request, accounts.now);
+      const data = await createRecord(recordDeps, ctx, { model, data: request.body.data });
       return ok(request, {
         data: localizeRows(model, [data], request.language)[0]!,
-        titles: await titlesForRows(accounts.db, registry, principal, model, [data]),
-        ...(await warningsOf(model, principal, data, request.language)),
+        titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
+        ...(await warningsOf(ctx, model, data)),
       });
     },
   );
@@ -272,16 +265,12 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) => {
       const model = await modelFor(request, request.params.model);
-      const principal = principalOf(request);
-      const data = await updateRecord(accounts, model, principal, request.body, {
-        registry,
-        language: request.language,
-        requestId: request.id,
-      });
+      const ctx = requestContext(request, accounts.now);
+      const data = await updateRecord(recordDeps, ctx, { model, ...request.body });
       return ok(request, {
         data: localizeRows(model, [data], request.language)[0]!,
-        titles: await titlesForRows(accounts.db, registry, principal, model, [data]),
-        ...(await warningsOf(model, principal, data, request.language)),
+        titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
+        ...(await warningsOf(ctx, model, data)),
       });
     },
   );
@@ -303,14 +292,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: await draftWarnings(
-          accounts,
-          registry,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.body,
-          request.language,
-        ),
+        data: await draftWarnings(recordDeps, requestContext(request, accounts.now), {
+          model: await modelFor(request, request.params.model),
+          ...request.body,
+        }),
       }),
   );
 
@@ -330,13 +315,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       },
     },
     async (request) => {
-      await deleteRecord(
-        accounts,
-        await modelFor(request, request.params.model),
-        principalOf(request),
-        { sid: request.params.sid, version: request.body?.version },
-        { registry, requestId: request.id },
-      );
+      await deleteRecord(recordDeps, requestContext(request, accounts.now), {
+        model: await modelFor(request, request.params.model),
+        sid: request.params.sid,
+        version: request.body?.version,
+      });
       return ok(request, {});
     },
   );
@@ -375,13 +358,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: await deleteRecords(
-          accounts,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.body.records,
-          { registry, requestId: request.id },
-        ),
+        data: await deleteRecords(recordDeps, requestContext(request, accounts.now), {
+          model: await modelFor(request, request.params.model),
+          records: request.body.records,
+        }),
       }),
   );
 
@@ -403,13 +383,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       },
     },
     async (request) => {
-      const dependents = await deletePreview(
-        accounts,
-        await modelFor(request, request.params.model),
-        principalOf(request),
-        request.params.sid,
-        registry,
-      );
+      const dependents = await deletePreview(recordDeps, requestContext(request, accounts.now), {
+        model: await modelFor(request, request.params.model),
+        sid: request.params.sid,
+      });
       const pick = (label: Label) => labelIn(label, request.language);
       return ok(request, {
         data: { dependents: dependents.map((d) => ({ key: d.key, label: pick(d.label), count: d.count })) },
@@ -479,8 +456,9 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
             ],
           });
       }
-      const principal = principalOf(request);
-      const result = await searchRecords(search, model, principal, {
+      const ctx = requestContext(request, accounts.now);
+      const result = await searchRecords(search, ctx, {
+        model,
         iql: b.iql,
         fl: withLocalizeReads(model, b.fl),
         start,
@@ -488,7 +466,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         cursor: b.cursor,
         total: b.total ?? true,
       });
-      const titles = await titlesForRows(accounts.db, registry, principal, model, result.rows, b.fl);
+      const titles = await titlesForRows(accounts.db, registry, ctx.principal, model, result.rows, b.fl);
       return ok(request, { data: { ...result, rows: localizeRows(model, result.rows, request.language) }, titles });
     },
   );
@@ -509,13 +487,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: await countRecords(
-          search,
-          await modelFor(request, request.params.model),
-          principalOf(request),
-          request.body.iql,
-          { estimate: request.body.estimate },
-        ),
+        data: await countRecords(search, requestContext(request, accounts.now), {
+          model: await modelFor(request, request.params.model),
+          iql: request.body.iql,
+          estimate: request.body.estimate,
+        }),
       }),
   );
 
@@ -539,7 +515,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) =>
       ok(request, {
-        data: await aggregateRecords(search, await modelFor(request, request.params.model), principalOf(request), {
+        data: await aggregateRecords(search, requestContext(request, accounts.now), {
+          model: await modelFor(request, request.params.model),
           iql: request.body.iql,
           groupBy: request.body.group_by,
           limit: request.body.limit ?? 100,
@@ -573,9 +550,9 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     },
     async (request) => {
       const model = await modelFor(request, request.params.model);
-      const principal = principalOf(request);
-      const data = await recordHistory(accounts, model, principal, request.params.sid);
-      return ok(request, { data, titles: await historyTitles(accounts.db, registry, principal, model, data) });
+      const ctx = requestContext(request, accounts.now);
+      const data = await recordHistory(recordDeps, ctx, { model, sid: request.params.sid });
+      return ok(request, { data, titles: await historyTitles(accounts.db, registry, ctx.principal, model, data) });
     },
   );
 };

@@ -9,7 +9,8 @@ import type { ModelRegistry } from '../../modules/models/registry.js';
 import { checkExportQuery, createExportLink, openExport } from '../../modules/transfer/export.js';
 import { enqueueImport, importTemplate, readImportJob } from '../../modules/transfer/import.js';
 import { startImportQueue } from '../../modules/transfer/import-queue.js';
-import { principalOf, type Principal } from '../context.js';
+import type { Principal } from '../context.js';
+import { requestContext } from '../../platform/context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
@@ -60,9 +61,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const p = principalOf(request);
-      const model = await modelFor(p, request.params.model);
-      const file = await importTemplate(accounts, model, p.tenantSid, request.language);
+      const ctx = requestContext(request, accounts.now);
+      const model = await modelFor(ctx.principal, request.params.model);
+      const file = await importTemplate(accounts, ctx, { model });
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${model.name}-template.xlsx"`)
@@ -84,9 +85,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const p = principalOf(request);
-      if (!uploads.hit(p.userSid)) throw new AppError('rateLimited');
-      const model = await modelFor(p, request.params.model);
+      const ctx = requestContext(request, accounts.now);
+      if (!uploads.hit(ctx.userSid)) throw new AppError('rateLimited');
+      const model = await modelFor(ctx.principal, request.params.model);
       if (!request.isMultipart())
         throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
       const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0 } });
@@ -94,12 +95,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       const bytes = await part.toBuffer().catch((cause: unknown) => {
         throw new AppError('fileTooLarge', { params: { max: '50 MB' }, cause });
       });
-      const job = await enqueueImport(accounts, model, p, {
-        bytes,
-        mode: request.query.mode,
-        language: request.language,
-        requestId: request.id,
-      });
+      const job = await enqueueImport(accounts, ctx, { model, bytes, mode: request.query.mode });
       queue.kick();
       return ok(request, { data: { job_sid: job.sid } });
     },
@@ -117,7 +113,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const job = await readImportJob(accounts, principalOf(request), request.params.job);
+      const job = await readImportJob(accounts, requestContext(request, accounts.now), { sid: request.params.job });
       const failure =
         job.failure && Object.prototype.hasOwnProperty.call(messages[request.language], job.failure)
           ? translate(request.language, job.failure as MessageKey)
@@ -144,17 +140,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const p = principalOf(request);
-      if (!exports.hit(p.userSid)) throw new AppError('rateLimited');
-      const model = await modelFor(p, request.params.model);
+      const ctx = requestContext(request, accounts.now);
+      if (!exports.hit(ctx.userSid)) throw new AppError('rateLimited');
+      const model = await modelFor(ctx.principal, request.params.model);
+      const iql = request.body.iql ?? '';
       // A bad query (an unknown field, an impossible date) is refused now, not when the link is opened.
-      await checkExportQuery(search, model, p, { iql: request.body.iql ?? '', fields: request.body.fl });
-      const link = await createExportLink(accounts, p, {
-        model: model.name,
-        iql: request.body.iql ?? '',
-        fields: request.body.fl,
-        language: request.language,
-      });
+      await checkExportQuery(search, ctx, { model, iql, fields: request.body.fl });
+      const link = await createExportLink(accounts, ctx, { model: model.name, iql, fields: request.body.fl });
       return ok(request, { data: { url: `/webapi/file/export/${link.token}`, expires_at: link.expiresAt } });
     },
   );
@@ -172,7 +164,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const download = await openExport(search, models, request.params.token, request.id);
+      const download = await openExport(
+        { ...search, models },
+        { requestId: request.id },
+        { token: request.params.token },
+      );
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${download.fileName}"`)

@@ -190,9 +190,11 @@ describe(`audit trail of records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
 
   it('writeByHook writes only a real change, with the version bumped and an entry', async () => {
     const patent = await cnInvention();
-    const writer = { principal: { tenantSid: tenant.sid, userSid: adminSid }, now: new Date(), requestId: 'req-hook' };
+    const ctx = { tenantSid: tenant.sid, userSid: adminSid, now: new Date(), requestId: 'req-hook' };
     const write = (expiry: string) =>
-      t.database.db.transaction((tx) => writeByHook(tx, 'patent', patent.sid, { expiry_date: expiry }, writer, 'test'));
+      t.database.db.transaction((tx) =>
+        writeByHook(tx, ctx, { model: 'patent', sid: patent.sid, values: { expiry_date: expiry }, cause: 'test' }),
+      );
     expect(await write('2050-01-01')).toEqual({
       version: 2,
       changes: { expiry_date: { before: '2043-03-13', after: '2050-01-01' } },

@@ -2,12 +2,9 @@
 // transaction, so a failure or a crash never leaves a half-done batch. Each record goes exactly as a
 // single delete takes it (scope, version check, hooks taking its dependents, one audit entry each).
 import { AppError, type FieldIssue } from '@ipdesk/core';
-import type { Principal } from '../../http/context.js';
-import type { AccountsContext } from '../accounts/context.js';
 import type { DeleteEvent } from './hooks.js';
-import { removeLockedRecord, selectList, whole, type RecordRow } from './records.js';
+import { removeLockedRecord, selectList, whole, type RecordDeps, type RecordRow } from './records.js';
 import type { RequestContext } from '../../platform/context.js';
-import type { ModelRegistry } from './registry.js';
 import type { ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
@@ -28,19 +25,17 @@ const issue = (index: number, messageKey: FieldIssue['messageKey']): FieldIssue 
 });
 
 export async function deleteRecords(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  items: readonly BatchDeleteItem[],
-  { registry, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'requestId'>,
+  deps: RecordDeps,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; records: readonly BatchDeleteItem[] },
 ): Promise<{ deleted: number }> {
-  const now = ctx.now();
-  const events = await ctx.db.transaction(async (tx) => {
+  const { model, records: items } = input;
+  const events = await deps.accounts.db.transaction(async (tx) => {
     // Locked in sid order, as single deletes and commands lock, so concurrent batches cannot deadlock.
     const params = new SqlParams([items.map((i) => i.sid)]);
     const rows = await tx.query<RecordRow>(
       `SELECT ${selectList(whole(model))} FROM ${model.table} t
-        WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(principal, model, params)}
+        WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(ctx.principal, model, params)}
         ORDER BY t.sid FOR UPDATE`,
       params.values as never,
     );
@@ -53,12 +48,11 @@ export async function deleteRecords(
     );
     if (stale.length) throw new AppError('conflict', { issues: stale });
     const done: DeleteEvent[] = [];
-    for (const row of rows)
-      done.push(await removeLockedRecord(tx, model, principal, row, { registry, requestId, now }));
+    for (const row of rows) done.push(await removeLockedRecord(tx, deps, ctx, { model, before: row }));
     return done;
   });
   // Files and the like leave only once every row is gone for good.
-  const hooks = registry.hooks.of(model.name);
+  const hooks = deps.registry.hooks.of(model.name);
   for (const event of events) await hooks?.afterDelete?.(event);
   return { deleted: events.length };
 }

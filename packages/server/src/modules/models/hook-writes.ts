@@ -5,15 +5,14 @@
 import { recordAction, type RecordVerb } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { auditMany, type AuditEntry } from '../accounts/context.js';
+import type { RequestContext } from '../../platform/context.js';
 import { fieldChanges } from './records.js';
 
-/** Who a hook writes for: the event of the write or delete that ran it. */
-export interface HookWriter {
-  principal: { tenantSid: string; userSid: string | null };
-  now: Date;
-  /** The request behind the write; null for work no request started (a rule-pack change at start). */
-  requestId: string | null;
-}
+/**
+ * What of the request a hook writes for: the tenant, the user the entries name, the request id and the
+ * moment of the write or delete that ran it (its event's principal, requestId and now).
+ */
+export type HookWriteContext = Pick<RequestContext, 'tenantSid' | 'userSid' | 'requestId' | 'now'>;
 
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -49,18 +48,16 @@ function identifier(name: string): string {
  */
 export async function writeByHook(
   tx: Queryable,
-  model: string,
-  sid: string,
-  values: Readonly<Record<string, unknown>>,
-  writer: HookWriter,
-  cause: string,
+  ctx: HookWriteContext,
+  input: { model: string; sid: string; values: Readonly<Record<string, unknown>>; cause: string },
 ): Promise<{ version: number; changes: FieldChanges } | undefined> {
+  const { model, sid, values, cause } = input;
   const table = `m_${identifier(model)}`;
   const names = Object.keys(values).map(identifier);
   if (names.length === 0) return undefined;
   const before = await tx.query<Record<string, unknown>>(
     `SELECT ${names.join(', ')} FROM ${table} WHERE tenant_sid = $1 AND sid = $2 FOR UPDATE`,
-    [writer.principal.tenantSid, sid],
+    [ctx.tenantSid, sid],
   );
   if (!before[0]) return undefined;
   const sets = names.map((name, i) => `${name} = $${i + 5}`);
@@ -69,12 +66,12 @@ export async function writeByHook(
     `UPDATE ${table} t SET ${sets.join(', ')}, updated_at = $3, updated_by = $4, version = t.version + 1
       WHERE t.tenant_sid = $1 AND t.sid = $2 AND (${differs.join(' OR ')})
       RETURNING t.version, ${names.map((n) => `t.${n}`).join(', ')}`,
-    [writer.principal.tenantSid, sid, writer.now, writer.principal.userSid, ...names.map((n) => values[n])] as never,
+    [ctx.tenantSid, sid, ctx.now, ctx.userSid, ...names.map((n) => values[n])] as never,
   );
   if (!after[0]) return undefined;
   const changes = fieldChanges(before[0], after[0], names);
   const version = Number(after[0].version);
-  await auditHookWrites(tx, writer, [{ model, sid, verb: 'updated', changes, version, cause }]);
+  await auditHookWrites(tx, ctx, [{ model, sid, verb: 'updated', changes, version, cause }]);
   return { version, changes };
 }
 
@@ -82,10 +79,14 @@ export async function writeByHook(
  * The audit entries of records a hook wrote set-based (it bumped their versions in its own statements):
  * one `<model>.<verb>` entry per record, in one statement.
  */
-export async function auditHookWrites(tx: Queryable, writer: HookWriter, writes: readonly HookWrite[]): Promise<void> {
+export async function auditHookWrites(
+  tx: Queryable,
+  ctx: HookWriteContext,
+  writes: readonly HookWrite[],
+): Promise<void> {
   const entries = writes.map((w): AuditEntry => ({
-    tenantSid: writer.principal.tenantSid,
-    actorSid: writer.principal.userSid,
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.userSid,
     action: recordAction(w.model, w.verb),
     target: `${w.model}:${w.sid}`,
     detail: {
@@ -94,8 +95,9 @@ export async function auditHookWrites(tx: Queryable, writer: HookWriter, writes:
       ...(w.scope ? { record: w.scope } : {}),
       by_hook: w.cause,
     },
-    ...(writer.requestId ? { requestId: writer.requestId } : {}),
-    at: writer.now,
+    // An empty id (work no request started) is stored as none.
+    ...(ctx.requestId ? { requestId: ctx.requestId } : {}),
+    at: ctx.now,
   }));
   await auditMany(tx, entries);
 }

@@ -29,6 +29,15 @@ import type { RequestContext } from '../../platform/context.js';
 
 export type RecordRow = Record<string, unknown>;
 
+/**
+ * The services the record pipeline uses: the database, and the model registry (the models' hooks, the
+ * targets of their references). Who writes, in which language and when come from the RequestContext.
+ */
+export interface RecordDeps {
+  accounts: Pick<AccountsContext, 'db'>;
+  registry: ModelRegistry;
+}
+
 const SYSTEM_COLUMNS = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
 
 /** SELECT expressions of the record's fields: system and declared columns, custom ones from JSONB. */
@@ -91,15 +100,16 @@ async function lockRecord(tx: Queryable, model: ResolvedModel, principal: Princi
   return row;
 }
 
+/** One record the caller may see, through their view (hidden fields left out, masked); 404 otherwise. */
 export async function readRecord(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  sid: string,
+  deps: Pick<RecordDeps, 'accounts'>,
+  ctx: Pick<RequestContext, 'principal'>,
+  input: { model: ResolvedModel; sid: string },
 ): Promise<RecordRow> {
-  const params = new SqlParams([sid]);
-  const rows = await ctx.db.query<RecordRow>(
-    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(principal, model, params)}`,
+  const { model } = input;
+  const params = new SqlParams([input.sid]);
+  const rows = await deps.accounts.db.query<RecordRow>(
+    `SELECT ${selectList(model)} FROM ${model.table} t WHERE t.sid = $1 AND ${scopeCondition(ctx.principal, model, params)}`,
     params.values as never,
   );
   if (!rows[0]) throw new AppError('recordNotFound');
@@ -190,39 +200,34 @@ function presented(view: ResolvedModel, row: RecordRow): RecordRow {
   return maskRows(view, [row])[0]!;
 }
 
+/** Creates a record of the model as the caller sees it (their view), in the sub-company they act in. */
 export async function createRecord(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  data: Record<string, unknown>,
-  { registry, language, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'language' | 'requestId'>,
+  deps: RecordDeps,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; data: Record<string, unknown> },
 ): Promise<RecordRow> {
+  const { registry } = deps;
+  const { model } = input;
+  const { language, requestId, now } = ctx;
   const { values } = checkValues(
     model,
-    data,
+    input.data,
     'create',
     language,
-    await dictionariesFor(ctx.db, principal.tenantSid, model),
+    await dictionariesFor(deps.accounts.db, ctx.tenantSid, model),
   );
-  const now = ctx.now();
   const sid = newSid();
   const { columns, custom } = splitValues(model, values);
   const names = [...columns.keys(), 'custom'];
-  const params = new SqlParams([
-    sid,
-    principal.tenantSid,
-    principal.companySid ?? principal.tenantSid,
-    now,
-    principal.userSid,
-  ]);
+  const params = new SqlParams([sid, ctx.tenantSid, ctx.companySid ?? ctx.tenantSid, now, ctx.userSid]);
   const placeholders = [
     ...[...columns.values()].map((value) => params.add(value)),
     `${params.add(JSON.stringify(custom))}::jsonb`,
   ];
   return uniqueGuard(model, language, values, () =>
-    ctx.db.transaction(async (tx) => {
-      await checkReferences(tx, registry, model, principal.tenantSid, values, language);
-      await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
+    deps.accounts.db.transaction(async (tx) => {
+      await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
+      await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
       const rows = await tx.query<RecordRow>(
         `INSERT INTO ${model.table} AS t (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${names.map((n) => `, ${n}`).join('')})
          VALUES ($1, $2, $3, $4, $5, $4, $5, 1${placeholders.map((p) => `, ${p}`).join('')})
@@ -233,7 +238,7 @@ export async function createRecord(
       const hooks = registry.hooks.of(model.name);
       if (hooks?.afterWrite) {
         await hooks.afterWrite(tx, {
-          principal,
+          principal: ctx.principal,
           model,
           before: undefined,
           after: row,
@@ -242,12 +247,12 @@ export async function createRecord(
           language,
           requestId,
         });
-        row = await finalRow(tx, whole(model), principal.tenantSid, sid);
+        row = await finalRow(tx, whole(model), ctx.tenantSid, sid);
       }
       // Written from the final row, so the entry holds what the hooks set too (a computed expiry, say).
       await audit(tx, {
-        tenantSid: principal.tenantSid,
-        actorSid: principal.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: recordAction(model.name, 'created'),
         target: `${model.name}:${sid}`,
         detail: { changes: fieldChanges(undefined, row, declaredNames(whole(model))) },
@@ -260,16 +265,16 @@ export async function createRecord(
 }
 
 /**
- * Inserts many checked records in the caller's transaction, a few hundred per statement (imports).
+ * Inserts many checked records in the caller's transaction, a few hundred per statement (imports), as
+ * written by the context's user in its sub-company at its moment.
  * Returns the new records' sids; the caller writes one audit entry for the whole batch.
  */
 export async function insertRecords(
   tx: Queryable,
-  model: ResolvedModel,
-  principal: Principal,
-  records: ReadonlyArray<Map<string, unknown>>,
-  now: Date,
+  ctx: Pick<RequestContext, 'tenantSid' | 'companySid' | 'userSid' | 'now'>,
+  input: { model: ResolvedModel; records: ReadonlyArray<Map<string, unknown>> },
 ): Promise<string[]> {
+  const { model, records } = input;
   const sids: string[] = [];
   // Columns of the declared fields (a money field has two: its amount and its currency).
   const declared = [...model.fields.values()]
@@ -277,12 +282,7 @@ export async function insertRecords(
     .flatMap((f) => (f.dataType === 'money' ? [f.name, moneyCurrencyColumn(f.name)] : [f.name]));
   const perStatement = Math.max(1, Math.floor(30_000 / (declared.length + 6)));
   for (let start = 0; start < records.length; start += perStatement) {
-    const params = new SqlParams([
-      principal.tenantSid,
-      principal.companySid ?? principal.tenantSid,
-      now,
-      principal.userSid,
-    ]);
+    const params = new SqlParams([ctx.tenantSid, ctx.companySid ?? ctx.tenantSid, ctx.now, ctx.userSid]);
     const tuples = records.slice(start, start + perStatement).map((values) => {
       const { columns, custom } = splitValues(model, values);
       const sid = newSid();
@@ -309,29 +309,30 @@ export async function insertRecords(
   return sids;
 }
 
+/** Updates fields of a record the caller may see, at the version they read (a stale one is a conflict). */
 export async function updateRecord(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  input: { sid: string; version: number; data: Record<string, unknown> },
-  { registry, language, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'language' | 'requestId'>,
+  deps: RecordDeps,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; sid: string; version: number; data: Record<string, unknown> },
 ): Promise<RecordRow> {
+  const { registry } = deps;
+  const { model } = input;
+  const { language, requestId, now } = ctx;
   const { values } = checkValues(
     model,
     input.data,
     'update',
     language,
-    await dictionariesFor(ctx.db, principal.tenantSid, model),
+    await dictionariesFor(deps.accounts.db, ctx.tenantSid, model),
   );
-  const now = ctx.now();
   return uniqueGuard(model, language, values, () =>
-    ctx.db.transaction(async (tx) => {
-      const before = await lockRecord(tx, whole(model), principal, input.sid);
+    deps.accounts.db.transaction(async (tx) => {
+      const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
       checkRecordRules(model, values, before, language);
-      await checkReferences(tx, registry, model, principal.tenantSid, values, language);
-      await refreshAccessIfNeeded(tx, model, principal.tenantSid, values.keys());
-      const params = new SqlParams([input.sid, principal.tenantSid, now, principal.userSid]);
+      await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
+      await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
+      const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
       const { columns, custom } = splitValues(model, values);
       const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
       if (Object.keys(custom).length) sets.push(`custom = t.custom || ${params.add(JSON.stringify(custom))}::jsonb`);
@@ -345,13 +346,22 @@ export async function updateRecord(
       const hooks = registry.hooks.of(model.name);
       if (hooks?.afterWrite) {
         const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
-        await hooks.afterWrite(tx, { principal, model, before, after, changed, now, language, requestId });
-        after = await finalRow(tx, whole(model), principal.tenantSid, input.sid);
+        await hooks.afterWrite(tx, {
+          principal: ctx.principal,
+          model,
+          before,
+          after,
+          changed,
+          now,
+          language,
+          requestId,
+        });
+        after = await finalRow(tx, whole(model), ctx.tenantSid, input.sid);
       }
       // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
       await audit(tx, {
-        tenantSid: principal.tenantSid,
-        actorSid: principal.userSid,
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
         action: recordAction(model.name, 'updated'),
         target: `${model.name}:${input.sid}`,
         detail: { changes: fieldChanges(before, after, declaredNames(whole(model))), version: after.version },
@@ -363,20 +373,19 @@ export async function updateRecord(
   );
 }
 
+/** Deletes a record the caller may see (at the version they read, when they send one). */
 export async function deleteRecord(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  input: { sid: string; version?: number },
-  { registry, requestId }: { registry: ModelRegistry } & Pick<RequestContext, 'requestId'>,
+  deps: RecordDeps,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; sid: string; version?: number },
 ): Promise<void> {
-  const now = ctx.now();
-  const event = await ctx.db.transaction(async (tx) => {
-    const before = await lockRecord(tx, whole(model), principal, input.sid);
+  const { model } = input;
+  const event = await deps.accounts.db.transaction(async (tx) => {
+    const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
-    return removeLockedRecord(tx, model, principal, before, { registry, requestId, now });
+    return removeLockedRecord(tx, deps, ctx, { model, before });
   });
-  await registry.hooks.of(model.name)?.afterDelete?.(event);
+  await deps.registry.hooks.of(model.name)?.afterDelete?.(event);
 }
 
 /**
@@ -386,18 +395,19 @@ export async function deleteRecord(
  */
 export async function removeLockedRecord(
   tx: Queryable,
-  model: ResolvedModel,
-  principal: Principal,
-  before: RecordRow,
-  { registry, requestId, now }: { registry: ModelRegistry } & Pick<RequestContext, 'requestId' | 'now'>,
+  deps: Pick<RecordDeps, 'registry'>,
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'principal' | 'requestId' | 'now'>,
+  input: { model: ResolvedModel; before: RecordRow },
 ): Promise<DeleteEvent> {
+  const { model, before } = input;
+  const { requestId, now } = ctx;
   const sid = String(before.sid);
-  const event: DeleteEvent = { principal, record: before, now, requestId };
-  await registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
-  await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [sid, principal.tenantSid]);
+  const event: DeleteEvent = { principal: ctx.principal, record: before, now, requestId };
+  await deps.registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
+  await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [sid, ctx.tenantSid]);
   await audit(tx, {
-    tenantSid: principal.tenantSid,
-    actorSid: principal.userSid,
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.userSid,
     action: recordAction(model.name, 'deleted'),
     target: `${model.name}:${sid}`,
     detail: {
@@ -412,14 +422,13 @@ export async function removeLockedRecord(
 
 /** What deleting a record also deletes (counts per kind), for the confirmation. */
 export async function deletePreview(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  sid: string,
-  registry: ModelRegistry,
+  deps: RecordDeps,
+  ctx: Pick<RequestContext, 'principal'>,
+  input: { model: ResolvedModel; sid: string },
 ): Promise<DeleteDependent[]> {
-  const record = await readRecord(ctx, model, principal, sid);
-  return (await registry.hooks.of(model.name)?.deletePreview?.(ctx.db, { principal, record })) ?? [];
+  const record = await readRecord(deps, ctx, input);
+  const preview = deps.registry.hooks.of(input.model.name)?.deletePreview;
+  return (await preview?.(deps.accounts.db, { principal: ctx.principal, record })) ?? [];
 }
 
 /** The columns the data scope depends on, kept in a delete's audit entry for the history's scope check. */
@@ -448,12 +457,14 @@ export interface HistoryEntry {
 }
 
 export async function recordHistory(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  sid: string,
+  deps: Pick<RecordDeps, 'accounts'>,
+  ctx: Pick<RequestContext, 'principal'>,
+  input: { model: ResolvedModel; sid: string },
 ): Promise<HistoryEntry[]> {
-  const rows = await ctx.db.query<{
+  const { model, sid } = input;
+  const { principal } = ctx;
+  const db = deps.accounts.db;
+  const rows = await db.query<{
     action: string;
     actor_sid: string | null;
     actor_name: string | null;
@@ -468,9 +479,9 @@ export async function recordHistory(
   );
   // The history shows what a read of the record would: the same scope, always (not only when there is
   // no history), and for a deleted record only to those who could have read it and hold the audit right.
-  if (!(await inScope(ctx.db, model, principal, sid))) {
+  if (!(await inScope(db, model, principal, sid))) {
     const deleted = rows.findLast((r) => r.action === recordAction(model.name, 'deleted'));
-    if (!deleted || !(await deletedInScope(ctx.db, model, principal, sid, deleted.detail)))
+    if (!deleted || !(await deletedInScope(db, model, principal, sid, deleted.detail)))
       throw new AppError('recordNotFound');
     if (!principal.access.resources.has(AUDIT_RESOURCE)) throw new AppError('permissionDenied');
   }
@@ -527,15 +538,13 @@ async function deletedInScope(
 
 /** The model's non-blocking warnings on a saved record (create and update answers carry them). */
 export async function recordWarnings(
-  ctx: AccountsContext,
-  registry: ModelRegistry,
-  model: ResolvedModel,
-  principal: Principal,
-  record: RecordRow,
-  language: Language,
+  deps: RecordDeps,
+  ctx: Pick<RequestContext, 'principal' | 'language'>,
+  input: { model: ResolvedModel; record: RecordRow },
 ): Promise<RecordWarning[]> {
-  const hook = registry.hooks.of(model.name)?.warnings;
-  return hook ? hook(ctx.db, { principal, model, record, language }) : [];
+  const { model, record } = input;
+  const hook = deps.registry.hooks.of(model.name)?.warnings;
+  return hook ? hook(deps.accounts.db, { principal: ctx.principal, model, record, language: ctx.language }) : [];
 }
 
 /**
@@ -545,20 +554,18 @@ export async function recordWarnings(
  * the form can show "2013100332996" as it will be stored.
  */
 export async function draftWarnings(
-  ctx: AccountsContext,
-  registry: ModelRegistry,
-  model: ResolvedModel,
-  principal: Principal,
-  input: { sid?: string; data: Record<string, unknown> },
-  language: Language,
+  deps: RecordDeps,
+  ctx: Pick<RequestContext, 'principal' | 'language'>,
+  input: { model: ResolvedModel; sid?: string; data: Record<string, unknown> },
 ): Promise<{ normalized: Record<string, unknown>; warnings: RecordWarning[] }> {
-  const stored = input.sid ? await readRecord(ctx, model, principal, input.sid) : {};
+  const { model } = input;
+  const stored = input.sid ? await readRecord(deps, ctx, { model, sid: input.sid }) : {};
   const declared = Object.entries(input.data).filter(([name]) => {
     const field = model.fields.get(name);
     return field !== undefined && !field.system;
   });
   const record: RecordRow = { ...stored, ...Object.fromEntries(declared) };
   const normalized = model.declaration.normalize?.(record) ?? {};
-  const warnings = await recordWarnings(ctx, registry, model, principal, { ...record, ...normalized }, language);
+  const warnings = await recordWarnings(deps, ctx, { model, record: { ...record, ...normalized } });
   return { normalized, warnings };
 }

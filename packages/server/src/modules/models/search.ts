@@ -3,8 +3,8 @@
 // paging, and only unnamed statements so PostgreSQL plans each search for its own values.
 import { AppError, isIqlError, parseIql, type Expression, type IqlQuery } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
+import type { RequestContext } from '../../platform/context.js';
 import { compileIql, type CompiledOrder } from './iql-compile.js';
 import { afterCursor, cursorKeys, decodeCursor, orderClause, orderSuffix, takeCursor, tieBreak } from './keyset.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
@@ -13,8 +13,9 @@ import { scopeCondition } from './scope.js';
 import { maskRows, viewFor } from '../rbac/model-view.js';
 import { SqlParams } from './sql-params.js';
 
-export interface SearchContext {
-  accounts: AccountsContext;
+/** The services a search uses; who searches (their scope and field rights) and when come from the context. */
+export interface SearchDeps {
+  accounts: Pick<AccountsContext, 'db'>;
   registry: ModelRegistry;
   timeZone: string;
   /** SEARCH_WALK_ROWS: rows a substring search walks in the page's order (see pageOfSubstringSearch). */
@@ -32,22 +33,34 @@ export function parseQuery(text: string | undefined): IqlQuery {
   }
 }
 
-function compile(ctx: SearchContext, model: ResolvedModel, principal: Principal, iql: string | IqlQuery | undefined) {
+// Searches take from the context who searches (their scope and field rights) and when (the moment
+// relative dates such as `WITHIN LAST 30 DAYS` count from).
+function compile(
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
+  model: ResolvedModel,
+  iql: string | IqlQuery | undefined,
+) {
+  const { principal } = ctx;
   const params = new SqlParams();
   const scope = scopeCondition(principal, model, params);
   const compiled = compileIql(model, typeof iql === 'object' ? iql : parseQuery(iql), {
-    registry: ctx.registry,
+    registry: deps.registry,
     params,
-    now: ctx.accounts.now(),
-    timeZone: ctx.timeZone,
+    now: ctx.now,
+    timeZone: deps.timeZone,
     view: (target) => viewFor(target, principal.access),
   });
   return { params, scope, where: `${scope} AND ${compiled.where}`, orderBy: compiled.orderBy };
 }
 
 /** Parses and compiles a query without running it: a query kept for later (an export link) fails now. */
-export function checkQuery(ctx: SearchContext, model: ResolvedModel, principal: Principal, iql: string): void {
-  compile(ctx, model, principal, iql);
+export function checkQuery(
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
+  input: { model: ResolvedModel; iql: string },
+): void {
+  compile(deps, ctx, input.model, input.iql);
 }
 
 /**
@@ -72,6 +85,8 @@ export function hasSubstringTest(e: Expression | undefined): boolean {
 }
 
 export interface SearchInput {
+  /** The model as the caller sees it (their view). */
+  model: ResolvedModel;
   iql?: string;
   fl?: string[];
   start: number;
@@ -87,13 +102,13 @@ export interface SearchResult {
 }
 
 export async function searchRecords(
-  ctx: SearchContext,
-  model: ResolvedModel,
-  principal: Principal,
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
   input: SearchInput,
 ): Promise<SearchResult> {
+  const { model } = input;
   const query = parseQuery(input.iql);
-  const { params, scope, where, orderBy } = compile(ctx, model, principal, query);
+  const { params, scope, where, orderBy } = compile(deps, ctx, model, query);
   let condition = where;
   let walkCondition = scope;
   if (input.cursor) {
@@ -110,8 +125,8 @@ export async function searchRecords(
   const offset = input.cursor ? '' : ` OFFSET ${params.add(input.start)}`;
   const select = `SELECT ${selectList(model, input.fl)}${cursorKeys(orderBy)}`;
   const page = `LIMIT ${limit}${offset}`;
-  const db = ctx.accounts.db;
-  const walkRows = ctx.walkRows;
+  const db = deps.accounts.db;
+  const walkRows = deps.walkRows;
   const wanted = (input.cursor ? 0 : input.start) + input.rows + 1;
   let found: RecordRow[];
   // Only for pages near the start: a walk through walkRows rows can hold a deep page only if matches are
@@ -140,7 +155,7 @@ export async function searchRecords(
   const next = takeCursor(orderBy, rows, found.length > input.rows);
   const result: SearchResult = { rows: maskRows(model, rows) };
   if (next) result.next_cursor = next;
-  if (input.total && !input.cursor) result.total = (await countRecords(ctx, model, principal, input.iql)).total;
+  if (input.total && !input.cursor) result.total = (await countRecords(deps, ctx, { model, iql: input.iql })).total;
   return result;
 }
 
@@ -207,17 +222,16 @@ export const ESTIMATE_FLOOR = 50_000;
  * share PostgreSQL can only guess, see pageOfSubstringSearch) and broad enough (ESTIMATE_FLOOR).
  */
 export async function countRecords(
-  ctx: SearchContext,
-  model: ResolvedModel,
-  principal: Principal,
-  iql: string | undefined,
-  options: { estimate?: boolean } = {},
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
+  input: { model: ResolvedModel; iql: string | undefined; estimate?: boolean },
 ): Promise<CountResult> {
-  const query = parseQuery(iql);
-  const { params, where } = compile(ctx, model, principal, query);
-  const db = ctx.accounts.db;
+  const { model } = input;
+  const query = parseQuery(input.iql);
+  const { params, where } = compile(deps, ctx, model, query);
+  const db = deps.accounts.db;
   const from = `FROM ${model.table} t WHERE ${where}`;
-  if (options.estimate && db.engine === 'postgres' && !hasSubstringTest(query.where)) {
+  if (input.estimate && db.engine === 'postgres' && !hasSubstringTest(query.where)) {
     const [explained] = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
       `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`,
       params.values as never,
@@ -230,11 +244,11 @@ export async function countRecords(
 }
 
 export async function aggregateRecords(
-  ctx: SearchContext,
-  model: ResolvedModel,
-  principal: Principal,
-  input: { iql?: string; groupBy: string; limit: number },
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
+  input: { model: ResolvedModel; iql?: string; groupBy: string; limit: number },
 ): Promise<Array<{ value: unknown; count: number }>> {
+  const { model } = input;
   const field = model.fields.get(input.groupBy);
   const groupable =
     field &&
@@ -244,10 +258,10 @@ export async function aggregateRecords(
       issues: [{ field: 'group_by', labelKey: 'field.groupBy', messageKey: 'validation.invalid' }],
     });
   }
-  const { params, where } = compile(ctx, model, principal, input.iql);
+  const { params, where } = compile(deps, ctx, model, input.iql);
   const value = field.multiple ? `unnest(${field.column})` : field.column;
   const limit = params.add(input.limit);
-  return ctx.accounts.db.query<{ value: unknown; count: number }>(
+  return deps.accounts.db.query<{ value: unknown; count: number }>(
     `SELECT value, count(*) AS count FROM (SELECT ${value} AS value FROM ${model.table} t WHERE ${where}) grouped
       GROUP BY value ORDER BY count(*) DESC, value NULLS LAST LIMIT ${limit}`,
     params.values as never,

@@ -13,11 +13,12 @@ import type { TenantModels } from '../custom-fields/service.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
 import { localizeRows, withLocalizeReads } from '../models/localize.js';
-import { searchRecords, type SearchContext } from '../models/search.js';
+import { searchRecords, type SearchDeps } from '../models/search.js';
 import { exportCell, type OptionLabels } from './cells.js';
 import { referenceText, titlesForRows } from '../models/reference-titles.js';
 import { loadAccess } from '../rbac/access.js';
 import { viewFor } from '../rbac/model-view.js';
+import { contextOf, type RequestContext } from '../../platform/context.js';
 
 const LINK_MINUTES = 10;
 const PAGE = 1000;
@@ -30,11 +31,11 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * caller's scope, so what the download would stumble on is the answer now, not a broken link.
  */
 export async function checkExportQuery(
-  search: SearchContext,
-  model: ResolvedModel,
-  principal: Principal,
-  input: { iql: string; fields?: string[] },
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
+  input: { model: ResolvedModel; iql: string; fields?: string[] },
 ): Promise<void> {
+  const { model } = input;
   const unknown = (input.fields ?? []).filter((name) => !model.fields.has(name));
   if (unknown.length)
     throw new AppError('validation', {
@@ -47,29 +48,30 @@ export async function checkExportQuery(
         },
       ],
     });
-  await searchRecords(search, model, principal, { iql: input.iql, start: 0, rows: 1, total: false });
+  await searchRecords(deps, ctx, { model, iql: input.iql, start: 0, rows: 1, total: false });
 }
 
+/** A link for the caller's query; the file comes in the caller's language. */
 export async function createExportLink(
-  ctx: AccountsContext,
-  principal: Principal,
-  input: { model: string; iql: string; fields?: string[]; language: Language },
+  deps: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
+  input: { model: string; iql: string; fields?: string[] },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(16).toString('hex');
-  const expiresAt = new Date(ctx.now().getTime() + LINK_MINUTES * 60_000);
-  await ctx.db.query(
+  const expiresAt = new Date(ctx.now.getTime() + LINK_MINUTES * 60_000);
+  await deps.db.query(
     `INSERT INTO export_link (token_hash, tenant_sid, user_sid, session_sid, company_sid, model, iql, fields, language, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       hash(token),
-      principal.tenantSid,
-      principal.userSid,
-      principal.sessionSid,
-      principal.companySid ?? null,
+      ctx.tenantSid,
+      ctx.userSid,
+      ctx.principal.sessionSid,
+      ctx.companySid ?? null,
       input.model,
       input.iql,
       input.fields ?? null,
-      input.language,
+      ctx.language,
       expiresAt,
     ],
   );
@@ -89,15 +91,19 @@ function exportableFields(model: ResolvedModel, wanted: string[] | null): Resolv
   );
 }
 
-/** Opens a link: it must be unexpired and its session alive. The rows are those its owner may see now. */
+/**
+ * Opens a link: it must be unexpired and its session alive. The rows are those its owner may see now.
+ * No one is signed in (the token is the permission): the request gives only its id, and the search acts
+ * for the link's owner, its relative dates counted from the opening. The file streams on after the
+ * request has been answered: its audit entry is written, at that moment, once the file is complete.
+ */
 export async function openExport(
-  search: SearchContext,
-  models: TenantModels,
-  token: string,
-  requestId: string,
+  deps: SearchDeps & { accounts: Pick<AccountsContext, 'db' | 'now'>; models: TenantModels },
+  ctx: Pick<RequestContext, 'requestId'>,
+  input: { token: string },
 ): Promise<ExportDownload> {
-  const ctx = search.accounts;
-  const rows = await ctx.db.query<{
+  const { accounts, models } = deps;
+  const rows = await accounts.db.query<{
     tenant_sid: string;
     user_sid: string;
     session_sid: string;
@@ -114,10 +120,10 @@ export async function openExport(
     `SELECT l.*, (s.revoked_at IS NULL AND s.expires_at > $2 AND u.status = 1) AS alive, s.user_type_client AS side, u.is_tenant_admin
        FROM export_link l JOIN auth_session s ON s.sid = l.session_sid JOIN user_account u ON u.sid = l.user_sid
       WHERE l.token_hash = $1`,
-    [hash(token), ctx.now()],
+    [hash(input.token), accounts.now()],
   );
   const link = rows[0];
-  if (!link || link.expires_at <= ctx.now() || !link.alive) throw new AppError('exportLinkExpired');
+  if (!link || link.expires_at <= accounts.now() || !link.alive) throw new AppError('exportLinkExpired');
   const declared = await models.resolve(link.tenant_sid, link.model);
   if (!declared) throw new AppError('exportLinkExpired');
   const subject = {
@@ -127,7 +133,7 @@ export async function openExport(
     isTenantAdmin: link.is_tenant_admin,
   };
   // Permissions as they are now: a right revoked since the link was made stops the download.
-  const access = await loadAccess(ctx.db, search.registry.resources, subject);
+  const access = await loadAccess(accounts.db, deps.registry.resources, subject);
   if (!access.resources.has(modelResourceCode(link.model, 'export'))) throw new AppError('permissionDenied');
   const model = viewFor(declared, access);
   const principal: Principal = {
@@ -137,6 +143,8 @@ export async function openExport(
     passwordChangeRequired: false,
     access,
   };
+  // The owner's search, in the link's language, under this request.
+  const owner = contextOf(principal, { language: link.language, requestId: ctx.requestId, now: accounts.now() });
   const fields = exportableFields(model, link.fields);
   const options = new Map<string, OptionLabels>();
   for (const field of fields) {
@@ -144,12 +152,12 @@ export async function openExport(
     if (dictionary && !options.has(dictionary)) {
       options.set(
         dictionary,
-        new Map((await dictionaryOptions(ctx.db, link.tenant_sid, dictionary)).map((o) => [o.key, o.labels])),
+        new Map((await dictionaryOptions(accounts.db, link.tenant_sid, dictionary)).map((o) => [o.key, o.labels])),
       );
     }
   }
   // Validate the query before answering, so a bad one is an error and not a broken file.
-  await searchRecords(search, model, principal, { iql: link.iql, start: 0, rows: 1, total: false });
+  await searchRecords(deps, owner, { model, iql: link.iql, start: 0, rows: 1, total: false });
 
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
@@ -166,7 +174,8 @@ export async function openExport(
     let count = 0;
     try {
       for (;;) {
-        const page = await searchRecords(search, model, principal, {
+        const page = await searchRecords(deps, owner, {
+          model,
           iql: link.iql,
           fl: withLocalizeReads(
             model,
@@ -179,8 +188,8 @@ export async function openExport(
         });
         // Linked records as their titles ("—" where the owner may not see one): one lookup per page and target.
         const titles = await titlesForRows(
-          ctx.db,
-          search.registry,
+          accounts.db,
+          deps.registry,
           principal,
           model,
           page.rows,
@@ -211,20 +220,20 @@ export async function openExport(
       }
       sheet.commit();
       await workbook.commit();
-      await ctx.db.transaction((tx) =>
+      await accounts.db.transaction((tx) =>
         audit(tx, {
           tenantSid: link.tenant_sid,
           actorSid: link.user_sid,
           action: recordAction(model.name, 'exported'),
           target: model.name,
           detail: { rows: count, iql: link.iql },
-          requestId,
-          at: ctx.now(),
+          requestId: ctx.requestId,
+          at: accounts.now(),
         }),
       );
     } catch (error) {
       stream.destroy(error as Error);
     }
   })();
-  return { fileName: `${model.name}-${ctx.now().toISOString().slice(0, 10)}.xlsx`, stream };
+  return { fileName: `${model.name}-${accounts.now().toISOString().slice(0, 10)}.xlsx`, stream };
 }

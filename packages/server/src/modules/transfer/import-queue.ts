@@ -41,20 +41,20 @@ export interface ImportQueue {
  * What a failed job's imported count becomes: on PostgreSQL its rows were one transaction that did not
  * commit (0); on the embedded engine chunks commit as they go, and the count says how many stay.
  */
-const rolledBack = (ctx: AccountsContext) => (ctx.db.engine === 'postgres' ? '0' : 'imported');
+const rolledBack = (accounts: Pick<AccountsContext, 'db'>) => (accounts.db.engine === 'postgres' ? '0' : 'imported');
 
 /** Fails jobs whose lease expired (and waiting jobs that lost their file); live leases are left alone. */
-export async function failExpiredImports(ctx: AccountsContext): Promise<number> {
-  const rows = await ctx.db.query(
+export async function failExpiredImports(accounts: AccountsContext): Promise<number> {
+  const rows = await accounts.db.query(
     `UPDATE import_job j SET status = 'failed', phase = 'done', failure = 'import.failureRestart', finished_at = $1, lease_owner = NULL,
-            imported = ${rolledBack(ctx)}
+            imported = ${rolledBack(accounts)}
       WHERE (j.status = 'running' AND (j.lease_expires_at IS NULL OR j.lease_expires_at < $1))
          OR (j.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM import_job_file f WHERE f.job_sid = j.sid))
       RETURNING j.sid`,
-    [ctx.now()],
+    [accounts.now()],
   );
   if (rows.length)
-    await ctx.db.query(
+    await accounts.db.query(
       "DELETE FROM import_job_file f USING import_job j WHERE j.sid = f.job_sid AND j.status = 'failed'",
     );
   return rows.length;

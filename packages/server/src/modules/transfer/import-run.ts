@@ -23,6 +23,7 @@ import { importableFields, optionLabels, type ImportMode } from './import.js';
 import { isBlankRow, mapHeader, rowChecker, type ImportError, type RowChecker } from './import-rows.js';
 import { mergedRanges, readSheetRows, type SheetRow } from './sheet-reader.js';
 import { resolveReferenceCells } from './reference-cells.js';
+import { contextOf } from '../../platform/context.js';
 
 /** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -206,8 +207,9 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     JSON.stringify(errors),
   ]);
 
-  // ---- writing
-  const now = run.accounts.now();
+  // ---- writing: for the user who queued the job, under the upload's request id, at one moment.
+  const ctx = contextOf(principal, { language, requestId: job.request_id ?? '', now: run.accounts.now() });
+  const { now, requestId } = ctx;
   const hooks = run.registry.hooks.of(model.name);
   let written = 0;
   const writeChunk = async (tx: Queryable, chunk: SheetRow[]) => {
@@ -222,19 +224,19 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     }
     if (!records.length) return;
     await hooks?.beforeImport?.(tx, { principal, records, now });
-    const sids = await insertRecords(tx, model, principal, records, now);
+    const sids = await insertRecords(tx, ctx, { model, records });
     // Domain rules follow imported rows as they follow saved ones (e.g. a case's deadlines and fees).
-    await hooks?.afterImport?.(tx, { principal, sids, now, language, requestId: job.request_id ?? '' });
+    await hooks?.afterImport?.(tx, { principal, sids, now, language, requestId });
     written += sids.length;
   };
   const complete = async (tx: Queryable) => {
     await audit(tx, {
-      tenantSid: principal.tenantSid,
-      actorSid: principal.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: recordAction(model.name, 'imported'),
       target: model.name,
       detail: { job: job.sid, rows: written },
-      requestId: job.request_id ?? '',
+      requestId,
       at: now,
     });
     const done = await tx.query(

@@ -3,10 +3,10 @@
 // server runs it); the job reads the file twice as a stream: first it checks every row with the
 // model's own rules and reports row-level errors, then it writes the rows it may write. The user
 // chooses all-or-nothing (any error imports nothing) or valid-rows-only.
-import { AppError, newSid, translate, type Language, labelIn } from '@ipdesk/core';
+import { AppError, newSid, translate, labelIn } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
-import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../accounts/context.js';
+import type { RequestContext } from '../../platform/context.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
 import type { ResolvedField, ResolvedModel } from '../models/registry.js';
 import type { ImportError } from './import-rows.js';
@@ -24,7 +24,7 @@ export function importableFields(model: ResolvedModel): ResolvedField[] {
 }
 
 export async function optionLabels(
-  ctx: AccountsContext,
+  accounts: Pick<AccountsContext, 'db'>,
   tenantSid: string,
   fields: ResolvedField[],
 ): Promise<Map<string, OptionLabels>> {
@@ -35,7 +35,7 @@ export async function optionLabels(
       result.set(
         dictionary,
         new Map(
-          (await dictionaryOptions(ctx.db, tenantSid, dictionary))
+          (await dictionaryOptions(accounts.db, tenantSid, dictionary))
             .filter((o) => !o.disabled)
             .map((o) => [o.key, o.labels]),
         ),
@@ -45,14 +45,15 @@ export async function optionLabels(
   return result;
 }
 
+/** The model's template (as the caller sees it: `input.model` is their view), in the caller's language. */
 export async function importTemplate(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  tenantSid: string,
-  language: Language,
+  deps: Pick<AccountsContext, 'db'>,
+  ctx: Pick<RequestContext, 'tenantSid' | 'language'>,
+  input: { model: ResolvedModel },
 ): Promise<Buffer> {
-  const fields = importableFields(model);
-  const options = await optionLabels(ctx, tenantSid, fields);
+  const { language } = ctx;
+  const fields = importableFields(input.model);
+  const options = await optionLabels(deps, ctx.tenantSid, fields);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(translate(language, 'import.sheetName'));
   sheet.columns = fields.map((f) => ({
@@ -100,15 +101,20 @@ export interface ImportJobView {
   finished_at: Date | null;
 }
 
-export async function readImportJob(ctx: AccountsContext, principal: Principal, sid: string): Promise<ImportJobView> {
-  const rows = await ctx.db.query<ImportJobView>(
+/** One of the caller's own import jobs (another user's answers 404). */
+export async function readImportJob(
+  deps: Pick<AccountsContext, 'db'>,
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid'>,
+  input: { sid: string },
+): Promise<ImportJobView> {
+  const rows = await deps.db.query<ImportJobView>(
     `SELECT j.sid, j.model, j.mode, j.status, j.phase, j.total, j.processed, j.to_write, j.imported, j.error_count,
             j.errors, j.failure, j.created_at, j.finished_at,
             CASE WHEN j.status = 'waiting' THEN (
               SELECT count(*)::int + 1 FROM import_job w
                WHERE w.status = 'waiting' AND w.queue_seq < j.queue_seq) END AS queue_position
        FROM import_job j WHERE j.sid = $1 AND j.tenant_sid = $2 AND j.user_sid = $3`,
-    [sid, principal.tenantSid, principal.userSid],
+    [input.sid, ctx.tenantSid, ctx.userSid],
   );
   if (!rows[0]) throw new AppError('recordNotFound');
   return rows[0];
@@ -119,28 +125,28 @@ export async function readImportJob(ctx: AccountsContext, principal: Principal, 
  * queue takes it from there. Nothing of the file is parsed here.
  */
 export async function enqueueImport(
-  ctx: AccountsContext,
-  model: ResolvedModel,
-  principal: Principal,
-  input: { bytes: Buffer; mode: ImportMode; language: Language; requestId: string },
+  deps: Pick<AccountsContext, 'db'>,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; bytes: Buffer; mode: ImportMode },
 ): Promise<{ sid: string }> {
   if (inspectZip(input.bytes)) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   const sid = newSid();
-  await ctx.db.transaction(async (tx) => {
+  // The job keeps who queued it, where, in which language and under which request: it runs for them later.
+  await deps.db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO import_job (sid, tenant_sid, user_sid, company_sid, model, mode, status, phase, side, language, request_id, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'waiting', 'queued', $7, $8, $9, $10)`,
       [
         sid,
-        principal.tenantSid,
-        principal.userSid,
-        principal.companySid ?? null,
-        model.name,
+        ctx.tenantSid,
+        ctx.userSid,
+        ctx.companySid ?? null,
+        input.model.name,
         input.mode,
-        principal.side,
-        input.language,
-        input.requestId,
-        ctx.now(),
+        ctx.principal.side,
+        ctx.language,
+        ctx.requestId,
+        ctx.now,
       ],
     );
     await tx.query('INSERT INTO import_job_file (job_sid, bytes) VALUES ($1, $2)', [sid, input.bytes]);

@@ -45,7 +45,7 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
   const visibleCase = async (principal: Principal, sid: string) => {
     const model = await models.resolve(principal.tenantSid, 'patent');
     if (!model) throw new AppError('modelNotFound', { params: { model: 'patent' } });
-    return readRecord(accounts, viewFor(model, principal.access), principal, sid);
+    return readRecord({ accounts }, { principal }, { model: viewFor(model, principal.access), sid });
   };
 
   app.get(
@@ -186,7 +186,8 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const ctx = requestContext(request, accounts.now);
+      const { principal } = ctx;
       const base = await models.resolve(principal.tenantSid, 'patent_task');
       const patent = await models.resolve(principal.tenantSid, 'patent');
       if (!base || !patent) throw new AppError('modelNotFound', { params: { model: 'patent_task' } });
@@ -195,7 +196,8 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       const rows = [];
       let cursor: string | undefined;
       do {
-        const page = await searchRecords({ accounts, registry, timeZone, walkRows: searchWalkRows }, model, principal, {
+        const page = await searchRecords({ accounts, registry, timeZone, walkRows: searchWalkRows }, ctx, {
+          model,
           iql,
           start: 0,
           rows: 100,
