@@ -16,6 +16,8 @@ export const RECORD_VERBS = {
   deleted: { zh: '删除', en: 'Deleted' },
   exported: { zh: '导出', en: 'Exported' },
   imported: { zh: '导入', en: 'Imported' },
+  /** A lifecycle action moved it (models/lifecycle.ts): the detail names the action and the comment. */
+  status_changed: { zh: '状态变更', en: 'Status changed' },
 } as const satisfies Record<string, Label>;
 
 export type RecordVerb = keyof typeof RECORD_VERBS;

@@ -34,6 +34,8 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'import.cellMessage': 'Row {{row}}, column {{column}}: {{message}}',
   'field.iql': 'Query',
   'field.model': 'Model',
+  'field.action': 'Action',
+  'field.comment': 'Comment',
   'field.records': 'Records',
   'validation.duplicateRecords': 'lists the same record more than once',
   'field.updatedAt': 'Last saved at',

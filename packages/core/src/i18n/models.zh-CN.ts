@@ -31,6 +31,8 @@ export const modelsZhCN = {
   'import.cellMessage': '第 {{row}} 行第 {{column}} 列：{{message}}',
   'field.iql': '查询条件',
   'field.model': '模型',
+  'field.action': '操作',
+  'field.comment': '意见',
   'field.records': '记录',
   'validation.duplicateRecords': '同一条记录出现了不止一次',
   'field.updatedAt': '上次保存时间',

@@ -56,6 +56,9 @@ export function defineLifecycle<const S extends string>(lifecycle: LifecycleDecl
   return lifecycle;
 }
 
+/** The longest comment an action takes (characters). */
+export const ACTION_COMMENT_MAX = 2000;
+
 /** Action names: snake_case like fields, and none of the generic writes (their resources are taken). */
 export const ACTION_NAME_PATTERN = /^[a-z][a-z0-9_]{0,47}$/;
 

@@ -5,6 +5,7 @@ import { DOMAINS, modelsOf } from '../domains/index.js';
 import type { CoreDomain } from '../domains/types.js';
 import type { Label, ModelDeclaration } from '../models/define.js';
 import { modelResourceCode, type ModelAction } from './model-actions.js';
+import { actionResourceCode } from '../models/lifecycle.js';
 
 export const RESOURCE_TYPES = ['menu', 'button', 'link', 'tab'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -72,7 +73,16 @@ function modelResources(
         sort: i + 1,
       }),
     );
-    return [menu, ...buttons];
+    // A lifecycle's actions are buttons of the model too (`scientific_paper:report`), after the generic ones.
+    const actions = Object.entries(model.lifecycle?.actions ?? {}).map(([name, action], i): ResourceDeclaration => ({
+      code: actionResourceCode(model.name, name),
+      type: 'button',
+      parent: menu.code,
+      label: { zh: `${model.label.zh}${action.label.zh}`, en: `${action.label.en} ${model.label.en}` },
+      level,
+      sort: buttons.length + i + 1,
+    }));
+    return [menu, ...buttons, ...actions];
   });
 }
 

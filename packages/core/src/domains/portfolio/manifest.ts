@@ -4,12 +4,14 @@ import { copyrightApply } from '../../models/catalog/copyright-apply.js';
 import { project } from '../../models/catalog/project.js';
 import { scientificPaper } from '../../models/catalog/scientific-paper.js';
 import { trademarks } from '../../models/catalog/trademarks.js';
+import { actionResourceCode } from '../../models/lifecycle.js';
 import { grantsOn, MODEL_ACTIONS } from '../../rbac/model-actions.js';
 import { domainMessages, modelMenu, type CoreDomain } from '../types.js';
 import { PORTFOLIO_DICTIONARIES } from './dictionaries.js';
 
 const MODELS = [trademarks, copyrightApply, project, scientificPaper];
 const NAMES = MODELS.map((m) => m.name);
+const paperActions = (names: readonly string[]) => names.map((name) => actionResourceCode(scientificPaper.name, name));
 
 export const portfolioDomain = {
   name: 'portfolio',
@@ -23,9 +25,16 @@ export const portfolioDomain = {
   ],
   resources: [],
   grants: {
-    ip_specialist: grantsOn(NAMES, MODEL_ACTIONS),
+    // The IP office runs every paper action, scoring included; authors move their own papers up to reporting.
+    ip_specialist: [
+      ...grantsOn(NAMES, MODEL_ACTIONS),
+      ...paperActions(Object.keys(scientificPaper.lifecycle!.actions)),
+    ],
     department_lead: grantsOn(NAMES, ['view', 'export']),
-    inventor: grantsOn(['project', 'scientific_paper'], ['view', 'create', 'update']),
+    inventor: [
+      ...grantsOn(['project', 'scientific_paper'], ['view', 'create', 'update']),
+      ...paperActions(['submit', 'redraft', 'report', 'abandon']),
+    ],
     agency_agent: grantsOn(['trademarks', 'copyright_apply'], ['view', 'update']),
   },
   errors: { ranges: [], codes: {} },

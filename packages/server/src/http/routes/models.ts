@@ -12,6 +12,9 @@ import {
   labelIn,
   type FieldKind,
   modelSchemaAnswer,
+  actionRunAnswer,
+  ACTION_NAME_PATTERN,
+  ACTION_COMMENT_MAX,
   type ModelSchema,
   type Label,
 } from '@ipdesk/core';
@@ -42,6 +45,9 @@ import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { sentAsBuilt } from '../serializer.js';
 import { localizeRows, withLocalizeReads } from '../../modules/models/localize.js';
+import { lifecycleAnswer, withActions } from '../../modules/models/lifecycle-view.js';
+import { MAX_ACTION_RECORDS, runAction } from '../../modules/models/run-action.js';
+import { errorEnvelope } from '../reply.js';
 
 export interface ModelRouteOptions {
   accounts: AccountsContext;
@@ -79,6 +85,13 @@ function schemaOf(
   access: Access,
   warningFields: readonly string[],
 ): ModelSchema {
+  const lifecycle = model.declaration.lifecycle;
+  const statusLabels = new Map(
+    (lifecycle ? (options.get(model.fields.get(lifecycle.field)?.declaration?.dictionary ?? '') ?? []) : []).map(
+      (option) => [option.value, option.label],
+    ),
+  );
+  const lifecycleOfModel = lifecycleAnswer(model, language, statusLabels, access);
   const pick = (label: Label) => labelIn(label, language);
   const can = (action: ModelAction) => access.resources.has(modelResourceCode(model.name, action));
   return {
@@ -96,6 +109,7 @@ function schemaOf(
     title_field: model.declaration.titleField,
     // The fields the model's non-blocking warnings read: the form checks them (do/warnings) as they change.
     warning_fields: [...warningFields],
+    ...(lifecycleOfModel && { lifecycle: lifecycleOfModel }),
     fields: [...model.fields.values()].map((f) => {
       const d = f.declaration;
       return {
@@ -219,7 +233,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const ctx = requestContext(request, accounts.now);
       const data = await readRecord(recordDeps, ctx, { model, sid: request.params.sid });
       return ok(request, {
-        data: localizeRows(model, [data], request.language)[0]!,
+        data: withActions(model, ctx.principal.access, localizeRows(model, [data], request.language))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
       });
     },
@@ -271,6 +285,58 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         data: localizeRows(model, [data], request.language)[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
         ...(await warningsOf(ctx, model, data)),
+      });
+    },
+  );
+
+  app.post(
+    '/model/:model/do/action/:action',
+    {
+      config: { access: { model: 'view' } },
+      schema: {
+        summary:
+          "Run a lifecycle action on records, each in its own transaction (the caller must hold the action's button): a result per record, done or refused with its code and message",
+        tags,
+        params: z
+          .object({ model: modelParam, action: labelled(z.string().regex(ACTION_NAME_PATTERN), 'field.action') })
+          .strict(),
+        body: z
+          .object({
+            sids: labelled(z.array(sidField).min(1).max(MAX_ACTION_RECORDS), 'field.records'),
+            versions: labelled(
+              z.record(z.string().regex(SID_PATTERN), z.number().int().min(1)),
+              'field.version',
+            ).optional(),
+            comment: labelled(z.string().max(ACTION_COMMENT_MAX), 'field.comment').optional(),
+            values: recordData.optional(),
+          })
+          .strict(),
+        response: { 200: envelopeSchema({ data: actionRunAnswer }) },
+      },
+    },
+    async (request) => {
+      const model = await modelFor(request, request.params.model);
+      const ctx = requestContext(request, accounts.now);
+      const outcomes = await runAction(recordDeps, ctx, { model, ...request.body, action: request.params.action });
+      const field = model.declaration.lifecycle!.field;
+      const results = outcomes.map((outcome) =>
+        outcome.outcome === 'done'
+          ? {
+              sid: outcome.sid,
+              outcome: 'done' as const,
+              status: String(outcome.row[field]),
+              version: Number(outcome.row.version),
+            }
+          : {
+              sid: outcome.sid,
+              outcome: 'refused' as const,
+              code: outcome.error.code,
+              message: errorEnvelope(outcome.error, request.language, request.id, request.server.texts).message,
+            },
+      );
+      const count = (kind: string) => results.filter((result) => result.outcome === kind).length;
+      return ok(request, {
+        data: { results, done: count('done'), started: count('started'), refused: count('refused') },
       });
     },
   );
@@ -467,7 +533,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         total: b.total ?? true,
       });
       const titles = await titlesForRows(accounts.db, registry, ctx.principal, model, result.rows, b.fl);
-      return ok(request, { data: { ...result, rows: localizeRows(model, result.rows, request.language) }, titles });
+      const rowsRead = withActions(model, ctx.principal.access, localizeRows(model, result.rows, request.language));
+      return ok(request, { data: { ...result, rows: rowsRead }, titles });
     },
   );
 

@@ -10,6 +10,10 @@ import {
   type MoneyValue,
   labelIn,
   recordAction,
+  refuseAction,
+  translate,
+  type ActionRefusal,
+  type LifecycleDeclaration,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
@@ -23,7 +27,7 @@ import { SqlParams } from './sql-params.js';
 import { checkRecordRules, checkValues } from './values.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { maskRows } from '../rbac/model-view.js';
-import { enabledKeys } from '../dictionary/dictionary.js';
+import { dictionaryOptions, enabledKeys } from '../dictionary/dictionary.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 import type { RequestContext } from '../../platform/context.js';
 
@@ -568,4 +572,118 @@ export async function draftWarnings(
   const normalized = model.declaration.normalize?.(record) ?? {};
   const warnings = await recordWarnings(deps, ctx, { model, record: { ...record, ...normalized } });
   return { normalized, warnings };
+}
+
+/**
+ * Moves one record through a lifecycle action (models/lifecycle.ts) in its own transaction: the row locked
+ * in the caller's scope, the version they read, the action's own checks on it (status, comment, fields it
+ * may set, fields it requires, guard), then the status and the action's values written, the model's hooks
+ * run (a workflow field lock refuses here as on an update) and the audit entry written from the final row
+ * with the action and the comment. Values come already checked against their fields (the command's part).
+ */
+export async function applyLifecycleAction(
+  deps: RecordDeps,
+  ctx: RequestContext,
+  input: {
+    model: ResolvedModel;
+    lifecycle: LifecycleDeclaration;
+    action: string;
+    sid: string;
+    version?: number;
+    comment?: string;
+    values: Map<string, unknown>;
+  },
+): Promise<RecordRow> {
+  const { model, lifecycle, action } = input;
+  const { language, requestId, now } = ctx;
+  return deps.accounts.db.transaction(async (tx) => {
+    const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
+    if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
+    const refusal = refuseAction(lifecycle, action, before, {
+      comment: input.comment,
+      values: Object.fromEntries(input.values),
+    });
+    if (refusal) throw await actionRefusal(tx, ctx.tenantSid, { model, lifecycle, action, refusal, language });
+    const values = new Map(input.values).set(lifecycle.field, lifecycle.actions[action]!.to);
+    await checkReferences(tx, deps.registry, model, ctx.tenantSid, values, language);
+    const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
+    const { columns } = splitValues(whole(model), values);
+    const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
+    const rows = await tx.query<RecordRow>(
+      `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
+        WHERE t.sid = $1 AND t.tenant_sid = $2
+        RETURNING ${selectList(whole(model))}`,
+      params.values as never,
+    );
+    let after = rows[0]!;
+    const hooks = deps.registry.hooks.of(model.name);
+    if (hooks?.afterWrite) {
+      const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
+      await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
+      after = await finalRow(tx, whole(model), ctx.tenantSid, input.sid);
+    }
+    await audit(tx, {
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
+      action: recordAction(model.name, 'status_changed'),
+      target: `${model.name}:${input.sid}`,
+      detail: {
+        changes: fieldChanges(before, after, declaredNames(whole(model))),
+        version: after.version,
+        lifecycle_action: action,
+        ...(input.comment && { comment: input.comment }),
+      },
+      requestId,
+      at: now,
+    });
+    return presented(model, after);
+  });
+}
+
+/** A refused action as the catalogue's error, with labels in the caller's language (the tenant's status labels). */
+async function actionRefusal(
+  tx: Queryable,
+  tenantSid: string,
+  {
+    model,
+    lifecycle,
+    action,
+    refusal,
+    language,
+  }: {
+    model: ResolvedModel;
+    lifecycle: LifecycleDeclaration;
+    action: string;
+    refusal: ActionRefusal;
+    language: Language;
+  },
+): Promise<AppError> {
+  const actionLabel = labelIn(lifecycle.actions[action]!.label, language);
+  const fieldLabel = (name: string) => {
+    const field = model.fields.get(name);
+    return field ? labelIn(field.label, language) : name;
+  };
+  switch (refusal.reason) {
+    case 'notFrom': {
+      const dictionary = model.fields.get(lifecycle.field)?.declaration?.dictionary;
+      const options = dictionary ? await dictionaryOptions(tx, tenantSid, dictionary) : [];
+      const option = options.find((candidate) => candidate.key === refusal.status);
+      const status = option ? labelIn(option.labels, language) : refusal.status;
+      return new AppError('actionNotFrom', { params: { action: actionLabel, status } });
+    }
+    case 'commentRequired':
+      return new AppError('actionCommentRequired', { params: { action: actionLabel } });
+    case 'notSettable':
+      return new AppError('actionNotSettable', {
+        params: { action: actionLabel, fields: refusal.fields.map(fieldLabel).join(', ') },
+      });
+    case 'guard':
+      return new AppError('fieldRule', {
+        fields: refusal.issues.map((issue) => ({
+          field: issue.field,
+          label: fieldLabel(issue.field),
+          message: translate(language, issue.messageKey, { label: fieldLabel(issue.field), ...issue.params }),
+        })),
+      });
+  }
 }

@@ -5,15 +5,13 @@
 import { Alert, Form, Input, List, Modal, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESULT_CODES, type ActionRun, type LifecycleActionAnswer } from '@ipdesk/core';
+import { ACTION_COMMENT_MAX, RESULT_CODES, type ActionRun, type LifecycleActionAnswer } from '@ipdesk/core';
 import { inlineNotice, type VisibleNotice } from '../../api/failure';
 import { runRecordAction, type ModelSchema } from '../../api/model';
 import { FormNotice } from '../../components/FormNotice';
 import { lengthCount, maxLengthRule } from '../../components/length-limit';
 import { inputFor } from '../fields/inputs';
 import { actionValues, fieldRules, type FormValues } from '../form/form-values';
-
-export const ACTION_COMMENT_MAX = 2000;
 
 /** A record the action runs on: its version as read, and how to name it in a refusal. */
 export interface ActionTarget {

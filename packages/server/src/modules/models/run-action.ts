@@ -1,0 +1,89 @@
+// Running a lifecycle action on records (POST model/{model}/do/action/{action}): the action must be the
+// model's and the caller must hold its button; the values it sets are checked against their fields once,
+// then each record moves in its own transaction (records.ts applyLifecycleAction), so one refusal (another
+// status, a stale version, a record out of scope) leaves the others done. Every record gets its result.
+import { actionResourceCode, AppError, isAppError } from '@ipdesk/core';
+import type { RequestContext } from '../../platform/context.js';
+import { applyLifecycleAction, dictionariesFor, type RecordDeps, type RecordRow } from './records.js';
+import type { ResolvedModel } from './registry.js';
+import { checkValues } from './values.js';
+
+/** At most this many records per call (a list page's selection, or a search's first thousand). */
+export const MAX_ACTION_RECORDS = 1000;
+
+export type ActionOutcome =
+  { sid: string; outcome: 'done'; row: RecordRow } | { sid: string; outcome: 'refused'; error: AppError };
+
+export interface ActionInput {
+  /** The model as the caller sees it (their view). */
+  model: ResolvedModel;
+  action: string;
+  sids: readonly string[];
+  versions?: Readonly<Record<string, number>>;
+  comment?: string;
+  values?: Readonly<Record<string, unknown>>;
+}
+
+export async function runAction(deps: RecordDeps, ctx: RequestContext, input: ActionInput): Promise<ActionOutcome[]> {
+  const { model } = input;
+  const lifecycle = model.declaration.lifecycle;
+  const declared = lifecycle?.actions[input.action];
+  if (!lifecycle || !declared)
+    throw new AppError('actionUnknown', { params: { model: model.name, action: input.action.slice(0, 48) } });
+  if (!ctx.principal.access.resources.has(actionResourceCode(model.name, input.action)))
+    throw new AppError('forbidden');
+  const values = await checkActionValues(deps, ctx, model, declared.sets ?? [], input.values ?? {});
+  const comment = input.comment?.trim() || undefined;
+  const outcomes: ActionOutcome[] = [];
+  for (const sid of new Set(input.sids)) {
+    try {
+      const row = await applyLifecycleAction(deps, ctx, {
+        model,
+        lifecycle,
+        action: input.action,
+        sid,
+        version: input.versions?.[sid],
+        comment,
+        values,
+      });
+      outcomes.push({ sid, outcome: 'done', row });
+    } catch (error) {
+      // A refusal of this record (its status, version, scope, a hook's lock); anything else is a fault.
+      if (!isAppError(error) || error.status >= 500) throw error;
+      outcomes.push({ sid, outcome: 'refused', error });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * The action's values against their fields' rules, as an update checks them. The fields it sets are managed
+ * (no update may write them), so they are writable here and only here; a field hidden from the caller, or one
+ * the action does not set, is refused by the record's own check (notSettable) with its label.
+ */
+async function checkActionValues(
+  deps: RecordDeps,
+  ctx: RequestContext,
+  model: ResolvedModel,
+  sets: readonly string[],
+  given: Readonly<Record<string, unknown>>,
+): Promise<Map<string, unknown>> {
+  const settable = Object.fromEntries(Object.entries(given).filter(([name]) => sets.includes(name)));
+  const unknown = Object.keys(given).filter((name) => !sets.includes(name));
+  const writable: ResolvedModel = {
+    ...model,
+    fields: new Map(
+      [...model.fields].map(([name, field]) => [name, sets.includes(name) ? { ...field, readOnly: false } : field]),
+    ),
+  };
+  const { values } = checkValues(
+    writable,
+    settable,
+    'update',
+    ctx.language,
+    await dictionariesFor(deps.accounts.db, ctx.tenantSid, model),
+  );
+  // Passed on as they came, so the record's check names them (they are not set).
+  for (const name of unknown) values.set(name, given[name]);
+  return values;
+}
