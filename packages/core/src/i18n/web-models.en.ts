@@ -106,6 +106,7 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelDetail.history.other': 'Other change',
   'modelDetail.history.empty': 'No changes recorded yet',
   'modelDetail.history.system': 'System',
+  'modelDetail.history.comment': 'Comment: {{comment}}',
 
   'lifecycle.comment': 'Comment',
   'lifecycle.commentRequired': 'Enter a comment',

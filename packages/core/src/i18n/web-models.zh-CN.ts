@@ -105,6 +105,7 @@ export const webModelsZhCN = {
   'modelDetail.history.other': '其他变更',
   'modelDetail.history.empty': '暂无变更记录',
   'modelDetail.history.system': '系统',
+  'modelDetail.history.comment': '意见：{{comment}}',
 
   'lifecycle.comment': '意见',
   'lifecycle.commentRequired': '请填写意见',

@@ -82,6 +82,9 @@ export interface HistoryEntry {
   actor_name: string | null;
   at: string;
   changes: Record<string, { before: unknown; after: unknown }>;
+  /** A status change's lifecycle action (named in the schema's lifecycle) and its comment. */
+  lifecycle_action?: string;
+  comment?: string;
 }
 
 /** Call options the pages choose: whether failures are shown by the global notices, and the company. */

@@ -608,6 +608,9 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
                 actor_name: z.string().nullable(),
                 at: z.date(),
                 changes: anyRecord,
+                /** The lifecycle action of a status change, and the comment given with it. */
+                lifecycle_action: z.string().optional(),
+                comment: z.string().optional(),
               }),
             ),
             titles: titlesSchema,

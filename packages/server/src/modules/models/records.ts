@@ -458,6 +458,9 @@ export interface HistoryEntry {
   actor_name: string | null;
   at: Date;
   changes: Record<string, { before: unknown; after: unknown }>;
+  /** A lifecycle action's entry: the action it ran and the comment given with it. */
+  lifecycle_action?: string;
+  comment?: string;
 }
 
 export async function recordHistory(
@@ -473,7 +476,12 @@ export async function recordHistory(
     actor_sid: string | null;
     actor_name: string | null;
     created_at: Date;
-    detail: { changes?: HistoryEntry['changes']; record?: DeletedRecordScope } | null;
+    detail: {
+      changes?: HistoryEntry['changes'];
+      record?: DeletedRecordScope;
+      lifecycle_action?: string;
+      comment?: string;
+    } | null;
   }>(
     `SELECT a.action, a.actor_sid, u.name AS actor_name, a.created_at, a.detail
        FROM audit_log a LEFT JOIN user_account u ON u.sid = a.actor_sid
@@ -500,7 +508,15 @@ export async function recordHistory(
         ? { before: maskValue(field.masked!, change.before), after: maskValue(field.masked!, change.after) }
         : change;
     }
-    return { action: r.action, actor_sid: r.actor_sid, actor_name: r.actor_name, at: r.created_at, changes };
+    return {
+      action: r.action,
+      actor_sid: r.actor_sid,
+      actor_name: r.actor_name,
+      at: r.created_at,
+      changes,
+      ...(r.detail?.lifecycle_action && { lifecycle_action: r.detail.lifecycle_action }),
+      ...(r.detail?.comment && { comment: r.detail.comment }),
+    };
   });
 }
 

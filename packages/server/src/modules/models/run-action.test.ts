@@ -176,9 +176,15 @@ describe(`lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       url: `/webapi/model/scientific_paper/do/history/${paper.sid}`,
       headers: authed(office),
     });
-    const entries = res.json().data as Array<{ action: string; changes: Record<string, unknown> }>;
+    const entries = res.json().data as Array<{
+      action: string;
+      changes: Record<string, unknown>;
+      lifecycle_action?: string;
+      comment?: string;
+    }>;
     const moved = entries.find((e) => e.action === 'scientific_paper.status_changed');
     expect(moved?.changes.status).toEqual({ before: 'draft', after: 'abandon' });
+    expect(moved).toMatchObject({ lifecycle_action: 'abandon', comment: '重复投稿' });
     const audit = await t.database.db.query<{ detail: { lifecycle_action: string; comment: string } }>(
       `SELECT detail FROM audit_log WHERE target = $1 AND action = 'scientific_paper.status_changed'`,
       [`scientific_paper:${paper.sid}`],

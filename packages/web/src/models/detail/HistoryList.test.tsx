@@ -65,3 +65,36 @@ describe('history event names', () => {
     },
   );
 });
+
+describe('a lifecycle status change', () => {
+  it.each([
+    ['zh-CN', '状态变更', '放弃', '意见：重复投稿'],
+    ['en', 'Status changed', 'Abandon', 'Comment: 重复投稿'],
+  ] as const)('names its action and shows its comment in %s', async (language, event, action, comment) => {
+    const change: HistoryEntry = {
+      action: 'scientific_paper.status_changed',
+      actor_sid: null,
+      actor_name: '张三',
+      at: '2026-11-27T08:00:00.000Z',
+      changes: {},
+      lifecycle_action: 'abandon',
+      comment: '重复投稿',
+    };
+    await act(async () => {
+      await switchLanguage(language);
+      root.render(
+        <I18nextProvider i18n={i18n}>
+          <HistoryList
+            entries={[change]}
+            fields={new Map()}
+            context={{ t: i18n.t, language, variant: 'detail' }}
+            actionLabels={new Map([['abandon', action]])}
+          />
+        </I18nextProvider>,
+      );
+    });
+    expect(container.querySelector('[data-testid="history-action"]')?.textContent).toBe(event);
+    expect(container.querySelector('[data-testid="history-lifecycle-action"]')?.textContent).toBe(action);
+    expect(container.querySelector('[data-testid="history-comment"]')?.textContent).toBe(comment);
+  });
+});

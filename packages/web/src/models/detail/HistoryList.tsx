@@ -43,9 +43,11 @@ export interface HistoryListProps {
   entries: readonly HistoryEntry[];
   fields: ReadonlyMap<string, SchemaField>;
   context: CellContext;
+  /** The model's lifecycle actions by name, in the reader's language (a status change names its action). */
+  actionLabels?: ReadonlyMap<string, string>;
 }
 
-export function HistoryList({ entries, fields, context }: HistoryListProps) {
+export function HistoryList({ entries, fields, context, actionLabels }: HistoryListProps) {
   const { t } = useTranslation();
   if (entries.length === 0) return <Empty description={t('modelDetail.history.empty')} />;
   const newestFirst = [...entries].reverse();
@@ -72,7 +74,17 @@ export function HistoryList({ entries, fields, context }: HistoryListProps) {
                 <Tag color={color} data-testid="history-action">
                   {label ? labelIn(label, context.language) : t('modelDetail.history.other')}
                 </Tag>
+                {entry.lifecycle_action && (
+                  <Typography.Text data-testid="history-lifecycle-action">
+                    {actionLabels?.get(entry.lifecycle_action) ?? entry.lifecycle_action}
+                  </Typography.Text>
+                )}
               </Flex>
+              {entry.comment && (
+                <Typography.Text type="secondary" data-testid="history-comment">
+                  {t('modelDetail.history.comment', { comment: entry.comment })}
+                </Typography.Text>
+              )}
               {changesInFieldOrder(entry, fields).map(([name, change]) => (
                 <Flex key={name} gap={8} align="baseline" wrap data-testid={`history-change-${name}`}>
                   <Typography.Text type="secondary">{fields.get(name)?.label ?? name}</Typography.Text>

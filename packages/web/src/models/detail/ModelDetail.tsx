@@ -235,7 +235,12 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
             key: 'history',
             label: <span data-testid="tab-history">{t('modelDetail.tabHistory')}</span>,
             children: history ? (
-              <HistoryList entries={history} fields={fields} context={{ ...context, titles: historyTitles }} />
+              <HistoryList
+                entries={history}
+                fields={fields}
+                context={{ ...context, titles: historyTitles }}
+                actionLabels={new Map(schema.lifecycle?.actions.map((action) => [action.name, action.label]))}
+              />
             ) : (
               <Card loading variant="borderless" />
             ),
