@@ -9,7 +9,7 @@ import { bufferSource } from '../../modules/files/staging.js';
 import { isEncryptedPdf, sniffDocument } from '../../modules/files/sniff.js';
 import { StoredFileMissing } from '../../modules/files/storage.js';
 import { assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
-import { megabytes, readCase, type DocumentsContext } from './context.js';
+import { megabytes, readCase, type DocumentsDeps } from './context.js';
 import {
   caseOfDocument,
   documentHistory,
@@ -27,13 +27,13 @@ import type { RequestContext } from '../../platform/context.js';
 
 /** The document, if its case is the caller's to see. */
 export async function readableDocument(
-  ctx: DocumentsContext,
-  actor: RequestContext,
+  deps: DocumentsDeps,
+  ctx: Pick<RequestContext, 'principal'>,
   documentSid: string,
 ): Promise<DocumentRow> {
-  const row = await findDocumentRow(ctx.accounts.db, actor.principal.tenantSid, documentSid);
+  const row = await findDocumentRow(deps.accounts.db, ctx.principal.tenantSid, documentSid);
   if (!row) throw new AppError('documentNotFound');
-  await readCase(ctx, actor.principal, row.patent_sid);
+  await readCase(deps, ctx, row.patent_sid);
   return row;
 }
 
@@ -47,29 +47,28 @@ const DOCUMENT_AUDIT = {
 } as const satisfies Record<DocumentAction, AuditAction>;
 
 async function logAccess(
-  ctx: DocumentsContext,
-  actor: RequestContext,
+  deps: DocumentsDeps,
+  ctx: RequestContext,
   row: DocumentRow,
   action: DocumentAction,
 ): Promise<void> {
-  const now = ctx.accounts.now();
-  await ctx.accounts.db.transaction(async (tx) => {
+  await deps.accounts.db.transaction(async (tx) => {
     await recordEvent(tx, {
-      tenantSid: actor.principal.tenantSid,
+      tenantSid: ctx.tenantSid,
       documentSid: row.sid,
       patentSid: row.patent_sid,
       action,
-      actorSid: actor.principal.userSid,
+      actorSid: ctx.userSid,
       fileName: row.file_name,
-      at: now,
+      at: ctx.now,
     });
     await audit(tx, {
-      tenantSid: actor.principal.tenantSid,
-      actorSid: actor.principal.userSid,
+      tenantSid: ctx.tenantSid,
+      actorSid: ctx.userSid,
       action: DOCUMENT_AUDIT[action],
       target: row.sid,
-      requestId: actor.requestId,
-      at: now,
+      requestId: ctx.requestId,
+      at: ctx.now,
     });
   });
 }
@@ -81,13 +80,13 @@ function missingFile(error: unknown): never {
 
 /** The file as a stream, with the download recorded (after the file was found). */
 export async function openDownload(
-  ctx: DocumentsContext,
-  actor: RequestContext,
+  deps: DocumentsDeps,
+  ctx: RequestContext,
   documentSid: string,
 ): Promise<{ row: DocumentRow; stream: Readable }> {
-  const row = await readableDocument(ctx, actor, documentSid);
-  const stream = await ctx.storage.stream(row.storage_key).catch(missingFile);
-  await logAccess(ctx, actor, row, 'download').catch((error: unknown) => {
+  const row = await readableDocument(deps, ctx, documentSid);
+  const stream = await deps.storage.stream(row.storage_key).catch(missingFile);
+  await logAccess(deps, ctx, row, 'download').catch((error: unknown) => {
     stream.destroy();
     throw error;
   });
@@ -99,30 +98,30 @@ export async function openDownload(
  * browser could not show it). Refusals carry their own codes so the web can offer the download instead.
  */
 export async function openPreview(
-  ctx: DocumentsContext,
-  actor: RequestContext,
+  deps: DocumentsDeps,
+  ctx: RequestContext,
   documentSid: string,
 ): Promise<{ row: DocumentRow; bytes: Buffer }> {
-  const row = await readableDocument(ctx, actor, documentSid);
+  const row = await readableDocument(deps, ctx, documentSid);
   if (row.size_bytes > MAX_PREVIEW_BYTES)
     throw new AppError('previewTooLarge', { params: { max: megabytes(MAX_PREVIEW_BYTES) } });
   if (!isPreviewable(row.media_type, row.size_bytes)) throw new AppError('previewUnsupported');
-  const bytes = await ctx.storage.read(row.storage_key).catch(missingFile);
+  const bytes = await deps.storage.read(row.storage_key).catch(missingFile);
   if (row.media_type === 'application/pdf' && isEncryptedPdf(bytes)) throw new AppError('previewEncrypted');
-  await logAccess(ctx, actor, row, 'preview');
+  await logAccess(deps, ctx, row, 'preview');
   return { row, bytes };
 }
 
 export async function historyOf(
-  ctx: DocumentsContext,
-  actor: RequestContext,
+  deps: DocumentsDeps,
+  ctx: Pick<RequestContext, 'principal'>,
   documentSid: string,
 ): Promise<HistoryEntry[]> {
-  const tenantSid = actor.principal.tenantSid;
-  const patentSid = await caseOfDocument(ctx.accounts.db, tenantSid, documentSid);
+  const tenantSid = ctx.principal.tenantSid;
+  const patentSid = await caseOfDocument(deps.accounts.db, tenantSid, documentSid);
   if (!patentSid) throw new AppError('documentNotFound');
-  await readCase(ctx, actor.principal, patentSid);
-  return documentHistory(ctx.accounts.db, tenantSid, documentSid);
+  await readCase(deps, ctx, patentSid);
+  return documentHistory(deps.accounts.db, tenantSid, documentSid);
 }
 
 type MetadataField = Exclude<keyof MetadataUpdate, 'version'>;
@@ -139,14 +138,13 @@ const COLUMNS: Record<MetadataField, string> = {
 
 /** Changes a document's metadata; a new category must suit the file already stored. */
 export async function updateDocument(
-  ctx: DocumentsContext,
-  actor: RequestContext,
-  documentSid: string,
-  input: MetadataUpdate,
+  deps: DocumentsDeps,
+  ctx: RequestContext,
+  input: MetadataUpdate & { documentSid: string },
 ): Promise<DocumentView> {
-  const { principal, requestId } = actor;
-  const before = await readableDocument(ctx, actor, documentSid);
-  const db = ctx.accounts.db;
+  const { principal, requestId, now } = ctx;
+  const before = await readableDocument(deps, ctx, input.documentSid);
+  const db = deps.accounts.db;
   const changes: Partial<Record<MetadataField, unknown>> = {};
   for (const name of Object.keys(COLUMNS) as MetadataField[]) {
     if (input[name] !== undefined) changes[name] = input[name] === '' ? null : input[name];
@@ -160,12 +158,11 @@ export async function updateDocument(
     if (!rows.length) throw new AppError('documentItemMismatch');
   }
   if (category === 'design_picture' && before.category !== 'design_picture') {
-    const bytes = await ctx.storage.read(before.storage_key).catch(missingFile);
+    const bytes = await deps.storage.read(before.storage_key).catch(missingFile);
     const sniffed = await sniffDocument(bufferSource(bytes));
     if (!sniffed) throw new AppError('documentFileType');
     assertDesignPicture(sniffed, before.size_bytes);
   }
-  const now = ctx.accounts.now();
   await db.transaction(async (tx) => {
     await lockCaseDocuments(tx, principal.tenantSid, before.patent_sid);
     if (category === 'proof' && before.category !== 'proof')
@@ -206,11 +203,10 @@ export async function updateDocument(
 }
 
 /** Deletes the document: rows in one transaction (the file queued for removal there), the file after. */
-export async function deleteDocument(ctx: DocumentsContext, actor: RequestContext, documentSid: string): Promise<void> {
-  const { principal, requestId } = actor;
-  const row = await readableDocument(ctx, actor, documentSid);
-  const now = ctx.accounts.now();
-  const db = ctx.accounts.db;
+export async function deleteDocument(deps: DocumentsDeps, ctx: RequestContext, documentSid: string): Promise<void> {
+  const { principal, requestId, now } = ctx;
+  const row = await readableDocument(deps, ctx, documentSid);
+  const db = deps.accounts.db;
   await db.transaction(async (tx) => {
     const deleted = await tx.query('DELETE FROM patent_document WHERE sid = $1 AND tenant_sid = $2 RETURNING sid', [
       row.sid,
@@ -238,5 +234,5 @@ export async function deleteDocument(ctx: DocumentsContext, actor: RequestContex
       at: now,
     });
   });
-  await removeStoredFiles(db, ctx.storage, [row.storage_key]);
+  await removeStoredFiles(db, deps.storage, [row.storage_key]);
 }

@@ -2,34 +2,34 @@
 // the generic pipeline, so data scope, tenant and sub-company apply), and the file storage. Every action
 // on a document first reads its case this way; a case out of reach answers 404 and says nothing more.
 import { AppError } from '@ipdesk/core';
-import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { fileStore, type FileStore } from '../../modules/files/file-store.js';
 import type { FileStorage } from '../../modules/files/storage.js';
 import { readRecord, type RecordRow } from '../../modules/models/records.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
+import type { RequestContext } from '../../platform/context.js';
 
-export interface DocumentsContext {
+export interface DocumentsDeps {
   accounts: AccountsContext;
   models: TenantModels;
   storage: FileStorage;
   files: FileStore;
 }
 
-export function documentsContext(
-  accounts: AccountsContext,
-  models: TenantModels,
-  storage: FileStorage,
-): DocumentsContext {
+export function documentsDeps(accounts: AccountsContext, models: TenantModels, storage: FileStorage): DocumentsDeps {
   return { accounts, models, storage, files: fileStore(storage) };
 }
 
 /** The case as the caller may see it; recordNotFound (404) when it is not theirs to see. */
-export async function readCase(ctx: DocumentsContext, principal: Principal, patentSid: string): Promise<RecordRow> {
-  const model = await ctx.models.resolve(principal.tenantSid, 'patent');
+export async function readCase(
+  deps: DocumentsDeps,
+  { principal }: Pick<RequestContext, 'principal'>,
+  patentSid: string,
+): Promise<RecordRow> {
+  const model = await deps.models.resolve(principal.tenantSid, 'patent');
   if (!model) throw new AppError('modelNotFound', { params: { model: 'patent' } });
-  return readRecord(ctx, { principal }, { model: viewFor(model, principal.access), sid: patentSid });
+  return readRecord(deps, { principal }, { model: viewFor(model, principal.access), sid: patentSid });
 }
 
 /** File sizes as messages state them ("50 MB"). */

@@ -12,7 +12,7 @@ import { sniffDocument } from '../../modules/files/sniff.js';
 import { stageStream, type StagedFile } from '../../modules/files/staging.js';
 import { storageKeyFor } from '../../modules/files/storage.js';
 import { assertAcceptedType, assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
-import { megabytes, readCase, type DocumentsContext } from './context.js';
+import { megabytes, readCase, type DocumentsDeps } from './context.js';
 import { findDocument, recordEvent, type DocumentView } from './documents.js';
 import { missingFileError, parseUploadFields, type UploadMetadata } from './metadata.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -85,17 +85,17 @@ async function assertItemOfCase(db: Queryable, tenantSid: string, patentSid: str
 
 /** Checks, stores and records an upload; the staged file is disposed of in every case. */
 export async function uploadDocument(
-  ctx: DocumentsContext,
-  actor: RequestContext,
+  deps: DocumentsDeps,
+  ctx: RequestContext,
   received: ReceivedUpload,
 ): Promise<DocumentView> {
-  const { principal, requestId } = actor;
+  const { principal, requestId, now } = ctx;
   const staged = received.staged;
   try {
     const meta: UploadMetadata = parseUploadFields(received.fields);
     if (!staged) throw missingFileError();
-    await readCase(ctx, principal, meta.patentSid);
-    const db = ctx.accounts.db;
+    await readCase(deps, ctx, meta.patentSid);
+    const db = deps.accounts.db;
     if (meta.itemSid) await assertItemOfCase(db, principal.tenantSid, meta.patentSid, meta.itemSid);
 
     const source = await staged.source();
@@ -105,7 +105,6 @@ export async function uploadDocument(
     // Checked before the file is written, and again under the case's lock for a racing upload.
     if (meta.category === 'proof') await assertProofRoom(db, principal.tenantSid, meta.patentSid);
 
-    const now = ctx.accounts.now();
     const fileSid = newSid();
     const documentSid = newSid();
     const key = storageKeyFor(principal.tenantSid, fileSid);
@@ -118,12 +117,12 @@ export async function uploadDocument(
     };
     await writeFileWithRows(
       db,
-      ctx.storage,
+      deps.storage,
       {
         key,
         at: now,
         write: () =>
-          ctx.storage.putFile(key, staged.path, {
+          deps.storage.putFile(key, staged.path, {
             sizeBytes: staged.sizeBytes,
             sha256: staged.sha256,
             mediaType: sniffed.mediaType,
@@ -132,7 +131,7 @@ export async function uploadDocument(
       async (tx) => {
         await lockCaseDocuments(tx, principal.tenantSid, meta.patentSid);
         if (meta.category === 'proof') await assertProofRoom(tx, principal.tenantSid, meta.patentSid);
-        await ctx.files.register(tx, stored, {
+        await deps.files.register(tx, stored, {
           tenantSid: principal.tenantSid,
           purpose: DOCUMENT_PURPOSE,
           mediaType: sniffed.mediaType,

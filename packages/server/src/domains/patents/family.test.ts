@@ -163,13 +163,13 @@ describe(`patent family (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       passwordChangeRequired: false,
       access: administratorAccess(t.app.registry.resources),
     };
-    const ctx = {
+    const deps = {
       accounts: t.app.accounts,
       registry: t.app.registry,
       models: tenantModels(t.database.db, t.app.registry, () => new Date()),
     };
-    const caller = contextOf(principal, { language: 'en', requestId: 'test', now: t.app.accounts.now() });
-    const capped = await familyTree(ctx, caller, root.sid, 3);
+    const ctx = contextOf(principal, { language: 'en', requestId: 'test', now: t.app.accounts.now() });
+    const capped = await familyTree(deps, ctx, { sid: root.sid, cap: 3 });
     expect(capped.truncated).toBe(true);
     expect(capped.nodes).toHaveLength(3);
     expect(capped.nodes.map((n) => n.sid)).toContain(root.sid);

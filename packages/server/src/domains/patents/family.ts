@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database.js';
 import type { ResolvedModel } from '../../modules/models/registry.js';
 import { scopeCondition } from '../../modules/models/scope.js';
 import { SqlParams } from '../../modules/models/sql-params.js';
-import { pickFields, readPatent, visiblePatents, type PatentLinksContext } from './relations.js';
+import { pickFields, readPatent, visiblePatents, type PatentLinksDeps } from './relations.js';
 import type { RequestContext } from '../../platform/context.js';
 
 export const FAMILY_NODE_CAP = 500;
@@ -88,15 +88,15 @@ async function neighbours(
   return [...found];
 }
 
+/** The family of a case the caller may see; `cap` (the API's: FAMILY_NODE_CAP) bounds the cases walked. */
 export async function familyTree(
-  ctx: PatentLinksContext,
-  caller: RequestContext,
-  sid: string,
-  cap = FAMILY_NODE_CAP,
+  deps: PatentLinksDeps,
+  ctx: Pick<RequestContext, 'principal'>,
+  { sid, cap = FAMILY_NODE_CAP }: { sid: string; cap?: number },
 ): Promise<FamilyTree> {
-  const { principal } = caller;
-  const db = ctx.accounts.db;
-  const { view } = await readPatent(ctx, principal, sid);
+  const { principal } = ctx;
+  const db = deps.accounts.db;
+  const { view } = await readPatent(deps, ctx, sid);
   const members = new Set([sid]);
   const edges = new Map<string, FamilyEdge>();
   let frontier = [sid];

@@ -12,7 +12,7 @@ import {
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../../modules/accounts/context.js';
-import { readPatent, type PatentLinksContext } from './relations.js';
+import { readPatent, type PatentLinksDeps } from './relations.js';
 import type { RequestContext } from '../../platform/context.js';
 
 export interface InventorRow {
@@ -33,12 +33,12 @@ export async function listInventors(db: Queryable, tenantSid: string, patentSid:
 
 /** A case's inventors, for a caller who may see the case. */
 export async function caseInventors(
-  ctx: PatentLinksContext,
-  caller: RequestContext,
+  deps: PatentLinksDeps,
+  ctx: Pick<RequestContext, 'principal'>,
   sid: string,
 ): Promise<InventorRow[]> {
-  await readPatent(ctx, caller.principal, sid);
-  return listInventors(ctx.accounts.db, caller.principal.tenantSid, sid);
+  await readPatent(deps, ctx, sid);
+  return listInventors(deps.accounts.db, ctx.principal.tenantSid, sid);
 }
 
 const ROW_PROBLEM: Record<
@@ -70,7 +70,7 @@ function refuseProblems(problems: readonly InventorProblem[]): void {
  */
 async function checkPersons(
   tx: Queryable,
-  ctx: PatentLinksContext,
+  deps: PatentLinksDeps,
   tenantSid: string,
   wanted: readonly (string | null | undefined)[],
   before: readonly InventorRow[],
@@ -78,7 +78,7 @@ async function checkPersons(
   const kept = new Set(before.map((r) => r.person_sid));
   const added = [...new Set(wanted.filter((sid): sid is string => Boolean(sid) && !kept.has(sid!)))];
   if (added.length === 0) return;
-  const person = ctx.registry.get('person');
+  const person = deps.registry.get('person');
   if (!person) throw new AppError('modelNotFound', { params: { model: 'person' } });
   const validity = person.declaration.validity;
   const rows = await tx.query<{ sid: string }>(
@@ -108,16 +108,15 @@ export interface ReplaceInventors {
 
 /** Replaces the list; answers the case's new version and the stored list. */
 export async function replaceInventors(
-  ctx: PatentLinksContext,
-  caller: RequestContext,
+  deps: PatentLinksDeps,
+  ctx: RequestContext,
   input: ReplaceInventors,
 ): Promise<{ version: number; inventors: InventorRow[] }> {
-  const { principal } = caller;
-  const { view } = await readPatent(ctx, principal, input.sid);
+  const { principal, now } = ctx;
+  const { view } = await readPatent(deps, ctx, input.sid);
   const inventors = input.inventors.map((i) => ({ ...i, name: i.name.trim(), person_sid: i.person_sid ?? null }));
   refuseProblems(checkContributions(inventors));
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
+  return deps.accounts.db.transaction(async (tx) => {
     const locked = await tx.query<{ version: number }>(
       `SELECT version FROM ${view.table} WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE`,
       [input.sid, principal.tenantSid],
@@ -127,7 +126,7 @@ export async function replaceInventors(
     const before = await listInventors(tx, principal.tenantSid, input.sid);
     await checkPersons(
       tx,
-      ctx,
+      deps,
       principal.tenantSid,
       inventors.map((i) => i.person_sid),
       before,
@@ -164,7 +163,7 @@ export async function replaceInventors(
       action: 'patent.inventors_replaced',
       target: `patent:${input.sid}`,
       detail: { inventors: { before, after }, version: bumped!.version },
-      requestId: caller.requestId,
+      requestId: ctx.requestId,
       at: now,
     });
     return { version: bumped!.version, inventors: after };

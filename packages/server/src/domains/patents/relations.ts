@@ -14,7 +14,6 @@ import {
   type RelationWarning,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Principal } from '../../http/context.js';
 import { audit, type AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import type { DeleteDependent } from '../../modules/models/hooks.js';
@@ -23,29 +22,33 @@ import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry
 import { scopeCondition } from '../../modules/models/scope.js';
 import { SqlParams } from '../../modules/models/sql-params.js';
 import { maskRows, viewFor } from '../../modules/rbac/model-view.js';
-import type { RequestContext } from '../../platform/context.js';
+import type { Principal, RequestContext } from '../../platform/context.js';
 
-export interface PatentLinksContext {
+/** The services the case-link commands use (inventors, relations, family). */
+export interface PatentLinksDeps {
   accounts: AccountsContext;
   models: TenantModels;
   registry: ModelRegistry;
 }
 
 /** The patent model as the caller sees it (their field rights applied). */
-export async function patentView(ctx: PatentLinksContext, principal: Principal): Promise<ResolvedModel> {
-  const model = await ctx.models.resolve(principal.tenantSid, 'patent');
+export async function patentView(
+  deps: PatentLinksDeps,
+  { principal }: Pick<RequestContext, 'principal'>,
+): Promise<ResolvedModel> {
+  const model = await deps.models.resolve(principal.tenantSid, 'patent');
   if (!model) throw new AppError('modelNotFound', { params: { model: 'patent' } });
   return viewFor(model, principal.access);
 }
 
 /** One case the caller may see, or 404 (recordNotFound) for anything else: another tenant's, out of scope. */
 export async function readPatent(
-  ctx: PatentLinksContext,
-  principal: Principal,
+  deps: PatentLinksDeps,
+  ctx: Pick<RequestContext, 'principal'>,
   sid: string,
 ): Promise<{ view: ResolvedModel; row: RecordRow }> {
-  const view = await patentView(ctx, principal);
-  return { view, row: await readRecord(ctx, { principal }, { model: view, sid }) };
+  const view = await patentView(deps, ctx);
+  return { view, row: await readRecord(deps, { principal: ctx.principal }, { model: view, sid }) };
 }
 
 /** Of these cases, the ones the caller may see, read through their view (hidden fields absent, masked). */
@@ -99,12 +102,12 @@ export interface CheckedRelation extends RelationCheck {
  * caller's view, so a field hidden from them is not checked either (a warning would reveal it).
  */
 export async function checkCaseRelation(
-  ctx: PatentLinksContext,
-  principal: Principal,
+  deps: PatentLinksDeps,
+  ctx: Pick<RequestContext, 'principal'>,
   input: RelationInput,
 ): Promise<CheckedRelation> {
-  const self = await readPatent(ctx, principal, input.sid);
-  const other = input.otherSid === input.sid ? self : await readPatent(ctx, principal, input.otherSid);
+  const self = await readPatent(deps, ctx, input.sid);
+  const other = input.otherSid === input.sid ? self : await readPatent(deps, ctx, input.otherSid);
   const [parent, child] = input.direction === 'parent' ? [other.row, self.row] : [self.row, other.row];
   return {
     ...checkRelation(input.type, relationCase(parent), relationCase(child)),
@@ -136,15 +139,14 @@ export interface StoredRelation {
  * only the warnings that applied are stored as confirmed.
  */
 export async function createRelation(
-  ctx: PatentLinksContext,
-  caller: RequestContext,
+  deps: PatentLinksDeps,
+  ctx: RequestContext,
   input: RelationInput & { acknowledged: readonly string[] },
 ): Promise<StoredRelation> {
-  const { principal } = caller;
-  const checked = await checkCaseRelation(ctx, principal, input);
+  const { principal, now } = ctx;
+  const checked = await checkCaseRelation(deps, ctx, input);
   if (checked.errors.length) throw new AppError('relationSameCase');
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
+  return deps.accounts.db.transaction(async (tx) => {
     const existing = await tx.query(
       `SELECT 1 FROM patent_relation WHERE tenant_sid = $1 AND relation_type = $2
           AND ((parent_sid = $3 AND child_sid = $4) OR (parent_sid = $4 AND child_sid = $3))`,
@@ -195,7 +197,7 @@ export async function createRelation(
           child: checked.childSid,
           acknowledged: checked.warnings,
         },
-        requestId: caller.requestId,
+        requestId: ctx.requestId,
         at: now,
       });
     return relation;
@@ -223,20 +225,20 @@ export function pickFields(row: RecordRow, names: readonly string[]): Record<str
 
 /** A case's relations both ways; relations to cases the caller may not see are left out. */
 export async function listRelations(
-  ctx: PatentLinksContext,
-  caller: RequestContext,
+  deps: PatentLinksDeps,
+  ctx: Pick<RequestContext, 'principal' | 'language'>,
   sid: string,
 ): Promise<ListedRelation[]> {
-  const { principal } = caller;
-  const { view } = await readPatent(ctx, principal, sid);
-  const relations = await ctx.accounts.db.query<StoredRelation>(
+  const { principal } = ctx;
+  const { view } = await readPatent(deps, ctx, sid);
+  const relations = await deps.accounts.db.query<StoredRelation>(
     `SELECT sid, parent_sid, child_sid, relation_type, acknowledged_warnings, created_at, created_by
        FROM patent_relation WHERE tenant_sid = $1 AND (parent_sid = $2 OR child_sid = $2)
       ORDER BY created_at, sid`,
     [principal.tenantSid, sid],
   );
   const others = relations.map((r) => (r.parent_sid === sid ? r.child_sid : r.parent_sid));
-  const visible = await visiblePatents(ctx.accounts.db, view, principal, [...new Set(others)]);
+  const visible = await visiblePatents(deps.accounts.db, view, principal, [...new Set(others)]);
   return relations.flatMap((r, i) => {
     const other = visible.get(others[i]!);
     if (!other) return [];
@@ -248,7 +250,7 @@ export async function listRelations(
         parent_sid: r.parent_sid,
         child_sid: r.child_sid,
         other: pickFields(other, OTHER_FIELDS),
-        warnings: problemTexts(caller.language, r.acknowledged_warnings),
+        warnings: problemTexts(ctx.language, r.acknowledged_warnings),
         created_at: new Date(r.created_at).toISOString(),
       },
     ];
@@ -273,14 +275,9 @@ function relatedCaseChange(
 }
 
 /** Deletes a relation between two cases the caller may see; anything else answers 404. */
-export async function deleteRelation(
-  ctx: PatentLinksContext,
-  caller: RequestContext,
-  relationSid: string,
-): Promise<void> {
-  const { principal } = caller;
-  const now = ctx.accounts.now();
-  await ctx.accounts.db.transaction(async (tx) => {
+export async function deleteRelation(deps: PatentLinksDeps, ctx: RequestContext, relationSid: string): Promise<void> {
+  const { principal, now } = ctx;
+  await deps.accounts.db.transaction(async (tx) => {
     const rows = await tx.query<StoredRelation>(
       `SELECT sid, parent_sid, child_sid, relation_type, acknowledged_warnings FROM patent_relation
         WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE`,
@@ -288,7 +285,7 @@ export async function deleteRelation(
     );
     const relation = rows[0];
     if (!relation) throw new AppError('relationNotFound');
-    const view = await patentView(ctx, principal);
+    const view = await patentView(deps, ctx);
     const visible = await visiblePatents(tx, view, principal, [relation.parent_sid, relation.child_sid]);
     if (!visible.has(relation.parent_sid) || !visible.has(relation.child_sid)) throw new AppError('relationNotFound');
     await tx.query('DELETE FROM patent_relation WHERE sid = $1 AND tenant_sid = $2', [
@@ -313,7 +310,7 @@ export async function deleteRelation(
           parent: relation.parent_sid,
           child: relation.child_sid,
         },
-        requestId: caller.requestId,
+        requestId: ctx.requestId,
         at: now,
       });
   });

@@ -60,19 +60,18 @@ async function checkAgency(tx: Queryable, tenantSid: string, agencySid: string |
 }
 
 export async function openAccount(
-  ctx: PeopleContext,
-  { principal, requestId }: RequestContext,
-  holder: AccountHolder,
-  input: { sid: string; account: string; role_sids: readonly string[] },
-  language: Language,
+  deps: PeopleContext,
+  ctx: RequestContext,
+  input: { holder: AccountHolder; sid: string; account: string; role_sids: readonly string[] },
 ): Promise<OpenedAccount> {
-  const view = await visibleRecord(ctx, principal, holder, input.sid);
+  const { principal, requestId, now } = ctx;
+  const { holder } = input;
+  const view = await visibleRecord(deps, principal, holder, input.sid);
   const tenantSid = principal.tenantSid;
   const side = SIDE[holder];
-  const db = ctx.accounts.db;
+  const db = deps.accounts.db;
   const password = initialPassword((await securityPolicy(db, tenantSid)).passwordPolicy);
   const passwordHash = await hashPassword(password);
-  const now = ctx.accounts.now();
   let email: string | null = null;
   try {
     return await db.transaction(async (tx) => {
@@ -165,7 +164,7 @@ export async function openAccount(
       return { user_sid: userSid, account, initial_password: password };
     });
   } catch (error) {
-    throw duplicateAccount(error, language, { account: input.account, email });
+    throw duplicateAccount(error, ctx.language, { account: input.account, email });
   }
 }
 
@@ -181,14 +180,12 @@ export async function closeUserAccount(tx: Queryable, userSid: string, now: Date
 }
 
 export async function closeAccount(
-  ctx: PeopleContext,
-  { principal, requestId }: RequestContext,
-  holder: AccountHolder,
-  sid: string,
+  deps: PeopleContext,
+  { principal, requestId, now }: RequestContext,
+  { holder, sid }: { holder: AccountHolder; sid: string },
 ): Promise<void> {
-  const view = await visibleRecord(ctx, principal, holder, sid);
-  const now = ctx.accounts.now();
-  await ctx.accounts.db.transaction(async (tx) => {
+  const view = await visibleRecord(deps, principal, holder, sid);
+  await deps.accounts.db.transaction(async (tx) => {
     const row = await lockRow<{ account_user: string | null }>(tx, view, principal.tenantSid, sid, ['account_user']);
     if (!row.account_user || !(await closeUserAccount(tx, row.account_user, now))) throw new AppError('accountNotOpen');
     await bumpAccessVersion(tx, principal.tenantSid);

@@ -20,15 +20,15 @@ export type PeopleModel = 'person' | 'agent' | 'agency';
 
 /** The model as the caller sees it, after checking the record is one they may see. */
 export async function visibleRecord(
-  ctx: PeopleContext,
+  deps: PeopleContext,
   principal: Principal,
   name: PeopleModel,
   sid: string,
 ): Promise<ResolvedModel> {
-  const model = await ctx.models.resolve(principal.tenantSid, name);
+  const model = await deps.models.resolve(principal.tenantSid, name);
   if (!model) throw new AppError('modelNotFound', { params: { model: name } });
   const view = viewFor(model, principal.access);
-  await readRecord(ctx, { principal }, { model: view, sid });
+  await readRecord(deps, { principal }, { model: view, sid });
   return view;
 }
 

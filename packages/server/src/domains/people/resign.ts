@@ -10,6 +10,7 @@ import { sendHandoverNotice, type NoticeLog } from './handover-notice.js';
 import { changesOf, lockRow, viewRow, visibleRecord, type PeopleContext } from './records.js';
 import { handOverTodos } from './todos.js';
 import { handOverTasks } from '../workflow/engine/index.js';
+import { localDate } from '../../modules/models/relative-dates.js';
 import type { RecordRow } from '../../modules/models/records.js';
 import type { RequestContext } from '../../platform/context.js';
 
@@ -38,17 +39,18 @@ interface HandoverRow {
   email: string | null;
 }
 
-export async function resign(
-  ctx: PeopleContext,
-  { principal, requestId }: RequestContext,
-  input: ResignInput,
-  options: { today: string; log: NoticeLog },
-): Promise<RecordRow> {
-  const view = await visibleRecord(ctx, principal, 'person', input.sid);
+/** The people services, the time zone that says which day "today" is, and where a mail problem is logged. */
+export interface ResignDeps extends PeopleContext {
+  timeZone: string;
+  log: NoticeLog;
+}
+
+export async function resign(deps: ResignDeps, ctx: RequestContext, input: ResignInput): Promise<RecordRow> {
+  const { principal, requestId, now } = ctx;
+  const view = await visibleRecord(deps, principal, 'person', input.sid);
   const tenantSid = principal.tenantSid;
-  const now = ctx.accounts.now();
-  const resignedOn = input.resigned_on ?? options.today;
-  const outcome = await ctx.accounts.db.transaction(async (tx) => {
+  const resignedOn = input.resigned_on ?? localDate(now, deps.timeZone);
+  const outcome = await deps.accounts.db.transaction(async (tx) => {
     const before = await lockRow<ResigningRow>(tx, view, tenantSid, input.sid, [
       'name',
       'status',
@@ -84,13 +86,8 @@ export async function resign(
     const accountClosed = before.account_user ? await closeUserAccount(tx, before.account_user, now) : false;
     const from = before.account_user;
     const handedOver = from
-      ? (await handOverTasks(tx, {
-          tenantSid,
-          fromUserSid: from,
-          toUserSid: handover.user_sid,
-          actorSid: principal.userSid,
-          at: now,
-        })) + (await handOverTodos(tx, tenantSid, from, handover.user_sid, now))
+      ? (await handOverTasks(tx, ctx, { fromUserSid: from, toUserSid: handover.user_sid })) +
+        (await handOverTodos(tx, tenantSid, from, handover.user_sid, now))
       : 0;
     await bumpAccessVersion(tx, tenantSid);
     await audit(tx, {
@@ -122,6 +119,6 @@ export async function resign(
       },
     };
   });
-  await sendHandoverNotice(ctx.accounts, outcome.facts, options.log);
+  await sendHandoverNotice(deps.accounts, outcome.facts, deps.log);
   return outcome.row;
 }

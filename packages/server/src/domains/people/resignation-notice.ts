@@ -52,13 +52,12 @@ export function uniqueAddresses(addresses: readonly string[]): string[] {
 
 /** Saves the settings (addresses already checked; repeated ones kept once, in the given order). */
 export async function updateResignationNotice(
-  ctx: PeopleContext,
-  { principal, requestId }: RequestContext,
+  deps: Pick<PeopleContext, 'accounts'>,
+  { principal, requestId, now }: RequestContext,
   input: ResignationNotice & { updated_at: string | null },
 ): Promise<SavedResignationNotice> {
   const extra = uniqueAddresses(input.extra_recipients);
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
+  return deps.accounts.db.transaction(async (tx) => {
     const before = await resignationNotice(tx, principal.tenantSid);
     // Saved only over the row the caller read: a first save finds none (a concurrent first save makes
     // this one meet its row, whose time the caller did not read), a later one the same time.

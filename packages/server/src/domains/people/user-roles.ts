@@ -41,12 +41,11 @@ export async function setUserRoles(tx: Queryable, userSid: string, roleSids: rea
 
 /** POST /model/user_info/do/roles: a user of the caller's tenant gets exactly these roles. */
 export async function replaceUserRoles(
-  ctx: PeopleContext,
-  { principal, requestId }: RequestContext,
+  deps: Pick<PeopleContext, 'accounts'>,
+  { principal, requestId, now }: RequestContext,
   input: { user_sid: string; role_sids: readonly string[] },
 ): Promise<{ role_sids: string[] }> {
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
+  return deps.accounts.db.transaction(async (tx) => {
     const users = await tx.query<{ user_type_client: ClientSide }>(
       'SELECT user_type_client FROM user_account WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE',
       [input.user_sid, principal.tenantSid],

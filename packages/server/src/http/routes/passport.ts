@@ -8,6 +8,7 @@ import { login } from '../../modules/accounts/login.js';
 import { changeOwnPassword } from '../../modules/accounts/password-change.js';
 import { revokeSession, rotateRefreshToken } from '../../modules/accounts/sessions.js';
 import { checkSideConflict } from '../authenticate.js';
+import { requestContext } from '../../platform/context.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
@@ -189,13 +190,7 @@ export const passportRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async 
       },
     },
     async (request) => {
-      const authorization = await changeOwnPassword(
-        accounts,
-        principalOf(request),
-        request.body,
-        request.language,
-        request.id,
-      );
+      const authorization = await changeOwnPassword(accounts, requestContext(request, accounts.now), request.body);
       return ok(request, { authorization });
     },
   );

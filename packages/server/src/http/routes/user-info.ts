@@ -163,13 +163,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
     },
     async (request) =>
       ok(request, {
-        authorization: await changeOwnPassword(
-          accounts,
-          principalOf(request),
-          request.body,
-          request.language,
-          request.id,
-        ),
+        authorization: await changeOwnPassword(accounts, requestContext(request, accounts.now), request.body),
       }),
   );
 
@@ -224,7 +218,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
         },
       },
       async (request) =>
-        ok(request, { data: await updateOwnProfile(accounts, principalOf(request), request.body, request.id) }),
+        ok(request, { data: await updateOwnProfile(accounts, requestContext(request, accounts.now), request.body) }),
     );
   }
 
@@ -288,7 +282,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      await chooseCompany(accounts, principalOf(request), request.body.company_sid);
+      await chooseCompany(accounts, requestContext(request, accounts.now), request.body.company_sid);
       return ok(request, {});
     },
   );
@@ -304,7 +298,8 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
         response: { 200: envelopeSchema({ record: z.unknown() }) },
       },
     },
-    async (request) => ok(request, { record: await readSetting(accounts, principalOf(request), request.params.key) }),
+    async (request) =>
+      ok(request, { record: await readSetting(accounts, requestContext(request, accounts.now), request.params.key) }),
   );
 
   app.post(
@@ -327,7 +322,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<UserInfoRouteOptions> = async
       },
     },
     async (request) => {
-      await writeSetting(accounts, principalOf(request), request.body.key, request.body.value);
+      await writeSetting(accounts, requestContext(request, accounts.now), request.body);
       return ok(request, {});
     },
   );

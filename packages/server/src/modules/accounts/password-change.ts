@@ -1,6 +1,6 @@
 // Changing one's own password: the old one is required; other sessions end; the owner is told by mail.
-import { AppError, type Language } from '@ipdesk/core';
-import type { Principal } from '../../http/context.js';
+import { AppError } from '@ipdesk/core';
+import type { RequestContext } from '../../platform/context.js';
 import { audit, type AccountsContext } from './context.js';
 import { openPasswordField, type PasswordField } from './password-envelope.js';
 import { verifyPassword } from './password-hash.js';
@@ -17,18 +17,16 @@ export interface PasswordChange {
 
 /** Returns a fresh access token for the caller's session. */
 export async function changeOwnPassword(
-  ctx: AccountsContext,
-  principal: Principal,
+  accounts: AccountsContext,
+  ctx: RequestContext,
   input: PasswordChange,
-  language: Language,
-  requestId: string,
 ): Promise<string> {
-  const open = (value: string, field: PasswordField) => openPasswordField(ctx.envelope, value, field);
+  const { principal, language, requestId, now } = ctx;
+  const open = (value: string, field: PasswordField) => openPasswordField(accounts.envelope, value, field);
   const oldPassword = open(input.old_password, 'old_password');
   const newPassword = open(input.new_password, 'new_password');
   const confirmation = open(input.confirm_password, 'confirm_password');
-  const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  const user = await accounts.db.transaction(async (tx) => {
     const rows = await tx.query<{ password_hash: string | null; name: string; email: string | null }>(
       'SELECT password_hash, name, email FROM user_account WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE',
       [principal.userSid, principal.tenantSid],
@@ -58,8 +56,8 @@ export async function changeOwnPassword(
     });
     return current;
   });
-  await notifyPasswordChanged(ctx, principal.tenantSid, user, language);
-  return ctx.tokens.issue({
+  await notifyPasswordChanged(accounts, principal.tenantSid, user, language);
+  return accounts.tokens.issue({
     userSid: principal.userSid,
     tenantSid: principal.tenantSid,
     sessionSid: principal.sessionSid,

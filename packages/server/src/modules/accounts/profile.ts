@@ -1,6 +1,6 @@
 // A user's own profile: read, update with optimistic concurrency, company choice, personal settings.
 import { AppError } from '@ipdesk/core';
-import type { Principal } from '../../http/context.js';
+import type { RequestContext } from '../../platform/context.js';
 import { audit, type AccountsContext } from './context.js';
 import { findUser, presentUser, type UserRow } from './users.js';
 
@@ -14,14 +14,9 @@ export interface ProfileChanges {
 
 const EDITABLE = ['name', 'english_name', 'mobile', 'email'] as const;
 
-export async function updateOwnProfile(
-  ctx: AccountsContext,
-  principal: Principal,
-  changes: ProfileChanges,
-  requestId: string,
-) {
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+export async function updateOwnProfile(accounts: AccountsContext, ctx: RequestContext, changes: ProfileChanges) {
+  const { principal, requestId, now } = ctx;
+  return accounts.db.transaction(async (tx) => {
     const before = await findUser(tx, principal.tenantSid, principal.userSid, true);
     if (!before) throw new AppError('notFound');
     if (before.version !== changes.version) throw new AppError('conflict');
@@ -76,38 +71,45 @@ export async function updateOwnProfile(
 }
 
 /** Spec §4: choosing a company stores it as the next default (the last_login_flag). */
-export async function chooseCompany(ctx: AccountsContext, principal: Principal, companySid: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function chooseCompany(
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid'>,
+  companySid: string,
+): Promise<void> {
+  await accounts.db.transaction(async (tx) => {
     const member = await tx.query(
       `SELECT 1 FROM user_company uc JOIN company c ON c.sid = uc.company_sid
         WHERE uc.user_sid = $1 AND uc.company_sid = $2 AND c.tenant_sid = $3 AND c.status = 1`,
-      [principal.userSid, companySid, principal.tenantSid],
+      [ctx.userSid, companySid, ctx.tenantSid],
     );
     if (member.length === 0) throw new AppError('companyNotAllowed');
     await tx.query('UPDATE user_company SET last_login_flag = (company_sid = $2) WHERE user_sid = $1', [
-      principal.userSid,
+      ctx.userSid,
       companySid,
     ]);
   });
 }
 
-export async function readSetting(ctx: AccountsContext, principal: Principal, key: string): Promise<unknown> {
-  const rows = await ctx.db.query<{ value: unknown }>(
+export async function readSetting(
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: Pick<RequestContext, 'userSid'>,
+  key: string,
+): Promise<unknown> {
+  const rows = await accounts.db.query<{ value: unknown }>(
     'SELECT value FROM user_setting WHERE user_sid = $1 AND key = $2',
-    [principal.userSid, key],
+    [ctx.userSid, key],
   );
   return rows[0]?.value ?? null;
 }
 
 export async function writeSetting(
-  ctx: AccountsContext,
-  principal: Principal,
-  key: string,
-  value: unknown,
+  accounts: Pick<AccountsContext, 'db'>,
+  ctx: Pick<RequestContext, 'userSid' | 'now'>,
+  input: { key: string; value: unknown },
 ): Promise<void> {
-  await ctx.db.query(
+  await accounts.db.query(
     `INSERT INTO user_setting (user_sid, key, value, updated_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_sid, key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-    [principal.userSid, key, JSON.stringify(value), ctx.now()],
+    [ctx.userSid, input.key, JSON.stringify(input.value), ctx.now],
   );
 }

@@ -6,14 +6,13 @@ import { DOCUMENT_STAGES, SID_PATTERN, fileExtension, DOCUMENT_FILE_TYPES } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteDocument, historyOf, openDownload, openPreview, updateDocument } from '../actions.js';
-import { documentsContext, readCase } from '../context.js';
+import { documentsDeps, readCase } from '../context.js';
 import { listDocuments } from '../documents.js';
 import { metadataUpdateBody } from '../metadata.js';
 import { requiredDocuments } from '../required.js';
 import { receiveUpload, uploadDocument } from '../upload.js';
 import { drainFileRemovals } from '../../../modules/files/removals.js';
 import { fileStorageFor } from '../../../modules/files/storage-settings.js';
-import { principalOf } from '../../../http/context.js';
 import { labelled } from '../../../http/labels.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
 import type { ServiceOptions } from '../../../http/services.js';
@@ -64,9 +63,9 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 
 export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, models }) => {
   const storage = fileStorageFor(accounts.config);
-  const ctx = documentsContext(accounts, models, storage);
+  const deps = documentsDeps(accounts, models, storage);
   const tags = ['patent_document'];
-  const actor = (request: ContextSource) => requestContext(request, accounts.now);
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
   const view = { access: { resource: 'patent' } };
   const change = { access: { resource: 'patent:update' } };
 
@@ -93,7 +92,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     },
     async (request) => {
       const received = await receiveUpload(request, accounts.config.dataDir);
-      return ok(request, { data: await uploadDocument(ctx, actor(request), received) });
+      return ok(request, { data: await uploadDocument(deps, context(request), received) });
     },
   );
 
@@ -112,11 +111,11 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      await readCase(ctx, principal, request.params.patentSid);
+      const ctx = context(request);
+      await readCase(deps, ctx, request.params.patentSid);
       const data = await listDocuments(
         accounts.db,
-        principal.tenantSid,
+        ctx.tenantSid,
         request.params.patentSid,
         request.query.item_sid,
         request.language,
@@ -132,7 +131,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       schema: { summary: 'Download a document (recorded in its history)', tags, params: documentParams },
     },
     async (request, reply) => {
-      const { row, stream } = await openDownload(ctx, actor(request), request.params.sid);
+      const { row, stream } = await openDownload(deps, context(request), request.params.sid);
       return reply
         .type(row.media_type)
         .header('content-disposition', contentDisposition('attachment', downloadName(row.file_name, row.media_type)))
@@ -155,7 +154,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request, reply) => {
-      const { row, bytes } = await openPreview(ctx, actor(request), request.params.sid);
+      const { row, bytes } = await openPreview(deps, context(request), request.params.sid);
       return reply
         .type(row.media_type)
         .header('content-disposition', contentDisposition('inline', downloadName(row.file_name, row.media_type)))
@@ -189,7 +188,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
         },
       },
     },
-    async (request) => ok(request, { data: await historyOf(ctx, actor(request), request.params.sid) }),
+    async (request) => ok(request, { data: await historyOf(deps, context(request), request.params.sid) }),
   );
 
   app.post(
@@ -206,7 +205,9 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) =>
-      ok(request, { data: await updateDocument(ctx, actor(request), request.params.sid, request.body) }),
+      ok(request, {
+        data: await updateDocument(deps, context(request), { documentSid: request.params.sid, ...request.body }),
+      }),
   );
 
   app.post(
@@ -222,7 +223,7 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) => {
-      await deleteDocument(ctx, actor(request), request.params.sid);
+      await deleteDocument(deps, context(request), request.params.sid);
       return ok(request, {});
     },
   );
@@ -249,11 +250,11 @@ export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      await readCase(ctx, principal, request.params.patentSid);
+      const ctx = context(request);
+      await readCase(deps, ctx, request.params.patentSid);
       const data = await requiredDocuments(
         accounts.db,
-        principal.tenantSid,
+        ctx.tenantSid,
         request.params.patentSid,
         request.query.stage,
         request.language,

@@ -20,7 +20,7 @@ import {
   deleteRelation,
   listRelations,
   problemTexts,
-  type PatentLinksContext,
+  type PatentLinksDeps,
 } from '../relations.js';
 import { principalOf } from '../../../http/context.js';
 import { labelled } from '../../../http/labels.js';
@@ -59,8 +59,8 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
   app,
   { accounts, models, registry },
 ) => {
-  const ctx: PatentLinksContext = { accounts, models, registry };
-  const caller = (request: ContextSource) => requestContext(request, accounts.now);
+  const deps: PatentLinksDeps = { accounts, models, registry };
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.get(
     '/patent-inventor-candidates',
@@ -105,7 +105,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
         response: { 200: envelopeSchema({ data: z.array(inventorSchema) }) },
       },
     },
-    async (request) => ok(request, { data: await caseInventors(ctx, caller(request), request.params.sid) }),
+    async (request) => ok(request, { data: await caseInventors(deps, context(request), request.params.sid) }),
   );
 
   app.post(
@@ -130,7 +130,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     },
     async (request) =>
       ok(request, {
-        data: await replaceInventors(ctx, caller(request), { sid: request.params.sid, ...request.body }),
+        data: await replaceInventors(deps, context(request), { sid: request.params.sid, ...request.body }),
       }),
   );
 
@@ -153,7 +153,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     },
     async (request) => {
       const { type, other_sid, direction: way } = request.body;
-      const checked = await checkCaseRelation(ctx, principalOf(request), {
+      const checked = await checkCaseRelation(deps, context(request), {
         sid: request.params.sid,
         type,
         otherSid: other_sid,
@@ -203,7 +203,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     },
     async (request) => {
       const { type, other_sid, direction: way, acknowledged } = request.body;
-      const relation = await createRelation(ctx, caller(request), {
+      const relation = await createRelation(deps, context(request), {
         sid: request.params.sid,
         type,
         otherSid: other_sid,
@@ -251,7 +251,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) => {
-      const relations = await listRelations(ctx, caller(request), request.params.sid);
+      const relations = await listRelations(deps, context(request), request.params.sid);
       return ok(request, {
         data: relations.map((r) => ({ ...r, type_label: labelIn(RELATION_TYPE_LABELS[r.type], request.language) })),
       });
@@ -270,7 +270,7 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       },
     },
     async (request) => {
-      await deleteRelation(ctx, caller(request), request.params.relationSid);
+      await deleteRelation(deps, context(request), request.params.relationSid);
       return ok(request, {});
     },
   );
@@ -303,6 +303,6 @@ export const patentRelationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
         },
       },
     },
-    async (request) => ok(request, { data: await familyTree(ctx, caller(request), request.params.sid) }),
+    async (request) => ok(request, { data: await familyTree(deps, context(request), { sid: request.params.sid }) }),
   );
 };

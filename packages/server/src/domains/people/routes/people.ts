@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { closeAccount, openAccount, type AccountHolder } from '../accounts.js';
 import { setAgencyStatus } from '../agencies.js';
-import { localDate } from '../../../modules/models/relative-dates.js';
 import type { PeopleContext } from '../records.js';
 import { resign } from '../resign.js';
 import { MAX_EXTRA_RECIPIENTS, resignationNotice, updateResignationNotice } from '../resignation-notice.js';
@@ -82,7 +81,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
         // or anyone could open an account for themselves with a stronger role.
         if (request.body.role_sids.length && !principalOf(request).access.resources.has('system.roles'))
           throw new AppError('permissionDenied');
-        return ok(request, { data: await openAccount(ctx, actor(request), holder, request.body, request.language) });
+        return ok(request, { data: await openAccount(ctx, actor(request), { holder, ...request.body }) });
       },
     );
 
@@ -98,7 +97,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
         },
       },
       async (request) => {
-        await closeAccount(ctx, actor(request), holder, request.body.sid);
+        await closeAccount(ctx, actor(request), { holder, sid: request.body.sid });
         return ok(request, {});
       },
     );
@@ -124,10 +123,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
     },
     async (request) =>
       ok(request, {
-        data: await resign(ctx, actor(request), request.body, {
-          today: localDate(accounts.now(), timeZone),
-          log: request.log,
-        }),
+        data: await resign({ ...ctx, timeZone, log: request.log }, actor(request), request.body),
       }),
   );
 

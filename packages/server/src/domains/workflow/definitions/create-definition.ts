@@ -3,12 +3,15 @@
 import { AppError, newSid, processXmlTemplate, type DesignProblem } from '@ipdesk/core';
 import { violatedIndex } from '../../../db/unique-violation.js';
 import { inspectXml } from './problems.js';
-import { ROW_COLUMNS, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { ROW_COLUMNS, type DefinitionRow, type DefinitionsDeps } from './store.js';
 import { auditDefinition, columnsOf } from './write-helpers.js';
 import { assertOwnApprovers } from './approver-references.js';
 import type { RequestContext } from '../../../platform/context.js';
 
 export type CreateSource = { template: { key: string; name: string; model: string } } | { xml: string };
+
+/** What to create from, and the audit action it is recorded under (an import's creation says so). */
+export type CreateInput = CreateSource & { action?: 'created' | 'imported' };
 
 export interface CreatedDefinition {
   row: DefinitionRow;
@@ -16,19 +19,17 @@ export interface CreatedDefinition {
 }
 
 export async function createDefinition(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
-  source: CreateSource,
-  action: 'created' | 'imported' = 'created',
+  deps: DefinitionsDeps,
+  ctx: RequestContext,
+  input: CreateInput,
 ): Promise<CreatedDefinition> {
-  const xml = 'xml' in source ? source.xml : processXmlTemplate({ ...source.template, language: caller.language });
+  const xml = 'xml' in input ? input.xml : processXmlTemplate({ ...input.template, language: ctx.language });
   const { parsed, problems } = await inspectXml(xml);
-  const columns = columnsOf(ctx, parsed.graph, problems);
-  await assertOwnApprovers(ctx.accounts.db, caller.principal.tenantSid, parsed.graph);
-  const { tenantSid, userSid } = caller.principal;
-  const now = ctx.accounts.now();
+  const columns = columnsOf(deps, parsed.graph, problems);
+  await assertOwnApprovers(deps.accounts.db, ctx.tenantSid, parsed.graph);
+  const { tenantSid, userSid, now } = ctx;
   try {
-    return await ctx.accounts.db.transaction(async (tx) => {
+    return await deps.accounts.db.transaction(async (tx) => {
       const taken = await tx.query('SELECT 1 FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 LIMIT 1', [
         tenantSid,
         columns.key,
@@ -51,7 +52,12 @@ export async function createDefinition(
         ],
       );
       const row = rows[0]!;
-      await auditDefinition(tx, caller, action, { key: row.key, version: 1, sid: row.sid, model: row.model }, now);
+      await auditDefinition(tx, ctx, input.action ?? 'created', {
+        key: row.key,
+        version: 1,
+        sid: row.sid,
+        model: row.model,
+      });
       return { row, problems };
     });
   } catch (error) {

@@ -2,7 +2,7 @@
 // published version), the versions of a key, and one version with its XML, graph and design problems.
 import { AppError, type DesignProblem } from '@ipdesk/core';
 import { inspectXml } from './problems.js';
-import { iso, readVersion, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { iso, readVersion, type DefinitionRow, type DefinitionsDeps } from './store.js';
 import type { RequestContext } from '../../../platform/context.js';
 
 /** Most keys one list answers: a tenant has tens of processes, not thousands. */
@@ -22,12 +22,12 @@ export interface DefinitionSummary {
 }
 
 export async function listDefinitions(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
+  deps: DefinitionsDeps,
+  ctx: Pick<RequestContext, 'tenantSid'>,
   filter: { model?: string; keyword?: string },
 ): Promise<DefinitionSummary[]> {
   const keyword = filter.keyword?.trim() ? `%${filter.keyword.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
-  const rows = await ctx.accounts.db.query<{
+  const rows = await deps.accounts.db.query<{
     key: string;
     name: string;
     model: string;
@@ -53,7 +53,7 @@ export async function listDefinitions(
       WHERE ($2::text IS NULL OR l.model = $2)
         AND ($3::text IS NULL OR l.name ILIKE $3 OR l.key ILIKE $3)
       ORDER BY l.updated_at DESC, l.key LIMIT ${DEFINITION_LIST_LIMIT}`,
-    [caller.principal.tenantSid, filter.model ?? null, keyword],
+    [ctx.tenantSid, filter.model ?? null, keyword],
   );
   return rows.map((r) => ({
     key: r.key,
@@ -80,14 +80,14 @@ export interface VersionSummary {
 }
 
 export async function listVersions(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
+  deps: DefinitionsDeps,
+  ctx: Pick<RequestContext, 'tenantSid'>,
   key: string,
 ): Promise<VersionSummary[]> {
-  const rows = await ctx.accounts.db.query<DefinitionRow>(
+  const rows = await deps.accounts.db.query<DefinitionRow>(
     `SELECT version, status, name, created_by, created_at, updated_at, published_at
        FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 ORDER BY version DESC`,
-    [caller.principal.tenantSid, key],
+    [ctx.tenantSid, key],
   );
   if (rows.length === 0) throw new AppError('workflowDefinitionNotFound', { params: { key } });
   return rows.map((r) => ({
@@ -108,12 +108,11 @@ export interface DefinitionVersion {
 }
 
 export async function getVersion(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
-  key: string,
-  version: number,
+  deps: DefinitionsDeps,
+  ctx: Pick<RequestContext, 'tenantSid'>,
+  { key, version }: { key: string; version: number },
 ): Promise<DefinitionVersion> {
-  const row = await readVersion(ctx.accounts.db, caller.principal.tenantSid, key, version);
+  const row = await readVersion(deps.accounts.db, ctx.tenantSid, key, version);
   const { problems } = await inspectXml(row.xml);
   return { row, problems };
 }

@@ -3,14 +3,7 @@
 // before it is retired (instances running on it keep it), and new instances start on this one.
 import { AppError } from '@ipdesk/core';
 import { designRefusal, errorsOf, inspectXml } from './problems.js';
-import {
-  checkBase,
-  lockVersions,
-  nextStamp,
-  ROW_COLUMNS,
-  type DefinitionRow,
-  type DefinitionsContext,
-} from './store.js';
+import { checkBase, lockVersions, nextStamp, ROW_COLUMNS, type DefinitionRow, type DefinitionsDeps } from './store.js';
 import { auditDefinition, requireSameModel } from './write-helpers.js';
 import type { RequestContext } from '../../../platform/context.js';
 
@@ -22,13 +15,13 @@ export interface PublishInput {
 }
 
 export async function publishDefinition(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
+  deps: DefinitionsDeps,
+  ctx: RequestContext,
   input: PublishInput,
 ): Promise<DefinitionRow> {
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
-    const versions = await lockVersions(tx, caller.principal.tenantSid, input.key);
+  const { now } = ctx;
+  return deps.accounts.db.transaction(async (tx) => {
+    const versions = await lockVersions(tx, ctx.tenantSid, input.key);
     const draft = versions[0]!;
     if (draft.status !== 'draft') throw new AppError('workflowNoDraft');
     checkBase(draft, input);
@@ -36,7 +29,7 @@ export async function publishDefinition(
     const errors = errorsOf(problems);
     if (errors.length > 0) throw designRefusal(errors);
     requireSameModel(versions[versions.length - 1]!.model, parsed.graph.settings.model);
-    if (!ctx.registry.get(draft.model)) throw new AppError('workflowModelUnknown', { params: { model: draft.model } });
+    if (!deps.registry.get(draft.model)) throw new AppError('workflowModelUnknown', { params: { model: draft.model } });
     const previous = versions.find((v) => v.status === 'published');
     if (previous)
       await tx.query("UPDATE workflow_definition SET status = 'retired', updated_at = $2 WHERE sid = $1", [
@@ -50,13 +43,12 @@ export async function publishDefinition(
       [draft.sid, JSON.stringify(parsed.graph), now, nextStamp(now, draft.updated_at)],
     );
     const row = rows[0]!;
-    await auditDefinition(
-      tx,
-      caller,
-      'published',
-      { key: row.key, version: row.version, sid: row.sid, retired: previous?.version ?? null },
-      now,
-    );
+    await auditDefinition(tx, ctx, 'published', {
+      key: row.key,
+      version: row.version,
+      sid: row.sid,
+      retired: previous?.version ?? null,
+    });
     return row;
   });
 }

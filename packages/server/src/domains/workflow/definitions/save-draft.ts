@@ -4,14 +4,7 @@
 import { AppError, newSid, type DesignProblem } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import { inspectXml } from './problems.js';
-import {
-  checkBase,
-  lockVersions,
-  nextStamp,
-  ROW_COLUMNS,
-  type DefinitionRow,
-  type DefinitionsContext,
-} from './store.js';
+import { checkBase, lockVersions, nextStamp, ROW_COLUMNS, type DefinitionRow, type DefinitionsDeps } from './store.js';
 import { auditDefinition, columnsOf, requireSameModel, type DefinitionColumns } from './write-helpers.js';
 import { assertOwnApprovers } from './approver-references.js';
 import type { RequestContext } from '../../../platform/context.js';
@@ -32,12 +25,10 @@ export interface SavedDraft {
 /** Writes the draft of an already locked key (its versions newest first): update it or add one. */
 export async function writeDraft(
   tx: Queryable,
-  caller: RequestContext,
-  versions: DefinitionRow[],
-  columns: DefinitionColumns,
-  xml: string,
-  now: Date,
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'now'>,
+  { versions, columns, xml }: { versions: DefinitionRow[]; columns: DefinitionColumns; xml: string },
 ): Promise<DefinitionRow> {
+  const { now } = ctx;
   const latest = versions[0]!;
   const oldest = versions[versions.length - 1]!;
   requireSameModel(oldest.model, columns.model);
@@ -54,7 +45,7 @@ export async function writeDraft(
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'draft', $8, $9, $10, $11, $11) RETURNING ${ROW_COLUMNS}`,
           [
             newSid(),
-            caller.principal.tenantSid,
+            ctx.tenantSid,
             latest.key,
             latest.version + 1,
             columns.name,
@@ -62,7 +53,7 @@ export async function writeDraft(
             columns.category,
             xml,
             graph,
-            caller.principal.userSid,
+            ctx.userSid,
             nextStamp(now, latest.updated_at),
           ],
         );
@@ -70,22 +61,21 @@ export async function writeDraft(
 }
 
 export async function saveDraft(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
+  deps: DefinitionsDeps,
+  ctx: RequestContext,
   input: SaveDraftInput,
 ): Promise<SavedDraft> {
   // Parsing and linting happen before any lock is taken.
   const { parsed, problems } = await inspectXml(input.xml);
   const found = parsed.graph.settings.key;
   if (found !== input.key) throw new AppError('workflowKeyMismatch', { params: { key: input.key, found } });
-  const columns = columnsOf(ctx, parsed.graph, problems);
-  await assertOwnApprovers(ctx.accounts.db, caller.principal.tenantSid, parsed.graph);
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
-    const versions = await lockVersions(tx, caller.principal.tenantSid, input.key);
+  const columns = columnsOf(deps, parsed.graph, problems);
+  await assertOwnApprovers(deps.accounts.db, ctx.tenantSid, parsed.graph);
+  return deps.accounts.db.transaction(async (tx) => {
+    const versions = await lockVersions(tx, ctx.tenantSid, input.key);
     checkBase(versions[0]!, input);
-    const row = await writeDraft(tx, caller, versions, columns, input.xml, now);
-    await auditDefinition(tx, caller, 'saved', { key: row.key, version: row.version, sid: row.sid }, now);
+    const row = await writeDraft(tx, ctx, { versions, columns, xml: input.xml });
+    await auditDefinition(tx, ctx, 'saved', { key: row.key, version: row.version, sid: row.sid });
     return { row, problems };
   });
 }

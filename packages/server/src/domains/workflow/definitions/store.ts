@@ -25,7 +25,7 @@ export interface DefinitionRow {
 }
 
 /** What the definition services need, made once when the routes are registered. */
-export interface DefinitionsContext {
+export interface DefinitionsDeps {
   accounts: AccountsContext;
   registry: ModelRegistry;
 }

@@ -7,7 +7,7 @@ import { createDefinition } from './create-definition.js';
 import { designRefusal, errorsOf, inspectXml } from './problems.js';
 import { looksLikeZip, readEntry, zipEntries } from './read-zip.js';
 import { writeDraft } from './save-draft.js';
-import { iso, lockVersions, readVersion, type DefinitionRow, type DefinitionsContext } from './store.js';
+import { iso, lockVersions, readVersion, type DefinitionRow, type DefinitionsDeps } from './store.js';
 import { auditDefinition, columnsOf, requireSameModel } from './write-helpers.js';
 import { assertOwnApprovers } from './approver-references.js';
 import type { RequestContext } from '../../../platform/context.js';
@@ -21,12 +21,11 @@ export interface ExportedDefinition {
 }
 
 export async function exportVersion(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
-  key: string,
-  version: number,
+  deps: DefinitionsDeps,
+  ctx: Pick<RequestContext, 'tenantSid' | 'now'>,
+  { key, version }: { key: string; version: number },
 ): Promise<ExportedDefinition> {
-  const row = await readVersion(ctx.accounts.db, caller.principal.tenantSid, key, version);
+  const row = await readVersion(deps.accounts.db, ctx.tenantSid, key, version);
   const bpmn = `${row.key}-v${row.version}.bpmn`;
   const manifest = {
     format: MANIFEST_FORMAT,
@@ -38,7 +37,7 @@ export async function exportVersion(
     category: row.category,
     status: row.status,
     publishedAt: iso(row.published_at),
-    exportedAt: ctx.accounts.now().toISOString(),
+    exportedAt: ctx.now.toISOString(),
     bpmn,
   };
   const bytes = zipSync({
@@ -80,33 +79,32 @@ export interface ImportedDefinition {
 }
 
 export async function importDefinition(
-  ctx: DefinitionsContext,
-  caller: RequestContext,
+  deps: DefinitionsDeps,
+  ctx: RequestContext,
   input: { bytes: Uint8Array; overwriteDraft: boolean },
 ): Promise<ImportedDefinition> {
   const xml = bpmnOfZip(input.bytes);
   const { parsed, problems } = await inspectXml(xml);
   const errors = errorsOf(problems);
   if (errors.length > 0) throw designRefusal(errors);
-  const columns = columnsOf(ctx, parsed.graph, problems);
-  await assertOwnApprovers(ctx.accounts.db, caller.principal.tenantSid, parsed.graph);
-  const { tenantSid } = caller.principal;
-  const existing = await ctx.accounts.db.query(
+  const columns = columnsOf(deps, parsed.graph, problems);
+  await assertOwnApprovers(deps.accounts.db, ctx.tenantSid, parsed.graph);
+  const { tenantSid } = ctx;
+  const existing = await deps.accounts.db.query(
     'SELECT 1 FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 LIMIT 1',
     [tenantSid, columns.key],
   );
   if (existing.length === 0) {
-    const created = await createDefinition(ctx, caller, { xml }, 'imported');
+    const created = await createDefinition(deps, ctx, { xml, action: 'imported' });
     return { ...created, created: true };
   }
-  const now = ctx.accounts.now();
-  return ctx.accounts.db.transaction(async (tx) => {
+  return deps.accounts.db.transaction(async (tx) => {
     const versions = await lockVersions(tx, tenantSid, columns.key);
     requireSameModel(versions[versions.length - 1]!.model, columns.model);
     if (versions[0]!.status === 'draft' && !input.overwriteDraft)
       throw new AppError('workflowDraftExists', { params: { key: columns.key } });
-    const row = await writeDraft(tx, caller, versions, columns, xml, now);
-    await auditDefinition(tx, caller, 'imported', { key: row.key, version: row.version, sid: row.sid }, now);
+    const row = await writeDraft(tx, ctx, { versions, columns, xml });
+    await auditDefinition(tx, ctx, 'imported', { key: row.key, version: row.version, sid: row.sid });
     return { row, created: false, problems };
   });
 }

@@ -10,7 +10,7 @@ import {
 import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../modules/accounts/context.js';
 import { designRefusal } from './problems.js';
-import type { DefinitionsContext } from './store.js';
+import type { DefinitionsDeps } from './store.js';
 import type { RequestContext } from '../../../platform/context.js';
 
 export interface DefinitionColumns {
@@ -26,14 +26,14 @@ export interface DefinitionColumns {
  * the server declares), else the design problems that say so refuse it; the name column holds at most
  * 100 characters (a longer name is a design problem too, which keeps it from being published).
  */
-export function columnsOf(ctx: DefinitionsContext, graph: ProcessGraph, problems: DesignProblem[]): DefinitionColumns {
+export function columnsOf(deps: DefinitionsDeps, graph: ProcessGraph, problems: DesignProblem[]): DefinitionColumns {
   const { key, model, name, processCategory } = graph.settings;
   const blocking = problems.filter(
     (p) =>
       p.messageKey === 'workflowDesign.problem.invalidKey' || p.messageKey === 'workflowDesign.problem.missingModel',
   );
   if (!WORKFLOW_KEY_PATTERN.test(key) || !model) throw designRefusal(blocking);
-  if (!ctx.registry.get(model)) throw new AppError('workflowModelUnknown', { params: { model } });
+  if (!deps.registry.get(model)) throw new AppError('workflowModelUnknown', { params: { model } });
   return {
     key,
     name: Array.from(name || key)
@@ -50,20 +50,20 @@ export function requireSameModel(stored: string, requested: string): void {
   if (stored !== requested) throw new AppError('workflowModelLocked', { params: { model: stored, requested } });
 }
 
+/** The audit entry of a definition's write, at the moment of the request (`ctx.now`). */
 export async function auditDefinition(
   tx: Queryable,
-  caller: RequestContext,
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'requestId' | 'now'>,
   action: 'created' | 'saved' | 'published' | 'imported',
   detail: { key: string; version: number; sid: string; [more: string]: unknown },
-  at: Date,
 ): Promise<void> {
   await audit(tx, {
-    tenantSid: caller.principal.tenantSid,
-    actorSid: caller.principal.userSid,
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.userSid,
     action: `workflow_definition.${action}`,
     target: `workflow_definition:${detail.sid}`,
     detail,
-    requestId: caller.requestId,
-    at,
+    requestId: ctx.requestId,
+    at: ctx.now,
   });
 }

@@ -3,7 +3,7 @@
 // remaining tasks are cancelled by the system), and hand a resigning user's open tasks over.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { Acting } from '../../../platform/context.js';
+import type { Acting, RequestContext } from '../../../platform/context.js';
 import type { WorkflowDeps, WorkflowNotification } from './context.js';
 import {
   requireStarterOrAdmin,
@@ -75,34 +75,35 @@ export function endInstance(deps: WorkflowDeps, ctx: Acting, input: InstanceComm
 }
 
 export interface HandOverInput {
-  tenantSid: string;
   fromUserSid: string;
   toUserSid: string;
-  /** Who hands over (the administrator recording the resignation). */
-  actorSid: string | null;
-  at: Date;
 }
 
 /**
  * In the caller's transaction (resignation): the user's open and pending tasks go to the handover person,
  * owner kept, each with a 'handOver' history entry, the to-do rows moving along. Instances are locked in
- * sid order, as a command would, so a concurrent approval waits or finds the task moved.
+ * sid order, as a command would, so a concurrent approval waits or finds the task moved. Who hands over
+ * (`ctx.userSid`, the administrator recording the resignation) and when (`ctx.now`) are the resignation's.
  */
-export async function handOverTasks(tx: Queryable, input: HandOverInput): Promise<number> {
+export async function handOverTasks(
+  tx: Queryable,
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'now'>,
+  input: HandOverInput,
+): Promise<number> {
   const instances = await tx.query<{ instance_sid: string }>(
     `SELECT DISTINCT instance_sid FROM workflow_task
       WHERE tenant_sid = $1 AND assignee_sid = $2 AND status IN ('open', 'pending')
       ORDER BY instance_sid`,
-    [input.tenantSid, input.fromUserSid],
+    [ctx.tenantSid, input.fromUserSid],
   );
   let moved = 0;
   for (const { instance_sid } of instances) {
-    const instance = await lockInstance(tx, input.tenantSid, instance_sid);
+    const instance = await lockInstance(tx, ctx.tenantSid, instance_sid);
     const definition = await loadDefinition(tx, instance.definitionSid);
     const step: StepCore = {
       tx,
-      at: input.at,
-      actorSid: input.actorSid,
+      at: ctx.now,
+      actorSid: ctx.userSid,
       instance,
       definition,
       graph: definition.graph,

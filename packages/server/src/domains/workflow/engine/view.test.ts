@@ -165,7 +165,7 @@ describe(`instance view, lists and hand-over (${onPostgres ? 'PostgreSQL' : 'PGl
       recordSid: await f.record(),
     });
     const moved = await f.db.transaction((tx) =>
-      handOverTasks(tx, { tenantSid: t(), fromUserSid: leaver, toUserSid: heir, actorSid: admin, at: f.clock.now }),
+      handOverTasks(tx, { tenantSid: t(), userSid: admin, now: f.clock.now }, { fromUserSid: leaver, toUserSid: heir }),
     );
     expect(moved).toBe(1);
     const mine = (await f.open(started.instanceSid)).find((x) => x.owner === leaver)!;

@@ -103,9 +103,8 @@ export interface AttachmentDownload {
 /** The file when it is attached to an opinion of the instance (whose visibility the caller checked). */
 export async function openAttachment(
   deps: AttachmentFilesDeps,
-  tenantSid: string,
-  instanceSid: string,
-  fileSid: string,
+  { tenantSid }: Pick<RequestContext, 'tenantSid'>,
+  { instanceSid, fileSid }: { instanceSid: string; fileSid: string },
 ): Promise<AttachmentDownload> {
   const rows = await deps.db.query<{ name: string; media_type: string; size_bytes: number; storage_key: string }>(
     `SELECT a->>'name' AS name, f.media_type, f.size_bytes, f.storage_key

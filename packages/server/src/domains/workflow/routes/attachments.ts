@@ -55,7 +55,10 @@ export const workflowAttachmentRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
     async (request, reply) => {
       const principal = principalOf(request);
       await visibleInstance(app.workflow, principal, request.params.sid);
-      const file = await openAttachment(deps, principal.tenantSid, request.params.sid, request.params.fileSid);
+      const file = await openAttachment(deps, principal, {
+        instanceSid: request.params.sid,
+        fileSid: request.params.fileSid,
+      });
       return reply
         .type(file.mediaType)
         .header('content-disposition', contentDisposition('attachment', file.name))

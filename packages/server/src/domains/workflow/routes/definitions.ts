@@ -81,8 +81,8 @@ function header(row: DefinitionRow) {
 }
 
 export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, registry }) => {
-  const ctx = { accounts, registry };
-  const caller = (request: ContextSource) => requestContext(request, accounts.now);
+  const deps = { accounts, registry };
+  const context = (request: ContextSource) => requestContext(request, accounts.now);
 
   app.get(
     '/workflow/definitions',
@@ -118,7 +118,7 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
         },
       },
     },
-    async (request) => ok(request, { data: await listDefinitions(ctx, caller(request), request.query) }),
+    async (request) => ok(request, { data: await listDefinitions(deps, context(request), request.query) }),
   );
 
   app.post(
@@ -140,9 +140,9 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request) => {
-      const c = caller(request);
-      const { row, problems } = await createDefinition(ctx, c, { template: request.body });
-      return ok(request, { data: { ...header(row), problems: presentProblems(c.language, problems) } });
+      const ctx = context(request);
+      const { row, problems } = await createDefinition(deps, ctx, { template: request.body });
+      return ok(request, { data: { ...header(row), problems: presentProblems(ctx.language, problems) } });
     },
   );
 
@@ -160,9 +160,9 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request) => {
-      const c = caller(request);
-      const { row, problems } = await createDefinition(ctx, c, { xml: request.body.xml });
-      return ok(request, { data: { ...header(row), problems: presentProblems(c.language, problems) } });
+      const ctx = context(request);
+      const { row, problems } = await createDefinition(deps, ctx, { xml: request.body.xml });
+      return ok(request, { data: { ...header(row), problems: presentProblems(ctx.language, problems) } });
     },
   );
 
@@ -205,15 +205,15 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request) => {
-      const c = caller(request);
+      const ctx = context(request);
       const { xml, version, updated_at } = request.body;
-      const { row, problems } = await saveDraft(ctx, c, {
+      const { row, problems } = await saveDraft(deps, ctx, {
         key: request.params.key,
         xml,
         version,
         updatedAt: updated_at,
       });
-      return ok(request, { data: { ...header(row), problems: presentProblems(c.language, problems) } });
+      return ok(request, { data: { ...header(row), problems: presentProblems(ctx.language, problems) } });
     },
   );
 
@@ -231,7 +231,7 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request) => {
-      const row = await publishDefinition(ctx, caller(request), {
+      const row = await publishDefinition(deps, context(request), {
         key: request.params.key,
         version: request.body.version,
         updatedAt: request.body.updated_at,
@@ -265,7 +265,7 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
         },
       },
     },
-    async (request) => ok(request, { data: await listVersions(ctx, caller(request), request.params.key) }),
+    async (request) => ok(request, { data: await listVersions(deps, context(request), request.params.key) }),
   );
 
   app.get(
@@ -289,14 +289,15 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request) => {
-      const c = caller(request);
-      const { row, problems } = await getVersion(ctx, c, request.params.key, request.params.version);
+      const ctx = context(request);
+      const { key, version } = request.params;
+      const { row, problems } = await getVersion(deps, ctx, { key, version });
       return ok(request, {
         data: {
           ...header(row),
           xml: row.xml,
           graph: { ...row.graph },
-          problems: presentProblems(c.language, problems),
+          problems: presentProblems(ctx.language, problems),
         },
       });
     },
@@ -313,7 +314,8 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request, reply) => {
-      const { fileName, bytes } = await exportVersion(ctx, caller(request), request.params.key, request.params.version);
+      const { key, version } = request.params;
+      const { fileName, bytes } = await exportVersion(deps, context(request), { key, version });
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -345,14 +347,14 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       },
     },
     async (request) => {
-      const c = caller(request);
+      const ctx = context(request);
       if (!request.isMultipart()) throw new AppError('workflowImportNotZip');
       const part = await request.file({ limits: { fileSize: WORKFLOW_IMPORT_MAX_BYTES, files: 1, fields: 0 } });
       if (!part) throw new AppError('workflowImportNotZip');
       const bytes = await part.toBuffer().catch((cause: unknown) => {
         throw new AppError('workflowImportTooLarge', { params: { max: '10 MB' }, cause });
       });
-      const imported = await importDefinition(ctx, c, {
+      const imported = await importDefinition(deps, ctx, {
         bytes,
         overwriteDraft: request.query.overwrite_draft ?? false,
       });
@@ -360,7 +362,7 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
         data: {
           ...header(imported.row),
           created: imported.created,
-          problems: presentProblems(c.language, imported.problems),
+          problems: presentProblems(ctx.language, imported.problems),
         },
       });
     },
