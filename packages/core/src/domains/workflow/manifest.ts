@@ -100,6 +100,8 @@ export const workflowDomain = {
       workflowNoDraft: domainError(409804, 409, 'error.workflowNoDraft'),
       /** Params: key. */
       workflowDraftExists: domainError(409805, 409, 'error.workflowDraftExists'),
+      /** Issue 18: one published process per (model, lifecycle action) in a tenant. Params: action, key. */
+      workflowActionBound: domainError(409806, 409, 'error.workflowActionBound'),
       /** Params: line (1-based; 0 when unknown). */
       workflowXmlInvalid: domainError(400801, 400, 'error.workflowXmlInvalid'),
       workflowNoProcess: domainError(400802, 400, 'error.workflowNoProcess'),
