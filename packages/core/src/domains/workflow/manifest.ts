@@ -145,6 +145,8 @@ export const workflowDomain = {
       /** Params: node (the gateway's name). */
       noBranch: domainError(409707, 409, 'error.noBranch'),
       processLoop: domainError(409708, 409, 'error.processLoop'),
+      /** Issue 18: a process bound to a lifecycle action starts only by running the action. Params: key, action. */
+      instanceActionBound: domainError(409709, 409, 'error.instanceActionBound'),
       /** Spec §5: no crossing a parallel gateway when going back, withdrawing or jumping. */
       returnAcrossParallel: domainError(400701, 400, 'error.returnAcrossParallel'),
       returnTargetInvalid: domainError(400702, 400, 'error.returnTargetInvalid'),

@@ -10,7 +10,14 @@ import { onPostgres } from '../../../../test/database.js';
 import { createWorkflowHttp, twoStepXml, type Person, type WorkflowHttp } from '../../../../test/workflow-http.js';
 
 interface ActionAnswer {
-  results: Array<{ sid: string; outcome: string; status?: string; instance_sid?: string; code?: number; message?: string }>;
+  results: Array<{
+    sid: string;
+    outcome: string;
+    status?: string;
+    instance_sid?: string;
+    code?: number;
+    message?: string;
+  }>;
   done: number;
   started: number;
   refused: number;
@@ -89,7 +96,12 @@ describe(`approval-bound lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlit
     for (const action of ['publish', 'submit']) {
       const key = `paper_${action}`;
       const created = await w.call(w.admin, 'POST', '/workflow/definitions/do/create-from-xml', {
-        xml: twoStepXml(key, { reviewers: [reviewer.sid], approvers: [approver.sid], model: 'scientific_paper', action }),
+        xml: twoStepXml(key, {
+          reviewers: [reviewer.sid],
+          approvers: [approver.sid],
+          model: 'scientific_paper',
+          action,
+        }),
       });
       expect(created.statusCode, created.body).toBe(200);
       const problems = created.json().data.problems as Array<{ rule: string; message_key: string }>;
@@ -154,6 +166,22 @@ describe(`approval-bound lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlit
       updated_at: draft.updated_at,
     });
     expect(republished.statusCode, republished.body).toBe(200);
+  });
+
+  it('starts a bound process only by its action: not offered nor started on its own', async () => {
+    const sid = await paper('Generic start');
+    const record = (await w.call(author, 'GET', `/workflow/records/scientific_paper/${sid}`)).json().data;
+    expect(record.startable).toEqual([]);
+    const res = await w.call(author, 'POST', '/workflow/instances', {
+      definition_key: 'paper_report',
+      model: 'scientific_paper',
+      record_sid: sid,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: errors.instanceActionBound.code,
+      message: 'Process "paper_report" approves the action "Report": run that action to start it',
+    });
   });
 
   it('starts the bound process: the paper stays not_reported, locked, and report is not offered', async () => {

@@ -3,12 +3,7 @@
 // pipeline asks through ApprovalHooks), and the process's end moves the status as the action declares:
 // approved → the action's status and values, rejected → `approval.rejected` when declared, ended → nothing.
 // The first production listeners of the engine: in-transaction, so the status moves with the decision.
-import {
-  CLIENT_SIDES,
-  LANGUAGES,
-  type LifecycleAction,
-  type ModelDeclaration,
-} from '@ipdesk/core';
+import { CLIENT_SIDES, LANGUAGES, type LifecycleAction, type ModelDeclaration } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { ApprovalHooks } from '../../../modules/models/hooks.js';
 import {
@@ -105,13 +100,20 @@ async function onProcessEnd(
 ): Promise<void> {
   const lifecycle = declaration.lifecycle;
   if (event.model !== declaration.name || !lifecycle) return;
-  const [instance] = await tx.query<{ variables: Record<string, unknown> | null; starter_sid: string }>(
-    'SELECT variables, starter_sid FROM workflow_instance WHERE sid = $1',
+  const [instance] = await tx.query<{
+    variables: Record<string, unknown> | null;
+    starter_sid: string;
+    bound: string | null;
+  }>(
+    `SELECT i.variables, i.starter_sid, d.graph->'settings'->>'action' AS bound
+       FROM workflow_instance i JOIN workflow_definition d ON d.sid = i.definition_sid
+      WHERE i.sid = $1`,
     [event.instanceSid],
   );
+  // Only a process bound to the action, started by it: variables given to another start move nothing.
   const kept = keptAction(instance?.variables?.[ACTION_VARIABLE]);
   const action = kept ? lifecycle.actions[kept.name] : undefined;
-  if (!instance || !kept || !action?.approval) return;
+  if (!instance || !kept || instance.bound !== kept.name || !action?.approval) return;
   const to = outcomeStatus(action, event.outcome);
   if (to === null) return;
   const model = registry.get(declaration.name)!;
