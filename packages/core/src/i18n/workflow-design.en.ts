@@ -55,6 +55,7 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
   'workflowDesign.rule.exclusive-conditions': 'Exclusive gateway conditions',
   'workflowDesign.rule.condition-syntax': 'Condition expressions',
   'workflowDesign.rule.settings-values': 'Process settings',
+  'workflowDesign.rule.lifecycle-action': 'Approved action',
 
   'workflowDesign.problem.parallelBackLink':
     'This link goes back across the branches of parallel gateway "{{gateway}}": going back, withdrawing and free jumping cannot cross a parallel region',

@@ -51,6 +51,7 @@ export const workflowDesignZhCN = {
   'workflowDesign.rule.exclusive-conditions': '排他网关条件',
   'workflowDesign.rule.condition-syntax': '条件表达式',
   'workflowDesign.rule.settings-values': '流程设置',
+  'workflowDesign.rule.lifecycle-action': '审批的操作',
 
   'workflowDesign.problem.parallelBackLink':
     '该连线回退时跨越了并行网关“{{gateway}}”的分支：回退、撤回和自由跳转都不能跨越并行区域',

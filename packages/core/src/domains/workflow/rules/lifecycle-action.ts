@@ -13,7 +13,9 @@ export const lifecycleAction = processRule((view, reporter, config) => {
   if (!action || !model) return;
   const actions = (config['approvalActions'] ?? {}) as ApprovalActions;
   const processId = view.process.id ?? '';
-  const approval = Object.prototype.hasOwnProperty.call(actions[model] ?? {}, action) ? actions[model]![action] : undefined;
+  const approval = Object.prototype.hasOwnProperty.call(actions[model] ?? {}, action)
+    ? actions[model]![action]
+    : undefined;
   if (approval === undefined) report(reporter, processId, 'workflowDesign.problem.actionUnknown', { model, action });
   else if (!approval) report(reporter, processId, 'workflowDesign.problem.actionNotApproval', { action });
 });
