@@ -29,6 +29,8 @@ export interface TwoStepOptions {
   cc?: string[];
   /** Who may start it (approveUsers); anyone who may edit the record when absent. */
   starters?: string[];
+  /** The lifecycle action of the model it approves (process setting `action`). */
+  action?: string;
 }
 
 /** start → review → approve → end, each step by the listed users. */
@@ -41,7 +43,7 @@ export function twoStepXml(key: string, o: TwoStepOptions): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:ipdesk="${IPDESK_NAMESPACE_URI}" id="D_${key}" targetNamespace="http://ipdesk.cn/test">
   <bpmn:process id="${key}" name="Review ${key}" isExecutable="true">
-    <bpmn:extensionElements><ipdesk:ProcessSettings model="${o.model ?? 'patent'}" restartMode="1"${o.starters ? ` approveUsers="${o.starters.join(',')}"` : ''} /></bpmn:extensionElements>
+    <bpmn:extensionElements><ipdesk:ProcessSettings model="${o.model ?? 'patent'}" restartMode="1"${o.starters ? ` approveUsers="${o.starters.join(',')}"` : ''}${o.action ? ` action="${o.action}"` : ''} /></bpmn:extensionElements>
     <bpmn:startEvent id="start" name="Start" />
     <bpmn:userTask id="review" name="Review">
       <bpmn:extensionElements><ipdesk:Approval${flags}><ipdesk:Approver kind="user" values="${o.reviewers.join(',')}" />${cc}${grants}</ipdesk:Approval></bpmn:extensionElements>

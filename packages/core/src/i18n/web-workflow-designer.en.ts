@@ -78,6 +78,7 @@ export const webWorkflowDesignerEn: Record<WebWorkflowDesignerMessageKey, string
   'designer.setting.approveUsers': 'Users who may start it',
   'designer.setting.approveRoles': 'Roles that may start it',
   'designer.setting.approveUserField': 'User field that may start it',
+  'designer.setting.action': 'Approves action',
   'designer.settingHint.form': "The form the process uses; empty uses the business model's default form.",
   'designer.settingHint.serialNumber': 'How the serial numbers of process instances are made.',
   'designer.settingHint.identityKey': 'Tells apart several processes on the same record.',
@@ -85,6 +86,8 @@ export const webWorkflowDesignerEn: Record<WebWorkflowDesignerMessageKey, string
   'designer.settingHint.processCategory':
     'The kind of process; bonus processes use {{bonus}}, and they cannot use parallel gateways.',
   'designer.settingHint.invoiceStatus': 'The status an invoice moves to when its process ends.',
+  'designer.settingHint.action':
+    'Running this action of the model starts the process once it is published, and its outcome moves the status. Empty: the process is started on its own.',
   'designer.settingHint.starters':
     'When users, roles and the user field are all left empty, anyone who may edit the record may start it.',
   'designer.restartMode.1': 'Review again from the start',

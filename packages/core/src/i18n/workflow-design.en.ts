@@ -8,6 +8,8 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
   'error.workflowModelLocked':
     'The model of a process cannot be changed once it is created (it is {{model}}, not {{requested}})',
   'error.workflowNoDraft': 'This process has no draft to publish',
+  'error.workflowActionBound':
+    'Action "{{action}}" is already bound to the published process "{{key}}"; an action takes one published process',
   'error.workflowDraftExists':
     'Process "{{key}}" already has a draft: publish it first, or choose to overwrite the draft',
   'error.workflowXmlInvalid': 'The process file is not valid BPMN XML (near line {{line}})',
@@ -53,6 +55,7 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
   'workflowDesign.rule.exclusive-conditions': 'Exclusive gateway conditions',
   'workflowDesign.rule.condition-syntax': 'Condition expressions',
   'workflowDesign.rule.settings-values': 'Process settings',
+  'workflowDesign.rule.lifecycle-action': 'Approved action',
 
   'workflowDesign.problem.parallelBackLink':
     'This link goes back across the branches of parallel gateway "{{gateway}}": going back, withdrawing and free jumping cannot cross a parallel region',
@@ -112,6 +115,9 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
     'Process key "{{key}}" is invalid: it starts with a letter or underscore and holds only letters, digits, underscores, dots and hyphens, at most 64 characters',
   'workflowDesign.problem.nameTooLong': 'A process name has at most {{max}} characters',
   'workflowDesign.problem.missingModel': 'The process has no model',
+  'workflowDesign.problem.actionUnknown': 'Model {{model}} has no lifecycle action "{{action}}"',
+  'workflowDesign.problem.actionNotApproval':
+    'Action "{{action}}" is not declared as needing approval, so no process can be bound to it',
   'workflowDesign.problem.ruleFailed': 'This rule could not be checked; contact the administrator',
 
   'workflowDesign.condition.empty': 'The condition is empty',

@@ -7,6 +7,7 @@ export const workflowDesignZhCN = {
   'error.workflowVersionConflict': '流程已被他人修改或发布，请刷新后再保存',
   'error.workflowModelLocked': '流程创建后不能修改所属模型（当前为 {{model}}，不能改为 {{requested}}）',
   'error.workflowNoDraft': '该流程没有待发布的草稿',
+  'error.workflowActionBound': '操作“{{action}}”已绑定已发布的流程“{{key}}”，每个操作只能绑定一个已发布的流程',
   'error.workflowDraftExists': '流程“{{key}}”已有草稿，请先发布该草稿或选择覆盖草稿',
   'error.workflowXmlInvalid': '流程文件不是有效的 BPMN XML（第 {{line}} 行附近）',
   'error.workflowNoProcess': '流程文件中没有流程定义（bpmn:process）',
@@ -50,6 +51,7 @@ export const workflowDesignZhCN = {
   'workflowDesign.rule.exclusive-conditions': '排他网关条件',
   'workflowDesign.rule.condition-syntax': '条件表达式',
   'workflowDesign.rule.settings-values': '流程设置',
+  'workflowDesign.rule.lifecycle-action': '审批的操作',
 
   'workflowDesign.problem.parallelBackLink':
     '该连线回退时跨越了并行网关“{{gateway}}”的分支：回退、撤回和自由跳转都不能跨越并行区域',
@@ -95,6 +97,8 @@ export const workflowDesignZhCN = {
     '流程标识“{{key}}”无效：以字母或下划线开头，只含字母、数字、下划线、点和短横线，最多 64 个字符',
   'workflowDesign.problem.nameTooLong': '流程名称最多 {{max}} 个字符',
   'workflowDesign.problem.missingModel': '流程没有设置所属模型',
+  'workflowDesign.problem.actionUnknown': '模型 {{model}} 没有生命周期操作“{{action}}”',
+  'workflowDesign.problem.actionNotApproval': '操作“{{action}}”未声明需要审批，不能绑定流程',
   'workflowDesign.problem.ruleFailed': '该规则检查失败，请联系管理员',
 
   'workflowDesign.condition.empty': '条件为空',

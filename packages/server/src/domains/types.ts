@@ -5,6 +5,7 @@ import type { CoreDomain, ServicePrefix } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Queryable } from '../db/database.js';
 import type { ServiceOptions } from '../http/services.js';
+import type { Clock } from '../modules/accounts/context.js';
 import type { FileStorage } from '../modules/files/storage.js';
 import type { ModelRegistry } from '../modules/models/registry.js';
 
@@ -13,6 +14,8 @@ export interface HookContext {
   timeZone: string;
   storage: FileStorage;
   db: Queryable;
+  /** The app clock (the workflow engine's moments). */
+  now: Clock;
 }
 
 export type DomainRoutes = FastifyPluginAsyncZod<ServiceOptions>;

@@ -122,7 +122,7 @@ export async function buildApp({
   const synced = await syncModelTables(db, registry);
   // In DOMAINS order (processes first: an update their open process refuses is refused before a domain
   // recomputes from it).
-  const hookContext = { timeZone: config.timeZone, storage: fileStorageFor(config), db };
+  const hookContext = { timeZone: config.timeZone, storage: fileStorageFor(config), db, now: accounts.now };
   for (const domain of domains) domain.installHooks?.(registry, hookContext);
   app.decorate('accounts', accounts);
   app.decorate('texts', messagesOf(coreDomains));

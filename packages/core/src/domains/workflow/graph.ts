@@ -150,6 +150,11 @@ export interface ProcessSettings {
   scope: string | null;
   /** The business model the process runs on; cannot change once the definition exists (spec §5). */
   model: string;
+  /**
+   * The lifecycle action of the model the process approves (issue 18): running that action starts this
+   * process, and its outcome moves the record's status. Absent: a process started on its own.
+   */
+  action?: string;
   form: string | null;
   restartMode: RestartMode;
   processCategory: string | null;

@@ -37,7 +37,9 @@ export {
 export type { DesignProblem, DesignSeverity } from './problems.js';
 export { DESIGN_RULE_IDS, type DesignRuleId } from './rules/index.js';
 export { BONUS_CATEGORY } from './rules/parallel-not-allowed.js';
+export type { ApprovalActions } from './rules/lifecycle-action.js';
 export {
+  approvalActionsOf,
   designLintConfig,
   designLintResolver,
   hasDesignErrors,

@@ -13,12 +13,17 @@ import {
   type DesignRuleId,
 } from './rules/index.js';
 import type { MessageKey, TranslateParams } from '../../i18n/index.js';
+import type { ModelDeclaration } from '../../models/define.js';
+import { DOMAINS, modelsOf } from '../index.js';
+import type { ApprovalActions } from './rules/lifecycle-action.js';
 
 export type RuleLevel = 'error' | 'warn' | 'off';
 
 export interface LintOptions {
   /** Models that are super modules: their processes may not use parallel gateways (spec §5). */
   superModules?: readonly string[];
+  /** Per model, its lifecycle actions and whether each needs approval (default: the product's declarations). */
+  approvalActions?: ApprovalActions;
   /** Per-rule level overrides; every rule is an error by default. */
   levels?: Partial<Record<DesignRuleId, RuleLevel>>;
 }
@@ -31,9 +36,34 @@ export function designLintConfig(options: LintOptions = {}): LintConfig {
   for (const id of DESIGN_RULE_IDS) {
     const level = options.levels?.[id] ?? 'error';
     rules[`${DESIGN_PLUGIN_SHORTCUT}/${id}`] =
-      id === 'parallel-not-allowed' ? [level, { superModules: [...(options.superModules ?? [])] }] : level;
+      id === 'parallel-not-allowed'
+        ? [level, { superModules: [...(options.superModules ?? [])] }]
+        : id === 'lifecycle-action'
+          ? [level, { approvalActions: options.approvalActions ?? productApprovalActions() }]
+          : level;
   }
   return { rules };
+}
+
+/** The lifecycle actions of these models, and whether each is declared with `approval`. */
+export function approvalActionsOf(models: readonly ModelDeclaration[]): ApprovalActions {
+  return Object.fromEntries(
+    models
+      .filter((model) => model.lifecycle)
+      .map((model) => [
+        model.name,
+        Object.fromEntries(
+          Object.entries(model.lifecycle!.actions).map(([name, action]) => [name, action.approval !== undefined]),
+        ),
+      ]),
+  );
+}
+
+let productActions: ApprovalActions | undefined;
+/** The product's models are fixed (tenants add fields, not actions): worked out once. */
+function productApprovalActions(): ApprovalActions {
+  productActions ??= approvalActionsOf(modelsOf(DOMAINS));
+  return productActions;
 }
 
 /** bpmnlint's resolver interface, answered from memory. */

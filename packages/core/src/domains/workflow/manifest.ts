@@ -100,6 +100,8 @@ export const workflowDomain = {
       workflowNoDraft: domainError(409804, 409, 'error.workflowNoDraft'),
       /** Params: key. */
       workflowDraftExists: domainError(409805, 409, 'error.workflowDraftExists'),
+      /** Issue 18: one published process per (model, lifecycle action) in a tenant. Params: action, key. */
+      workflowActionBound: domainError(409806, 409, 'error.workflowActionBound'),
       /** Params: line (1-based; 0 when unknown). */
       workflowXmlInvalid: domainError(400801, 400, 'error.workflowXmlInvalid'),
       workflowNoProcess: domainError(400802, 400, 'error.workflowNoProcess'),
@@ -143,6 +145,8 @@ export const workflowDomain = {
       /** Params: node (the gateway's name). */
       noBranch: domainError(409707, 409, 'error.noBranch'),
       processLoop: domainError(409708, 409, 'error.processLoop'),
+      /** Issue 18: a process bound to a lifecycle action starts only by running the action. Params: key, action. */
+      instanceActionBound: domainError(409709, 409, 'error.instanceActionBound'),
       /** Spec §5: no crossing a parallel gateway when going back, withdrawing or jumping. */
       returnAcrossParallel: domainError(400701, 400, 'error.returnAcrossParallel'),
       returnTargetInvalid: domainError(400702, 400, 'error.returnTargetInvalid'),

@@ -37,6 +37,7 @@ export const ipdeskModdleDescriptor = {
       meta: { allowedIn: ['bpmn:Process'] },
       properties: [
         attr('model', 'String'),
+        attr('action', 'String'),
         attr('form', 'String'),
         attr('serialNumber', 'String'),
         attr('identityKey', 'String'),

@@ -323,6 +323,38 @@ describe('settings-values', () => {
   });
 });
 
+describe('lifecycle-action', () => {
+  const paper = (action: string) => linear({ settings: { model: 'scientific_paper', action } });
+
+  it("binds a process to one of its model's approval actions (the product's declarations by default)", async () => {
+    expect(await found(paper('report'))).toEqual([]);
+  });
+
+  it('refuses an action the model does not declare, and one declared without approval', async () => {
+    const unknown = await problemsOf(paper('publish'));
+    expect(unknown.map((p) => [`${p.rule}@${p.elementId}`, p.messageKey, p.params])).toEqual([
+      [
+        'lifecycle-action@test_process',
+        'workflowDesign.problem.actionUnknown',
+        { model: 'scientific_paper', action: 'publish' },
+      ],
+    ]);
+    const direct = await problemsOf(paper('submit'));
+    expect(direct.map((p) => [`${p.rule}@${p.elementId}`, p.messageKey, p.params])).toEqual([
+      ['lifecycle-action@test_process', 'workflowDesign.problem.actionNotApproval', { action: 'submit' }],
+    ]);
+    // A model without a lifecycle has no action to bind.
+    expect(await found(linear({ settings: { model: 'patent', action: 'report' } }))).toEqual([
+      'lifecycle-action@test_process',
+    ]);
+  });
+
+  it('takes the actions as an option', async () => {
+    const approvalActions = { patent: { grant: true } };
+    expect(await found(linear({ settings: { action: 'grant' } }), { approvalActions })).toEqual([]);
+  });
+});
+
 describe('linting again', () => {
   it('sees a model changed in place since the last pass (as the designer edits it)', async () => {
     const { definitions } = await parseProcessXml(diagram(LINEAR));

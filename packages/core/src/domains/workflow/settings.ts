@@ -118,6 +118,7 @@ export function readListeners(element: ModdleElement): ListenerSpec[] {
 export function readProcessSettings(process: ModdleElement): ProcessSettings {
   const settings = extensionsOf(process, PROCESS_SETTINGS_TYPE)[0];
   const restartMode = integerOf(settings, 'restartMode');
+  const action = textOf(settings, 'action');
   return {
     key: process.id ?? '',
     name: textOf(process, 'name') ?? '',
@@ -133,6 +134,8 @@ export function readProcessSettings(process: ModdleElement): ProcessSettings {
     approveRoles: listAttribute(settings, 'approveRoles'),
     approveUserField: textOf(settings, 'approveUserField'),
     listeners: readListeners(process),
+    // Only when bound: graphs of processes started on their own stay as they were stored.
+    ...(action && { action }),
   };
 }
 

@@ -233,7 +233,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const ctx = requestContext(request, accounts.now);
       const data = await readRecord(recordDeps, ctx, { model, sid: request.params.sid });
       return ok(request, {
-        data: withActions(model, ctx.principal.access, localizeRows(model, [data], request.language))[0]!,
+        data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
       });
     },
@@ -295,7 +295,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       config: { access: { model: 'view' } },
       schema: {
         summary:
-          "Run a lifecycle action on records, each in its own transaction (the caller must hold the action's button): a result per record, done or refused with its code and message",
+          "Run a lifecycle action on records, each in its own transaction (the caller must hold the action's button): a result per record, done, started (an approval-bound action whose bound process started) or refused with its code and message",
         tags,
         params: z
           .object({ model: modelParam, action: labelled(z.string().regex(ACTION_NAME_PATTERN), 'field.action') })
@@ -319,21 +319,26 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const ctx = requestContext(request, accounts.now);
       const outcomes = await runAction(recordDeps, ctx, { model, ...request.body, action: request.params.action });
       const field = model.declaration.lifecycle!.field;
-      const results = outcomes.map((outcome) =>
-        outcome.outcome === 'done'
-          ? {
+      const results = outcomes.map((outcome) => {
+        switch (outcome.outcome) {
+          case 'done':
+            return {
               sid: outcome.sid,
               outcome: 'done' as const,
               status: String(outcome.row[field]),
               version: Number(outcome.row.version),
-            }
-          : {
+            };
+          case 'started':
+            return { sid: outcome.sid, outcome: 'started' as const, instance_sid: outcome.instanceSid };
+          case 'refused':
+            return {
               sid: outcome.sid,
               outcome: 'refused' as const,
               code: outcome.error.code,
               message: errorEnvelope(outcome.error, request.language, request.id, request.server.texts).message,
-            },
-      );
+            };
+        }
+      });
       const count = (kind: string) => results.filter((result) => result.outcome === kind).length;
       return ok(request, {
         data: { results, done: count('done'), started: count('started'), refused: count('refused') },
@@ -533,7 +538,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         total: b.total ?? true,
       });
       const titles = await titlesForRows(accounts.db, registry, ctx.principal, model, result.rows, b.fl);
-      const rowsRead = withActions(model, ctx.principal.access, localizeRows(model, result.rows, request.language));
+      const rowsRead = await withActions(recordDeps, ctx, {
+        model,
+        rows: localizeRows(model, result.rows, request.language),
+      });
       return ok(request, { data: { ...result, rows: rowsRead }, titles });
     },
   );
@@ -611,6 +619,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
                 /** The lifecycle action of a status change, and the comment given with it. */
                 lifecycle_action: z.string().optional(),
                 comment: z.string().optional(),
+                /** The approval process whose outcome moved the status. */
+                instance_sid: z.string().optional(),
               }),
             ),
             titles: titlesSchema,

@@ -4,6 +4,7 @@
 import type { Label, Language, ModelDeclaration, RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
+import type { Acting } from '../../platform/context.js';
 import type { ResolvedModel } from './registry.js';
 
 export type RecordRow = Record<string, unknown>;
@@ -79,6 +80,37 @@ export interface DeleteDependent {
   count: number;
 }
 
+/**
+ * Issue 18 "approval-bound actions", put in by the workflow domain for the models with such actions: an
+ * action declared with `approval` starts the published process bound to (model, action), when the tenant
+ * has one, instead of moving the status; the process's outcome moves it later.
+ */
+export interface ApprovalHooks {
+  /** The key of the published process bound to (model, action) in the tenant; null: the action runs directly. */
+  boundProcess(db: Queryable, input: { tenantSid: string; model: string; action: string }): Promise<string | null>;
+  /**
+   * Starts it on a record the action has locked and checked, in the action's transaction, keeping the action,
+   * the comment and the values for the outcome: answers the instance's sid. A record with an open process
+   * is refused with the engine's error.
+   */
+  start(
+    tx: Queryable,
+    ctx: Acting,
+    input: {
+      definitionKey: string;
+      recordSid: string;
+      action: string;
+      comment?: string;
+      values: Readonly<Record<string, unknown>>;
+    },
+  ): Promise<string>;
+  /** Those of these records that have an open process: their approval actions are not offered meanwhile. */
+  openProcesses(
+    db: Queryable,
+    input: { tenantSid: string; model: string; sids: readonly string[] },
+  ): Promise<ReadonlySet<string>>;
+}
+
 export interface ModelHooks<Row extends RecordRow = RecordRow> {
   /** In the write's transaction, after the row is written; may throw an AppError or return the row re-read. */
   afterWrite?(tx: Queryable, event: WriteEvent<Row>): Promise<Row | void>;
@@ -99,6 +131,8 @@ export interface ModelHooks<Row extends RecordRow = RecordRow> {
   warnings?(db: Queryable, event: WarningEvent<Row>): Promise<RecordWarning[]>;
   /** The fields the warnings read: a form asks again when one of them changes (schema `warning_fields`). */
   warningFields?: ReadonlyArray<keyof Row & string>;
+  /** Approval-bound lifecycle actions (one installer per model: the first given is used). */
+  approval?: ApprovalHooks;
 }
 
 export interface HookRegistry {
@@ -122,6 +156,7 @@ export function createHookRegistry(): HookRegistry {
       const list = byModel.get(model);
       if (!list?.length) return undefined;
       if (list.length === 1) return list[0];
+      const approval = list.find((h) => h.approval)?.approval;
       // Several modules on one model run in the order they were added.
       return {
         async afterWrite(tx, event) {
@@ -146,6 +181,7 @@ export function createHookRegistry(): HookRegistry {
           for (const h of list) all.push(...((await h.deletePreview?.(db, event)) ?? []));
           return all;
         },
+        ...(approval && { approval }),
         ...(list.some((h) => h.warnings)
           ? {
               async warnings(db: Queryable, event: WarningEvent) {

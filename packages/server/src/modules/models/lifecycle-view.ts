@@ -1,6 +1,7 @@
 // What a lifecycle looks like to one caller: in the schema answer (statuses with the tenant's labels, the
 // actions and whether the caller holds each), and on every record read (`_actions`: the actions its status
-// allows that the caller holds), so the UI offers only what the server would run.
+// allows that the caller holds, less the approval-bound ones while a process is open on it), so the UI
+// offers only what the server would run.
 import {
   actionResourceCode,
   actionSources,
@@ -9,7 +10,9 @@ import {
   type Language,
   type LifecycleAnswer,
 } from '@ipdesk/core';
+import type { RequestContext } from '../../platform/context.js';
 import type { Access } from '../rbac/access.js';
+import type { RecordDeps } from './records.js';
 import type { ResolvedModel } from './registry.js';
 
 /** The key records carry their allowed actions under (not a field: no field name starts with `_`). */
@@ -49,19 +52,42 @@ export function lifecycleAnswer(
 
 /**
  * Adds to each row the actions its status allows that the caller holds; a row read without its status
- * field (a list narrowed to other columns) gets none, as nothing can be said of it.
+ * field (a list narrowed to other columns) gets none, as nothing can be said of it. While a process is open
+ * on a record, its approval-bound actions are left out (running one would be refused): one query for the
+ * rows read, and none for a model without such actions.
  */
-export function withActions<Row extends Record<string, unknown>>(
-  model: ResolvedModel,
-  access: Access,
-  rows: Row[],
-): Row[] {
+export async function withActions<Row extends Record<string, unknown>>(
+  deps: RecordDeps,
+  ctx: Pick<RequestContext, 'tenantSid' | 'principal'>,
+  input: { model: ResolvedModel; rows: Row[] },
+): Promise<Row[]> {
+  const { model, rows } = input;
   const lifecycle = model.declaration.lifecycle;
   if (!lifecycle) return rows;
+  const access = ctx.principal.access;
   const held = (name: string) => access.resources.has(actionResourceCode(model.name, name));
+  const open = await recordsInApproval(deps, ctx.tenantSid, model, rows);
   for (const row of rows) {
     if (!(lifecycle.field in row)) continue;
-    (row as Record<string, unknown>)[ACTIONS_KEY] = actionsFrom(lifecycle, row[lifecycle.field]).filter(held);
+    const inApproval = open.has(String(row.sid));
+    (row as Record<string, unknown>)[ACTIONS_KEY] = actionsFrom(lifecycle, row[lifecycle.field]).filter(
+      (name) => held(name) && !(inApproval && lifecycle.actions[name]!.approval),
+    );
   }
   return rows;
+}
+
+/** Those of the rows (with a sid) that have an open process, when the model has approval-bound actions. */
+async function recordsInApproval(
+  deps: RecordDeps,
+  tenantSid: string,
+  model: ResolvedModel,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Promise<ReadonlySet<string>> {
+  const lifecycle = model.declaration.lifecycle!;
+  const approval = deps.registry.hooks.of(model.name)?.approval;
+  const sids = rows.map((row) => row.sid).filter((sid): sid is string => typeof sid === 'string');
+  if (!approval || sids.length === 0 || !Object.values(lifecycle.actions).some((action) => action.approval))
+    return new Set();
+  return approval.openProcesses(deps.accounts.db, { tenantSid, model: model.name, sids });
 }

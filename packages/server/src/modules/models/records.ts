@@ -461,6 +461,8 @@ export interface HistoryEntry {
   /** A lifecycle action's entry: the action it ran and the comment given with it. */
   lifecycle_action?: string;
   comment?: string;
+  /** The approval process whose outcome moved the status (an approval-bound action). */
+  instance_sid?: string;
 }
 
 export async function recordHistory(
@@ -481,6 +483,7 @@ export async function recordHistory(
       record?: DeletedRecordScope;
       lifecycle_action?: string;
       comment?: string;
+      instance_sid?: string;
     } | null;
   }>(
     `SELECT a.action, a.actor_sid, u.name AS actor_name, a.created_at, a.detail
@@ -516,6 +519,7 @@ export async function recordHistory(
       changes,
       ...(r.detail?.lifecycle_action && { lifecycle_action: r.detail.lifecycle_action }),
       ...(r.detail?.comment && { comment: r.detail.comment }),
+      ...(r.detail?.instance_sid && { instance_sid: r.detail.instance_sid }),
     };
   });
 }
@@ -590,70 +594,111 @@ export async function draftWarnings(
   return { normalized, warnings };
 }
 
+/** One record and a lifecycle action of its model, as asked (values already checked against their fields). */
+export interface LifecycleActionInput {
+  model: ResolvedModel;
+  lifecycle: LifecycleDeclaration;
+  action: string;
+  sid: string;
+  version?: number;
+  comment?: string;
+  values: Map<string, unknown>;
+}
+
 /**
- * Moves one record through a lifecycle action (models/lifecycle.ts) in its own transaction: the row locked
- * in the caller's scope, the version they read, the action's own checks on it (status, comment, fields it
- * may set, fields it requires, guard), then the status and the action's values written, the model's hooks
- * run (a workflow field lock refuses here as on an update) and the audit entry written from the final row
- * with the action and the comment. Values come already checked against their fields (the command's part).
+ * Moves one record through a lifecycle action (models/lifecycle.ts) in its own transaction: the record
+ * checked (checkLifecycleAction), then moved to the action's status (writeLifecycleStatus).
  */
 export async function applyLifecycleAction(
   deps: RecordDeps,
   ctx: RequestContext,
-  input: {
-    model: ResolvedModel;
-    lifecycle: LifecycleDeclaration;
-    action: string;
-    sid: string;
-    version?: number;
-    comment?: string;
-    values: Map<string, unknown>;
-  },
+  input: LifecycleActionInput,
+): Promise<RecordRow> {
+  return deps.accounts.db.transaction(async (tx) => {
+    const before = await checkLifecycleAction(tx, ctx, input);
+    return writeLifecycleStatus(tx, deps, ctx, { ...input, before, to: input.lifecycle.actions[input.action]!.to });
+  });
+}
+
+/**
+ * In the caller's transaction, whether the action may run on the record: the row locked in the caller's
+ * scope, the version they read, then the action's own checks on it (status, comment, fields it may set,
+ * fields it requires, guard). Answers the locked row; an approval-bound action starts its process from it.
+ */
+export async function checkLifecycleAction(
+  tx: Queryable,
+  ctx: Pick<RequestContext, 'tenantSid' | 'principal' | 'language'>,
+  input: LifecycleActionInput,
 ): Promise<RecordRow> {
   const { model, lifecycle, action } = input;
-  const { language, requestId, now } = ctx;
-  return deps.accounts.db.transaction(async (tx) => {
-    const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
-    if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
-    const refusal = refuseAction(lifecycle, action, before, {
-      comment: input.comment,
-      values: Object.fromEntries(input.values),
-    });
-    if (refusal) throw await actionRefusal(tx, ctx.tenantSid, { model, lifecycle, action, refusal, language });
-    const values = new Map(input.values).set(lifecycle.field, lifecycle.actions[action]!.to);
-    await checkReferences(tx, deps.registry, model, ctx.tenantSid, values, language);
-    const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
-    const { columns } = splitValues(whole(model), values);
-    const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
-    const rows = await tx.query<RecordRow>(
-      `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
-        WHERE t.sid = $1 AND t.tenant_sid = $2
-        RETURNING ${selectList(whole(model))}`,
-      params.values as never,
-    );
-    let after = rows[0]!;
-    const hooks = deps.registry.hooks.of(model.name);
-    if (hooks?.afterWrite) {
-      const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
-      await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
-      after = await finalRow(tx, whole(model), ctx.tenantSid, input.sid);
-    }
-    await audit(tx, {
-      tenantSid: ctx.tenantSid,
-      actorSid: ctx.userSid,
-      action: recordAction(model.name, 'status_changed'),
-      target: `${model.name}:${input.sid}`,
-      detail: {
-        changes: fieldChanges(before, after, declaredNames(whole(model))),
-        version: after.version,
-        lifecycle_action: action,
-        ...(input.comment && { comment: input.comment }),
-      },
-      requestId,
-      at: now,
-    });
-    return presented(model, after);
+  const before = await lockLifecycleRecord(tx, ctx, input);
+  if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
+  const refusal = refuseAction(lifecycle, action, before, {
+    comment: input.comment,
+    values: Object.fromEntries(input.values),
   });
+  if (refusal)
+    throw await actionRefusal(tx, ctx.tenantSid, { model, lifecycle, action, refusal, language: ctx.language });
+  return before;
+}
+
+/** The record an action or its approval's outcome moves, locked, in the caller's scope. */
+export function lockLifecycleRecord(
+  tx: Queryable,
+  ctx: Pick<RequestContext, 'principal'>,
+  input: { model: ResolvedModel; sid: string },
+): Promise<RecordRow> {
+  return lockRecord(tx, whole(input.model), ctx.principal, input.sid);
+}
+
+/**
+ * In the caller's transaction, a locked record moved to a status by a lifecycle action: the status and the
+ * action's values written, the model's hooks run (a workflow field lock refuses here as on an update), and
+ * the `<model>.status_changed` audit entry written from the final row with the action, the comment and,
+ * when an approval's outcome moved it, the process.
+ */
+export async function writeLifecycleStatus(
+  tx: Queryable,
+  deps: Pick<RecordDeps, 'registry'>,
+  ctx: RequestContext,
+  input: Omit<LifecycleActionInput, 'version'> & { before: RecordRow; to: string; instanceSid?: string },
+): Promise<RecordRow> {
+  const { model, lifecycle, action, before } = input;
+  const { language, requestId, now } = ctx;
+  const values = new Map(input.values).set(lifecycle.field, input.to);
+  await checkReferences(tx, deps.registry, model, ctx.tenantSid, values, language);
+  const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
+  const { columns } = splitValues(whole(model), values);
+  const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
+  const rows = await tx.query<RecordRow>(
+    `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
+      WHERE t.sid = $1 AND t.tenant_sid = $2
+      RETURNING ${selectList(whole(model))}`,
+    params.values as never,
+  );
+  let after = rows[0]!;
+  const hooks = deps.registry.hooks.of(model.name);
+  if (hooks?.afterWrite) {
+    const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
+    await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
+    after = await finalRow(tx, whole(model), ctx.tenantSid, input.sid);
+  }
+  await audit(tx, {
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.userSid,
+    action: recordAction(model.name, 'status_changed'),
+    target: `${model.name}:${input.sid}`,
+    detail: {
+      changes: fieldChanges(before, after, declaredNames(whole(model))),
+      version: after.version,
+      lifecycle_action: action,
+      ...(input.comment && { comment: input.comment }),
+      ...(input.instanceSid && { instance_sid: input.instanceSid }),
+    },
+    requestId,
+    at: now,
+  });
+  return presented(model, after);
 }
 
 /** A refused action as the catalogue's error, with labels in the caller's language (the tenant's status labels). */

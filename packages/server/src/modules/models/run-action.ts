@@ -2,9 +2,19 @@
 // model's and the caller must hold its button; the values it sets are checked against their fields once,
 // then each record moves in its own transaction (records.ts applyLifecycleAction), so one refusal (another
 // status, a stale version, a record out of scope) leaves the others done. Every record gets its result.
+// An action declared with `approval` whose tenant has published a process bound to it starts that process
+// on each record instead (after the same checks, in the same transaction): the outcome moves the status.
 import { actionResourceCode, AppError, isAppError } from '@ipdesk/core';
 import type { RequestContext } from '../../platform/context.js';
-import { applyLifecycleAction, dictionariesFor, type RecordDeps, type RecordRow } from './records.js';
+import type { ApprovalHooks } from './hooks.js';
+import {
+  applyLifecycleAction,
+  checkLifecycleAction,
+  dictionariesFor,
+  type LifecycleActionInput,
+  type RecordDeps,
+  type RecordRow,
+} from './records.js';
 import type { ResolvedModel } from './registry.js';
 import { checkValues } from './values.js';
 
@@ -12,7 +22,9 @@ import { checkValues } from './values.js';
 export const MAX_ACTION_RECORDS = 1000;
 
 export type ActionOutcome =
-  { sid: string; outcome: 'done'; row: RecordRow } | { sid: string; outcome: 'refused'; error: AppError };
+  | { sid: string; outcome: 'done'; row: RecordRow }
+  | { sid: string; outcome: 'started'; instanceSid: string }
+  | { sid: string; outcome: 'refused'; error: AppError };
 
 export interface ActionInput {
   /** The model as the caller sees it (their view). */
@@ -34,26 +46,60 @@ export async function runAction(deps: RecordDeps, ctx: RequestContext, input: Ac
     throw new AppError('forbidden');
   const values = await checkActionValues(deps, ctx, model, declared.sets ?? [], input.values ?? {});
   const comment = input.comment?.trim() || undefined;
+  const approval = declared.approval ? deps.registry.hooks.of(model.name)?.approval : undefined;
+  const definitionKey = approval
+    ? await approval.boundProcess(deps.accounts.db, {
+        tenantSid: ctx.tenantSid,
+        model: model.name,
+        action: input.action,
+      })
+    : null;
   const outcomes: ActionOutcome[] = [];
   for (const sid of new Set(input.sids)) {
+    const one: LifecycleActionInput = {
+      model,
+      lifecycle,
+      action: input.action,
+      sid,
+      version: input.versions?.[sid],
+      comment,
+      values,
+    };
     try {
-      const row = await applyLifecycleAction(deps, ctx, {
-        model,
-        lifecycle,
-        action: input.action,
-        sid,
-        version: input.versions?.[sid],
-        comment,
-        values,
-      });
-      outcomes.push({ sid, outcome: 'done', row });
+      if (approval && definitionKey) {
+        const instanceSid = await startApproval(deps, ctx, { approval, definitionKey, one });
+        outcomes.push({ sid, outcome: 'started', instanceSid });
+      } else outcomes.push({ sid, outcome: 'done', row: await applyLifecycleAction(deps, ctx, one) });
     } catch (error) {
-      // A refusal of this record (its status, version, scope, a hook's lock); anything else is a fault.
+      // A refusal of this record (its status, version, scope, a hook's lock, an open process); anything
+      // else is a fault.
       if (!isAppError(error) || error.status >= 500) throw error;
       outcomes.push({ sid, outcome: 'refused', error });
     }
   }
   return outcomes;
+}
+
+/**
+ * The action's checks on the record (as when it runs directly), then its approval process started on it, in
+ * one transaction: a record that moved meanwhile cannot start a process, nor a started one leave it unchecked.
+ */
+function startApproval(
+  deps: RecordDeps,
+  ctx: RequestContext,
+  input: { approval: ApprovalHooks; definitionKey: string; one: LifecycleActionInput },
+): Promise<string> {
+  const { one } = input;
+  return deps.accounts.db.transaction(async (tx) => {
+    await checkLifecycleAction(tx, ctx, one);
+    return input.approval.start(tx, ctx, {
+      definitionKey: input.definitionKey,
+      recordSid: one.sid,
+      action: one.action,
+      comment: one.comment,
+      values: Object.fromEntries(one.values),
+    });
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { endNeedsMerge } from './end-needs-merge.js';
 import { exclusiveConditions } from './exclusive-conditions.js';
 import { exclusiveParallelMerge } from './exclusive-parallel-merge.js';
 import { flowCounts } from './flow-counts.js';
+import { lifecycleAction } from './lifecycle-action.js';
 import { levelApproveLink } from './level-approve-link.js';
 import { levelApproveSettings } from './level-approve-settings.js';
 import { parallelCrossing } from './parallel-crossing.js';
@@ -33,6 +34,7 @@ export const DESIGN_RULES = {
   'exclusive-conditions': exclusiveConditions,
   'condition-syntax': conditionSyntax,
   'settings-values': settingsValues,
+  'lifecycle-action': lifecycleAction,
 } as const satisfies Record<string, DesignRuleFactory>;
 
 export type DesignRuleId = keyof typeof DESIGN_RULES;

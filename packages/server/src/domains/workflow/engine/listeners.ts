@@ -18,6 +18,7 @@ export interface WorkflowEvent {
   assigneeSid: string | null;
   /** null: the system (decided votes, timers). */
   actorSid: string | null;
+  /** A task's outcome; for the process's own end, how it finished: approved, rejected or ended. */
   outcome: string | null;
   /** ISO 8601, the app clock. */
   at: string;

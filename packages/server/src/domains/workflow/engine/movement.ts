@@ -276,7 +276,14 @@ export async function finishInstance(step: Step, status: Extract<InstanceStatus,
   step.instance.status = status;
   step.instance.finishedAt = step.at;
   await writeHistory(step, { action: 'finish', actorSid: null, detail: { status } });
-  await emit(step, 'end', null);
+  // Written before the end listeners run: what they do to the record (a lifecycle's status moving on the
+  // outcome) finds no open process holding its fields. The command saves the rest of the instance after.
+  await step.tx.query('UPDATE workflow_instance SET status = $2, finished_at = $3 WHERE sid = $1', [
+    step.instance.sid,
+    status,
+    step.at,
+  ]);
+  await emit(step, 'end', null, null, status);
 }
 
 async function completeIfIdle(step: Step): Promise<void> {

@@ -14,7 +14,7 @@ import {
   type Opinion,
 } from './command.js';
 import type { Acting } from '../../../platform/context.js';
-import type { WorkflowDeps } from './context.js';
+import type { EngineDeps, WorkflowDeps } from './context.js';
 import { insertToken, leave } from './movement.js';
 import { readRecordFields } from './record.js';
 import { emit, writeHistory, type Step } from './step.js';
@@ -96,67 +96,81 @@ export async function submitStep(step: Step, opinion: Opinion): Promise<void> {
 
 export async function startProcess(deps: WorkflowDeps, ctx: Acting, input: StartInput): Promise<CommandResult> {
   try {
-    return await deps.db.transaction(async (tx) => {
-      const published = await tx.query<{ sid: string }>(
-        "SELECT sid FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 AND status = 'published'",
-        [ctx.tenantSid, input.definitionKey],
-      );
-      if (!published[0]) throw new AppError('workflowNotPublished');
-      const definition = await loadDefinition(tx, published[0].sid);
-      const record = await readRecordFields(tx, deps.registry, ctx.tenantSid, definition.model, input.recordSid, {
-        share: true,
-      });
-      if (!record) throw new AppError('recordNotFound');
-      const open = await tx.query(
-        'SELECT 1 FROM workflow_instance WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status = ANY($4::text[])',
-        [ctx.tenantSid, definition.model, input.recordSid, OPEN_INSTANCE_STATUSES],
-      );
-      if (open.length > 0) throw new AppError('instanceAlreadyOpen');
-      if (!(await mayStart(tx, ctx.tenantSid, definition.graph.settings, ctx.userSid, record)))
-        throw new AppError('startNotAllowed');
-      const at = deps.now();
-      const companySid =
-        typeof record.company_sid === 'string' ? record.company_sid : await starterCompany(tx, ctx.userSid);
-      const rows = await tx.query(
-        `INSERT INTO workflow_instance (sid, tenant_sid, company_sid, definition_sid, definition_key, model, record_sid,
-           status, starter_sid, variables, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'draft', $8, $9, $10, $10)
-         RETURNING ${INSTANCE_COLUMNS}`,
-        [
-          newSid(),
-          ctx.tenantSid,
-          companySid,
-          definition.sid,
-          definition.key,
-          definition.model,
-          input.recordSid,
-          ctx.userSid,
-          JSON.stringify(input.variables ?? {}),
-          at,
-        ],
-      );
-      const instance = instanceFrom(rows[0]!);
-      const step: Step = {
-        tx,
-        deps,
-        at,
-        actorSid: ctx.userSid,
-        instance,
-        definition,
-        graph: definition.graph,
-        moves: 0,
-        record,
-      };
-      if (input.draft) await writeHistory(step, { action: 'saveDraft', comment: input.comment });
-      else await submitStep(step, input);
-      await saveInstance(tx, instance, at);
-      return resultOf(step);
-    });
+    return await deps.db.transaction((tx) => startProcessIn(tx, deps, ctx, input));
   } catch (error) {
-    // Two starts racing for one record: the second meets the one-open-process index.
-    if (violatedIndex(error, ['workflow_instance_open_idx'])) throw new AppError('instanceAlreadyOpen');
-    throw error;
+    throw startError(error);
   }
+}
+
+/** Two starts racing for one record: the second meets the one-open-process index. */
+export function startError(error: unknown): unknown {
+  return violatedIndex(error, ['workflow_instance_open_idx']) ? new AppError('instanceAlreadyOpen') : error;
+}
+
+/**
+ * startProcess in the caller's transaction (a lifecycle action checks its record and starts its approval
+ * in one): the caller passes what it throws through `startError`.
+ */
+export async function startProcessIn(
+  tx: Queryable,
+  deps: EngineDeps,
+  ctx: Acting,
+  input: StartInput,
+): Promise<CommandResult> {
+  const published = await tx.query<{ sid: string }>(
+    "SELECT sid FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 AND status = 'published'",
+    [ctx.tenantSid, input.definitionKey],
+  );
+  if (!published[0]) throw new AppError('workflowNotPublished');
+  const definition = await loadDefinition(tx, published[0].sid);
+  const record = await readRecordFields(tx, deps.registry, ctx.tenantSid, definition.model, input.recordSid, {
+    share: true,
+  });
+  if (!record) throw new AppError('recordNotFound');
+  const open = await tx.query(
+    'SELECT 1 FROM workflow_instance WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status = ANY($4::text[])',
+    [ctx.tenantSid, definition.model, input.recordSid, OPEN_INSTANCE_STATUSES],
+  );
+  if (open.length > 0) throw new AppError('instanceAlreadyOpen');
+  if (!(await mayStart(tx, ctx.tenantSid, definition.graph.settings, ctx.userSid, record)))
+    throw new AppError('startNotAllowed');
+  const at = deps.now();
+  const companySid =
+    typeof record.company_sid === 'string' ? record.company_sid : await starterCompany(tx, ctx.userSid);
+  const rows = await tx.query(
+    `INSERT INTO workflow_instance (sid, tenant_sid, company_sid, definition_sid, definition_key, model, record_sid,
+       status, starter_sid, variables, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'draft', $8, $9, $10, $10)
+     RETURNING ${INSTANCE_COLUMNS}`,
+    [
+      newSid(),
+      ctx.tenantSid,
+      companySid,
+      definition.sid,
+      definition.key,
+      definition.model,
+      input.recordSid,
+      ctx.userSid,
+      JSON.stringify(input.variables ?? {}),
+      at,
+    ],
+  );
+  const instance = instanceFrom(rows[0]!);
+  const step: Step = {
+    tx,
+    deps,
+    at,
+    actorSid: ctx.userSid,
+    instance,
+    definition,
+    graph: definition.graph,
+    moves: 0,
+    record,
+  };
+  if (input.draft) await writeHistory(step, { action: 'saveDraft', comment: input.comment });
+  else await submitStep(step, input);
+  await saveInstance(tx, instance, at);
+  return resultOf(step);
 }
 
 /** A draft is submitted by its starter (optionally with changed variables). */

@@ -117,6 +117,8 @@ export async function emit(
   event: ListenerEvent,
   node: ProcessNode | null,
   task?: Pick<TaskRow, 'sid' | 'assigneeSid' | 'outcome'> | null,
+  /** The process's own end: how it finished (approved, rejected, ended), for want of a task's outcome. */
+  processOutcome?: string,
 ): Promise<void> {
   const specs = node ? node.listeners : (step.graph.settings.listeners ?? []);
   const targets = listenersFor(event, specs);
@@ -132,7 +134,7 @@ export async function emit(
     taskSid: task?.sid ?? null,
     assigneeSid: task?.assigneeSid ?? null,
     actorSid: step.actorSid,
-    outcome: task?.outcome ?? null,
+    outcome: task?.outcome ?? processOutcome ?? null,
     at: step.at.toISOString(),
   };
   for (const { name, listener } of targets) {

@@ -34,6 +34,7 @@ export interface StartableProcess {
 /**
  * The model's published processes that this user may start on this record, by name: each process's own
  * "who may start" settings (users, roles, a user field of the record) as the start command checks them.
+ * A process bound to a lifecycle action is not among them: running the action starts it.
  */
 export async function startableProcesses(
   { db, registry }: RecordAccessDeps,
@@ -42,6 +43,7 @@ export async function startableProcesses(
 ): Promise<StartableProcess[]> {
   const rows = await db.query<StartableProcess & { sid: string }>(
     `SELECT sid, key, name, version FROM workflow_definition WHERE tenant_sid = $1 AND model = $2 AND status = 'published'
+        AND graph->'settings'->>'action' IS NULL
       ORDER BY name, key`,
     [ctx.tenantSid, input.model],
   );

@@ -1,7 +1,8 @@
 // Starting a process on a business record from the API: the caller must be allowed to edit the record
 // (model update resource and data scope), and the published definition must be one of the record's model.
-// The engine then checks who may start it and that the record has no other open process.
-import { AppError } from '@ipdesk/core';
+// The engine then checks who may start it and that the record has no other open process. A process bound
+// to a lifecycle action starts only by running the action (its checks first, its outcome moving the status).
+import { AppError, labelIn } from '@ipdesk/core';
 import type { RequestContext } from '../../../platform/context.js';
 import { startProcess, type CommandResult, type WorkflowDeps } from '../engine/index.js';
 import { checkAttachments, type AttachmentInput } from './attachments.js';
@@ -23,8 +24,9 @@ export async function startOnRecord(
   input: StartOnRecordInput,
 ): Promise<CommandResult> {
   await requireUpdatableRecord(deps, ctx.principal, input.model, input.recordSid);
-  const published = await deps.db.query<{ model: string }>(
-    "SELECT model FROM workflow_definition WHERE tenant_sid = $1 AND key = $2 AND status = 'published'",
+  const published = await deps.db.query<{ model: string; action: string | null }>(
+    `SELECT model, graph->'settings'->>'action' AS action FROM workflow_definition
+      WHERE tenant_sid = $1 AND key = $2 AND status = 'published'`,
     [ctx.tenantSid, input.definitionKey],
   );
   if (!published[0]) throw new AppError('workflowNotPublished');
@@ -32,6 +34,12 @@ export async function startOnRecord(
     throw new AppError('instanceModelMismatch', {
       params: { key: input.definitionKey, expected: published[0].model, model: input.model },
     });
+  const bound = published[0].action;
+  if (bound) {
+    const declared = deps.registry.get(input.model)?.declaration.lifecycle?.actions[bound];
+    const action = declared ? labelIn(declared.label, ctx.language) : bound;
+    throw new AppError('instanceActionBound', { params: { key: input.definitionKey, action } });
+  }
   return startProcess(deps, ctx, {
     definitionKey: input.definitionKey,
     recordSid: input.recordSid,

@@ -30,6 +30,7 @@ export function DesignerWorkspace({ session, opened, canEdit }: DesignerWorkspac
   const modelLabel = declared ? labelIn(declared.label, language) : opened.model;
   const { schema } = useModelSchema(opened.model);
   const fields = schema?.fields ?? [];
+  const approvalActions = (schema?.lifecycle?.actions ?? []).filter((action) => action.approval);
 
   const [services, setServices] = useState<DiagramServices>();
   const { selected, revision } = useDiagramState(services);
@@ -191,6 +192,7 @@ export function DesignerWorkspace({ session, opened, canEdit }: DesignerWorkspac
               model={opened.model}
               modelLabel={modelLabel}
               fields={fields}
+              approvalActions={approvalActions}
               editable={opened.editable}
             />
           ) : (

@@ -141,6 +141,20 @@ describe('process settings in the XML', () => {
     expect(readProcessForm(processOf(reloaded))).toEqual(everyProcessSetting);
   });
 
+  it('keeps the lifecycle action a process approves, and leaves it out once cleared', async () => {
+    const paper = { ...everyProcessSetting, model: 'scientific_paper', action: 'report' };
+    const bound = await roundTrip(template, undefined, PROCESS_SETTINGS_TYPE, (previous) =>
+      processSettingsElement(factory, paper, previous),
+    );
+    expect(readProcessForm(processOf(bound))).toEqual(paper);
+    expect((await moddle.toXML(bound)).xml).toContain('action="report"');
+    const cleared = await roundTrip((await moddle.toXML(bound)).xml, undefined, PROCESS_SETTINGS_TYPE, (previous) =>
+      processSettingsElement(factory, { ...paper, action: undefined }, previous),
+    );
+    expect(readProcessForm(processOf(cleared))).toEqual({ ...everyProcessSetting, model: 'scientific_paper' });
+    expect((await moddle.toXML(cleared)).xml).not.toContain('action=');
+  });
+
   it('reads the template as the designer shows a new process', async () => {
     expect(readProcessForm(processOf(await parse(template)))).toEqual({
       model: 'patent',

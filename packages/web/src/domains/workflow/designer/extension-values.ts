@@ -111,6 +111,7 @@ export function processSettingsElement(
     PROCESS_SETTINGS_TYPE,
     definedOnly({
       model: textOrNothing(form.model),
+      action: textOrNothing(form.action ?? null),
       form: textOrNothing(form.form),
       serialNumber: textOrNothing(form.serialNumber),
       identityKey: textOrNothing(form.identityKey),

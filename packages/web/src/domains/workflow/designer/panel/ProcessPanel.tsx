@@ -1,6 +1,7 @@
 // The process itself (shown when nothing is selected): its name and the spec §3 process definition fields
 // (ipdesk:ProcessSettings). The key and the model are shown, not edited: the key names the definition
-// across versions, and spec §5 says the model cannot change once the process exists.
+// across versions, and spec §5 says the model cannot change once the process exists. A process may approve
+// one of the model's approval-bound lifecycle actions (issue 18): chosen among those the schema declares.
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BONUS_CATEGORY, RESTART_MODES, type ProcessSettings, type RestartMode } from '@ipdesk/core';
@@ -13,17 +14,24 @@ import { RolesPicker, UserFieldsPicker, UsersPicker } from './pickers';
 /** Spec §4 invoice statuses, for processes that move an invoice on. */
 export const INVOICE_STATUSES = ['un_process', 'audited', 'pay_requested', 'paid', 'write_off'] as const;
 
+/** A lifecycle action of the model that needs approval, labelled in the user's language (schema `lifecycle`). */
+export interface ApprovalActionOption {
+  name: string;
+  label: string;
+}
+
 interface ProcessPanelProps {
   services: DiagramServices;
   modelLabel: string;
   fields: readonly SchemaField[];
+  approvalActions: readonly ApprovalActionOption[];
   disabled: boolean;
 }
 
 type TextSetting = keyof Pick<ProcessSettings, 'form' | 'serialNumber' | 'identityKey' | 'scope' | 'processCategory'>;
 const TEXT_SETTINGS: readonly TextSetting[] = ['form', 'serialNumber', 'identityKey', 'scope'];
 
-export function ProcessPanel({ services, modelLabel, fields, disabled }: ProcessPanelProps) {
+export function ProcessPanel({ services, modelLabel, fields, approvalActions, disabled }: ProcessPanelProps) {
   const { t } = useTranslation();
   const root = services.canvas.getRootElement();
   const process = root.businessObject;
@@ -46,6 +54,16 @@ export function ProcessPanel({ services, modelLabel, fields, disabled }: Process
       </Form.Item>
       <Form.Item label={t('designer.processModel')} tooltip={t('designer.processModelLocked')}>
         <Input value={modelLabel} disabled data-testid="designer-process-model" />
+      </Form.Item>
+      <Form.Item label={t('designer.setting.action')} tooltip={t('designer.settingHint.action')}>
+        <Select<string>
+          allowClear
+          value={form.action ?? undefined}
+          onChange={(action) => update({ action: action ?? undefined })}
+          options={approvalActions.map((action) => ({ value: action.name, label: action.label }))}
+          disabled={disabled}
+          data-testid="designer-setting-action"
+        />
       </Form.Item>
       {TEXT_SETTINGS.map((setting) => (
         <Form.Item

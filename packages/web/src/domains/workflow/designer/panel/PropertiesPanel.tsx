@@ -8,7 +8,7 @@ import type { SchemaField } from '../../../../api/model';
 import { writeName, type DiagramElement, type DiagramServices } from '../diagram-services';
 import { CommitInput } from './CommitInput';
 import { FlowPanel } from './FlowPanel';
-import { ProcessPanel } from './ProcessPanel';
+import { ProcessPanel, type ApprovalActionOption } from './ProcessPanel';
 import { TaskPanel } from './TaskPanel';
 
 /** The element types the engine runs, by the name the panel gives them. */
@@ -31,10 +31,20 @@ export interface PropertiesPanelProps {
   model: string;
   modelLabel: string;
   fields: readonly SchemaField[];
+  /** The model's approval-bound lifecycle actions a process may approve. */
+  approvalActions: readonly ApprovalActionOption[];
   editable: boolean;
 }
 
-export function PropertiesPanel({ services, selected, model, modelLabel, fields, editable }: PropertiesPanelProps) {
+export function PropertiesPanel({
+  services,
+  selected,
+  model,
+  modelLabel,
+  fields,
+  approvalActions,
+  editable,
+}: PropertiesPanelProps) {
   const { t } = useTranslation();
   const disabled = !editable;
   const root = services.canvas.getRootElement();
@@ -44,7 +54,13 @@ export function PropertiesPanel({ services, selected, model, modelLabel, fields,
     return (
       <Form layout="vertical" size="small" data-testid="designer-panel-process">
         <Typography.Title level={5}>{t('designer.panelProcess')}</Typography.Title>
-        <ProcessPanel services={services} modelLabel={modelLabel} fields={fields} disabled={disabled} />
+        <ProcessPanel
+          services={services}
+          modelLabel={modelLabel}
+          fields={fields}
+          approvalActions={approvalActions}
+          disabled={disabled}
+        />
       </Form>
     );
 
