@@ -256,7 +256,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const ctx = requestContext(request, accounts.now);
       const data = await createRecord(recordDeps, ctx, { model, data: request.body.data });
       return ok(request, {
-        data: localizeRows(model, [data], request.language)[0]!,
+        // Like every read of a record, with the lifecycle actions its status now allows the caller.
+        data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
         ...(await warningsOf(ctx, model, data)),
       });
@@ -282,7 +283,8 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const ctx = requestContext(request, accounts.now);
       const data = await updateRecord(recordDeps, ctx, { model, ...request.body });
       return ok(request, {
-        data: localizeRows(model, [data], request.language)[0]!,
+        // Like every read of a record, with the lifecycle actions its status now allows the caller.
+        data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
         ...(await warningsOf(ctx, model, data)),
       });
