@@ -108,6 +108,8 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelDetail.history.system': 'System',
   'modelDetail.history.comment': 'Comment: {{comment}}',
 
+  'lifecycle.doneOne': '“{{action}}” done',
+  'lifecycle.startedOne': '“{{action}}” sent for approval',
   'lifecycle.comment': 'Comment',
   'lifecycle.commentRequired': 'Enter a comment',
   'lifecycle.fieldRequired': 'Enter {{label}}',

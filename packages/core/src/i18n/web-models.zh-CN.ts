@@ -107,6 +107,8 @@ export const webModelsZhCN = {
   'modelDetail.history.system': '系统',
   'modelDetail.history.comment': '意见：{{comment}}',
 
+  'lifecycle.doneOne': '已{{action}}',
+  'lifecycle.startedOne': '“{{action}}”已提交审批',
   'lifecycle.comment': '意见',
   'lifecycle.commentRequired': '请填写意见',
   'lifecycle.fieldRequired': '请填写{{label}}',

@@ -40,6 +40,7 @@ const schema: ModelSchema = {
       action('report', '上报', { allowed: false }),
       action('score', '评分', { sets: ['score'], requires: ['score'] }),
       action('abandon', '放弃', { comment: 'required', confirm: '放弃后论文不能再上报或评分。' }),
+      action('review', '送审', { approval: true }),
     ],
   },
 };
@@ -155,6 +156,20 @@ describe('lifecycle actions on the detail page', () => {
     });
     await waitUntil(() => page.sent(`/webapi/model/scientific_paper/${PAPER}`).length > reads);
     await waitUntil(() => byTestId(container, 'record-status').textContent === '已评分');
+    await waitUntil(() => !present('action-form'));
+    await waitUntil(() => document.querySelector('.ant-message')?.textContent?.includes('已评分') ?? false);
+  });
+
+  it('says an approval-bound action went for approval, and reads the paper again', async () => {
+    paper = { ...paper, _actions: ['review'] };
+    const { container } = await openPaper();
+    await click(byTestId(container, 'action-review'));
+    await waitUntil(() => present('action-form'));
+    actionAnswer = run([{ sid: PAPER, outcome: 'started', instance_sid: 'Ins0000000000001' }]);
+    const reads = page.sent(`/webapi/model/scientific_paper/${PAPER}`).length;
+    await click(byTestId(document, 'action-submit'));
+    await waitUntil(() => document.querySelector('.ant-message')?.textContent?.includes('“送审”已提交审批') ?? false);
+    await waitUntil(() => page.sent(`/webapi/model/scientific_paper/${PAPER}`).length > reads);
     await waitUntil(() => !present('action-form'));
   });
 
