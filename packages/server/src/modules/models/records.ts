@@ -593,9 +593,10 @@ export async function draftWarnings(
 /**
  * Moves one record through a lifecycle action (models/lifecycle.ts) in its own transaction: the row locked
  * in the caller's scope, the version they read, the action's own checks on it (status, comment, fields it
- * may set, fields it requires, guard), then the status and the action's values written, the model's hooks
- * run (a workflow field lock refuses here as on an update) and the audit entry written from the final row
- * with the action and the comment. Values come already checked against their fields (the command's part).
+ * may set, fields it requires, guard), the model's beforeAction hooks (rules that read the database), then
+ * the status and the action's values written, the model's hooks run (a workflow field lock refuses here as
+ * on an update) and the audit entry written from the final row with the action and the comment. Values
+ * come already checked against their fields (the command's part).
  */
 export async function applyLifecycleAction(
   deps: RecordDeps,
@@ -622,6 +623,18 @@ export async function applyLifecycleAction(
     if (refusal) throw await actionRefusal(tx, ctx.tenantSid, { model, lifecycle, action, refusal, language });
     const values = new Map(input.values).set(lifecycle.field, lifecycle.actions[action]!.to);
     await checkReferences(tx, deps.registry, model, ctx.tenantSid, values, language);
+    const hooks = deps.registry.hooks.of(model.name);
+    // A domain's rule that reads the database (an agency's open agent accounts) refuses before the write.
+    await hooks?.beforeAction?.(tx, {
+      principal: ctx.principal,
+      model,
+      action,
+      before,
+      values,
+      now,
+      language,
+      requestId,
+    });
     const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
     const { columns } = splitValues(whole(model), values);
     const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
@@ -632,7 +645,6 @@ export async function applyLifecycleAction(
       params.values as never,
     );
     let after = rows[0]!;
-    const hooks = deps.registry.hooks.of(model.name);
     if (hooks?.afterWrite) {
       const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
       await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
