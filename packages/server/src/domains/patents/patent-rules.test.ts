@@ -3,6 +3,7 @@
 // schedule; iCalendar export; calendar import moving deadlines; a changed pack recomputed at start;
 // and who may call what. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errors } from '@ipdesk/core';
 import {
   authed,
   createAccountsTestApp,
@@ -53,6 +54,29 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       headers: authed(admin),
       payload: { sid, version, data },
     });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { sid: string; version: number } & Record<string, unknown>;
+  };
+  /** Runs a lifecycle action on one record: its result (done with the status and version, or refused). */
+  const action = async (
+    model: string,
+    name: string,
+    sid: string,
+    body: { version?: number; values?: Record<string, unknown>; comment?: string } = {},
+    who = admin,
+  ) => {
+    const { version, ...rest } = body;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/model/${model}/do/action/${name}`,
+      headers: authed(who, { 'x-language': 'en' }),
+      payload: { sids: [sid], ...(version !== undefined && { versions: { [sid]: version } }), ...rest },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { results: Array<Record<string, unknown>> }).results[0]!;
+  };
+  const readRecord = async (model: string, sid: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/webapi/model/${model}/${sid}`, headers: authed(admin) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { sid: string; version: number } & Record<string, unknown>;
   };
@@ -168,7 +192,10 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     const exam = byRule(list, 'CN-EXAM-REQUEST')!;
     // CNR 12: with a priority claim the 3 years count from the priority date.
     expect(exam.due_date).toBe('2025-09-01');
-    const done = await update('patent_task', exam.sid, exam.version, { status: 'done', completed_on: '2025-08-01' });
+    const done = await action('patent_task', 'complete', exam.sid, {
+      version: exam.version,
+      values: { completed_on: '2025-08-01' },
+    });
     expect(done.status).toBe('done');
     const fresh = await t.app.inject({
       method: 'GET',
@@ -181,6 +208,60 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42), its last
     // day the day before the 20th anniversary.
     expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-03');
+  });
+
+  it('marks a deadline done only by its complete action, with the day it was done, and reopens it', async () => {
+    const patent = await cnInvention();
+    const exam = byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!;
+    // The status is the lifecycle's: an update may not set it (nor the day done, which complete sets).
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent_task/do/update',
+      headers: authed(admin),
+      payload: { sid: exam.sid, version: exam.version, data: { status: 'done' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(errors.fieldRule.code);
+
+    const missing = await action('patent_task', 'complete', exam.sid, { version: exam.version });
+    expect(missing).toMatchObject({ outcome: 'refused', code: errors.fieldRule.code });
+    expect(missing.message).toContain('Completed on');
+    const stale = await action('patent_task', 'complete', exam.sid, {
+      version: exam.version + 1,
+      values: { completed_on: '2025-08-01' },
+    });
+    expect(stale).toMatchObject({ outcome: 'refused', code: errors.conflict.code });
+
+    const done = await action('patent_task', 'complete', exam.sid, {
+      version: exam.version,
+      values: { completed_on: '2025-08-01' },
+    });
+    expect(done).toMatchObject({ outcome: 'done', status: 'done', version: exam.version + 1 });
+    expect(await readRecord('patent_task', exam.sid)).toMatchObject({ status: 'done', completed_on: '2025-08-01' });
+    expect(await action('patent_task', 'complete', exam.sid)).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionNotFrom.code,
+    });
+    // Without the button: a viewer of the case may not mark its deadlines.
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent_task/do/action/reopen',
+      headers: authed(viewer),
+      payload: { sids: [exam.sid] },
+    });
+    expect(denied.statusCode).toBe(403);
+
+    expect(await action('patent_task', 'reopen', exam.sid)).toMatchObject({ outcome: 'done', status: 'open' });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent_task/do/history/${exam.sid}`,
+      headers: authed(admin),
+    });
+    const entries = history.json().data as Array<{ action: string; lifecycle_action?: string }>;
+    expect(entries.filter((e) => e.action === 'patent_task.status_changed').map((e) => e.lifecycle_action)).toEqual([
+      'complete',
+      'reopen',
+    ]);
   });
 
   it('schedules annuities once granted, stops at abandonment, and shows the whole schedule', async () => {

@@ -276,7 +276,9 @@ export async function syncCases(
       const key = deadlineKey(stored.rule_code, stored.item);
       const next = planned.get(key);
       planned.delete(key);
-      // Done deadlines are history; the rest follow the rules.
+      // Done deadlines are history; the rest follow the rules. The rules write a deadline's status (open,
+      // or cancelled when it no longer applies) straight into the column: a system write of the rule
+      // engine, not a user's action, so it does not go through the deadline's lifecycle (complete, reopen).
       if (stored.status === 'done') continue;
       if (!next) deleteDeadlines.push(stored);
       else if (changedDeadline(stored, next, next.status))

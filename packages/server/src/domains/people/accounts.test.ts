@@ -16,7 +16,7 @@ import {
   grantRole,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { agencyActions } from '../../db/migrations/0027-agency-actions.js';
+import { lifecycleActions } from '../../db/migrations/0027-lifecycle-actions.js';
 
 describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;
@@ -309,7 +309,7 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
       const editor = await createUser(t, tenant, { companies: [tenant.rootCompany] });
       const role = await grantRole(t, tenant, [editor.sid], { resources: ['agency', 'agency:update'] });
       const bystander = await grantRole(t, tenant, [], { resources: ['agency'] });
-      await db().exec(agencyActions.sql);
+      await db().exec(lifecycleActions.sql);
       const held = await db().query<{ role_sid: string; resource_code: string }>(
         'SELECT role_sid, resource_code FROM role_resource WHERE role_sid = ANY($1::text[]) ORDER BY 1, 2',
         [[role, bystander]],
@@ -321,7 +321,7 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
         'agency:update',
       ]);
       expect(held.filter((r) => r.role_sid === bystander).map((r) => r.resource_code)).toEqual(['agency']);
-      await db().exec(agencyActions.sql); // twice is harmless
+      await db().exec(lifecycleActions.sql); // twice is harmless
       const session = await signIn(t.app, editor.account, editor.password);
       const ag = await agency();
       const res = await post('/model/agency/do/action/close', { sids: [ag.sid] }, session);
