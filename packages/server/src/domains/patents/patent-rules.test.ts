@@ -386,7 +386,11 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     });
     // The pay action records its payment; a recompute neither deletes the record nor makes another.
     const fee = made.json().data as { sid: string; version: number };
-    await update('fee', fee.sid, fee.version, { status: 'paid', paid_date: '2025-04-20', paid_amount: 900 });
+    const paidFee = await action('fee', 'pay', fee.sid, {
+      version: fee.version,
+      values: { paid_date: '2025-04-20', paid_amount: 900 },
+    });
+    expect(paidFee).toMatchObject({ outcome: 'done', status: 'paid' });
     const recomputed = await t.app.inject({
       method: 'POST',
       url: `/webapi/patent/${patent.sid}/recompute`,
@@ -438,24 +442,46 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
     });
     const [year5, year6] = found.json().data.rows as Array<{ sid: string; version: number; due_date: string }>;
-    // A payment needs its date.
-    const undated = await t.app.inject({
+    // A payment needs its date (and its amount), and the status moves only by the fee's actions.
+    const undated = await action('fee', 'pay', year5!.sid, { version: year5!.version, values: { paid_amount: 1320 } });
+    expect(undated).toMatchObject({ outcome: 'refused', code: errors.fieldRule.code });
+    expect(undated.message).toContain('Paid on');
+    const byUpdate = await t.app.inject({
       method: 'POST',
       url: '/webapi/model/fee/do/update',
       headers: authed(admin, { 'x-language': 'en' }),
       payload: { sid: year5!.sid, version: year5!.version, data: { status: 'paid' } },
     });
-    expect(undated.statusCode).toBe(400);
-    expect(undated.json().fields[0]).toMatchObject({ field: 'paid_date' });
+    expect(byUpdate.statusCode).toBe(400);
+    expect(byUpdate.json().fields[0]).toMatchObject({ field: 'status' });
     // Due 2027-03-14; paid 2027-05-20 is in the 3rd month of delay: 10 % of the full 1,200 (CNR 115).
-    const paid = await update('fee', year5!.sid, year5!.version, {
+    const paid = await action('fee', 'pay', year5!.sid, {
+      version: year5!.version,
+      values: { paid_date: '2027-05-20', paid_amount: 1320, payment_reference: 'R-2027-5' },
+    });
+    expect(paid).toMatchObject({ outcome: 'done', status: 'paid' });
+    expect(await readRecord('fee', year5!.sid)).toMatchObject({
       status: 'paid',
+      surcharge: 120,
       paid_date: '2027-05-20',
       paid_amount: 1320,
+      payment_reference: 'R-2027-5',
     });
-    expect(paid).toMatchObject({ status: 'paid', surcharge: 120 });
-    const abandoned = await update('fee', year6!.sid, year6!.version, { decision: 'abandon' });
-    expect(abandoned).toMatchObject({ status: 'abandoned', decision: 'abandon' });
+    expect(await action('fee', 'abandon', year5!.sid, { comment: 'late' })).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionNotFrom.code,
+    });
+    // Abandoning needs a reason; it is the decision to abandon too.
+    expect(await action('fee', 'abandon', year6!.sid, { version: year6!.version })).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionCommentRequired.code,
+    });
+    const abandoned = await action('fee', 'abandon', year6!.sid, {
+      version: year6!.version,
+      comment: 'The product line is discontinued',
+    });
+    expect(abandoned).toMatchObject({ outcome: 'done', status: 'abandoned' });
+    expect(await readRecord('fee', year6!.sid)).toMatchObject({ status: 'abandoned', decision: 'abandon' });
     // Paid and abandoned fees are history: a change of the case leaves them as they are.
     const read = await t.app.inject({
       method: 'GET',

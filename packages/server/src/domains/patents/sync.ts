@@ -294,6 +294,8 @@ export async function syncCases(
       const key = feeKey(stored.fee_code, Number(stored.patent_year));
       const next = plannedFees.get(key);
       plannedFees.delete(key);
+      // Paid and abandoned fees are history. The rules write an unpaid fee's row (its status included) straight
+      // into the table: a system write of the recompute, not a user's action, so not the fee's lifecycle.
       if (stored.status !== 'unpaid') continue;
       if (!next) deleteFees.push(stored);
       else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next, stored });

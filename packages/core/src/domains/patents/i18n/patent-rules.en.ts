@@ -14,8 +14,6 @@ export const patentRulesEn: Record<PatentRulesMessageKey, string> = {
   'field.calendarDate': 'Date',
   'field.calendarType': 'Type',
   'field.calendarName': 'Name',
-  'field.paidDate': 'Paid on',
-  'validation.paidDateRequired': 'is required when recording a payment',
   'field.year': 'Year',
   'error.calendarImportInvalid': 'Calendar import: row {{row}}, {{field}}: {{problem}}',
   'error.calendarImportTooMany': 'At most {{max}} rows per import',

@@ -14,8 +14,6 @@ export const patentRulesZhCN = {
   'field.calendarDate': '日期',
   'field.calendarType': '类型',
   'field.calendarName': '名称',
-  'field.paidDate': '缴费日',
-  'validation.paidDateRequired': '登记缴费时请填写缴费日',
   'field.year': '年份',
   'error.calendarImportInvalid': '日历导入有误：第 {{row}} 行 {{field}}：{{problem}}',
   'error.calendarImportTooMany': '一次最多导入 {{max}} 行',
