@@ -1,7 +1,19 @@
 // Fee records as users keep them: a payment (the fee's pay action, which requires its date and amount)
 // of a rule fee paid late gets the grace-period surcharge of its office's rules; abandoning a fee (its
-// abandon action) records the decision to abandon it.
-import { FEE_PACKS, col, feeModel, feeSchedule, pickFeePack, surchargeOn, tableOf, type RowOf } from '@ipdesk/core';
+// abandon action) records the decision to abandon it, and deciding to abandon by an edit is refused.
+import {
+  AppError,
+  FEE_PACKS,
+  col,
+  feeModel,
+  feeSchedule,
+  labelIn,
+  pickFeePack,
+  surchargeOn,
+  tableOf,
+  translate,
+  type RowOf,
+} from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { ModelHooks } from '../../modules/models/hooks.js';
 import { caseFacts, loadFacts } from './facts.js';
@@ -26,7 +38,21 @@ const SET_DECISION = `UPDATE ${tableOf(feeModel)} SET ${col(feeModel, 'decision'
 
 export const feeRecordHooks: ModelHooks<FeeRow> = {
   // The status moves only by the fee's lifecycle actions (pay, abandon): this completes what they leave.
-  async afterWrite(tx, { principal, before, after }) {
+  async afterWrite(tx, { principal, model, before, after, language }) {
+    // Deciding to abandon is abandoning: only the action does it (with its reason and audit entry), so the
+    // decision and the status never disagree. Maintaining stays a plain update.
+    if (after.status === 'unpaid' && after.decision === 'abandon' && before?.decision !== 'abandon') {
+      const decision = model.fields.get('decision');
+      throw new AppError('fieldRule', {
+        fields: [
+          {
+            field: 'decision',
+            label: decision ? labelIn(decision.label, language) : 'decision',
+            message: translate(language, 'validation.abandonByAction'),
+          },
+        ],
+      });
+    }
     const paidNow = after.status === 'paid' && before?.status !== 'paid';
     const abandonedNow = after.status === 'abandoned' && before?.status !== 'abandoned';
     if (abandonedNow && after.decision !== 'abandon') {

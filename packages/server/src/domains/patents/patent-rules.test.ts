@@ -471,13 +471,25 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       outcome: 'refused',
       code: errors.actionNotFrom.code,
     });
+    // Deciding to abandon is the abandon action's; maintaining stays an edit.
+    const decidedByUpdate = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/fee/do/update',
+      headers: authed(admin, { 'x-language': 'en' }),
+      payload: { sid: year6!.sid, version: year6!.version, data: { decision: 'abandon' } },
+    });
+    expect(decidedByUpdate.statusCode).toBe(400);
+    expect(decidedByUpdate.json().fields[0]).toMatchObject({ field: 'decision', label: 'Decision' });
+    expect(await readRecord('fee', year6!.sid)).toMatchObject({ status: 'unpaid', decision: null });
+    const maintained = await update('fee', year6!.sid, year6!.version, { decision: 'maintain' });
+    expect(maintained).toMatchObject({ status: 'unpaid', decision: 'maintain' });
     // Abandoning needs a reason; it is the decision to abandon too.
-    expect(await action('fee', 'abandon', year6!.sid, { version: year6!.version })).toMatchObject({
+    expect(await action('fee', 'abandon', year6!.sid, { version: maintained.version })).toMatchObject({
       outcome: 'refused',
       code: errors.actionCommentRequired.code,
     });
     const abandoned = await action('fee', 'abandon', year6!.sid, {
-      version: year6!.version,
+      version: maintained.version,
       comment: 'The product line is discontinued',
     });
     expect(abandoned).toMatchObject({ outcome: 'done', status: 'abandoned' });

@@ -15,6 +15,7 @@ export const patentRulesEn: Record<PatentRulesMessageKey, string> = {
   'field.calendarType': 'Type',
   'field.calendarName': 'Name',
   'field.year': 'Year',
+  'validation.abandonByAction': "is set to abandon by the fee's Abandon action (with a reason)",
   'error.calendarImportInvalid': 'Calendar import: row {{row}}, {{field}}: {{problem}}',
   'error.calendarImportTooMany': 'At most {{max}} rows per import',
   'error.feeLineNotFound': "The case's fee schedule has no such fee",

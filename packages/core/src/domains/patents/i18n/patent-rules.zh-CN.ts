@@ -15,6 +15,7 @@ export const patentRulesZhCN = {
   'field.calendarType': '类型',
   'field.calendarName': '名称',
   'field.year': '年份',
+  'validation.abandonByAction': '放弃缴纳请使用“放弃缴纳”操作（需填写原因）',
   'error.calendarImportInvalid': '日历导入有误：第 {{row}} 行 {{field}}：{{problem}}',
   'error.calendarImportTooMany': '一次最多导入 {{max}} 行',
   'error.feeLineNotFound': '该案件的费用计划中没有这一项费用',
