@@ -105,6 +105,8 @@ const ENTITY_ACTIONS = {
     account_opened: { zh: '开通登录账号', en: 'Login account opened' },
     account_closed: { zh: '关闭登录账号', en: 'Login account closed' },
   },
+  // Written by the hand-made close and reopen before they became the agency's lifecycle actions (issue 18),
+  // which write `agency.status_changed` naming the action; kept so older History entries read as before.
   agency: {
     closed: { zh: '停用代理机构', en: 'Agency deactivated' },
     reopened: { zh: '启用代理机构', en: 'Agency reactivated' },

@@ -52,17 +52,6 @@ export const webPeopleEn: Record<WebPeopleMessageKey, string> = {
   'peopleAction.resignSubmit': 'Confirm resignation',
   'peopleAction.resigned': 'The resignation is recorded',
 
-  'peopleAction.closeAgency': 'Close agency',
-  'peopleAction.closeAgencyTitle': 'Close the agency "{{name}}"?',
-  'peopleAction.closeAgencyContent':
-    "No login accounts can be opened for its agents afterwards. Its agents' login accounts must be closed first.",
-  'peopleAction.closeAgencySubmit': 'Close',
-  'peopleAction.agencyClosed': 'The agency is closed',
-  'peopleAction.reopenAgency': 'Reopen',
-  'peopleAction.reopenAgencyTitle': 'Reopen the agency "{{name}}"?',
-  'peopleAction.reopenAgencyContent': 'Login accounts can then be opened for its agents again.',
-  'peopleAction.agencyReopened': 'The agency is reopened',
-
   // accounts (issue 14): an account's sign-in locks and a temporary password, from the person/agent page.
   'accountAdmin.lockedUntil': 'Locked until {{until}}',
   'accountAdmin.notLocked': 'Not locked',

@@ -50,16 +50,6 @@ export const webPeopleZhCN = {
   'peopleAction.resignSubmit': '确认离职',
   'peopleAction.resigned': '已办理离职',
 
-  'peopleAction.closeAgency': '停用机构',
-  'peopleAction.closeAgencyTitle': '停用代理机构“{{name}}”？',
-  'peopleAction.closeAgencyContent': '停用后不能再为其代理人开通登录账号。停用前需先关闭其代理人的登录账号。',
-  'peopleAction.closeAgencySubmit': '停用',
-  'peopleAction.agencyClosed': '代理机构已停用',
-  'peopleAction.reopenAgency': '重新启用',
-  'peopleAction.reopenAgencyTitle': '重新启用代理机构“{{name}}”？',
-  'peopleAction.reopenAgencyContent': '启用后可以为其代理人开通登录账号。',
-  'peopleAction.agencyReopened': '代理机构已重新启用',
-
   // accounts (issue 14): an account's sign-in locks and a temporary password, from the person/agent page.
   'accountAdmin.lockedUntil': '已锁定至 {{until}}',
   'accountAdmin.notLocked': '未锁定',

@@ -103,15 +103,6 @@ export function resignPerson(
   return request({ url: `${model('person')}/resign`, method: 'POST', body: input, silent: true, ...options });
 }
 
-/** Refused (409303) while agents of the agency have open accounts. */
-export function closeAgency(sid: string, options: ActionOptions = {}): Promise<RequestResult<DataEnvelope<ModelRow>>> {
-  return request({ url: `${model('agency')}/close`, method: 'POST', body: { sid }, silent: true, ...options });
-}
-
-export function reopenAgency(sid: string, options: ActionOptions = {}): Promise<RequestResult<DataEnvelope<ModelRow>>> {
-  return request({ url: `${model('agency')}/reopen`, method: 'POST', body: { sid }, silent: true, ...options });
-}
-
 export function searchRoles(
   input: RoleSearchInput,
 ): Promise<RequestResult<DataEnvelope<{ rows: RoleOption[]; total: number }>>> {

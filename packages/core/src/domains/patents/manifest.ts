@@ -12,6 +12,8 @@ import { webPatentRelationsEn } from './i18n/web-patent-relations.en.js';
 import { webPatentRelationsZhCN } from './i18n/web-patent-relations.zh-CN.js';
 import { webPatentRulesEn } from './i18n/web-patent-rules.en.js';
 import { webPatentRulesZhCN } from './i18n/web-patent-rules.zh-CN.js';
+import { actionResourceCode } from '../../models/lifecycle.js';
+import type { ModelDeclaration } from '../../models/define.js';
 import { grantsOn, MODEL_ACTIONS } from '../../rbac/model-actions.js';
 import { PATENT_DICTIONARIES } from './dictionaries.js';
 import { codeBands, domainError, domainMessages, modelMenu, type CoreDomain } from '../types.js';
@@ -24,6 +26,9 @@ type PatentsMessageKey = keyof (typeof messages)['zh-CN'];
 
 const MODELS = [patent, patentItem, patentTask, fee];
 const NAMES = MODELS.map((m) => m.name);
+/** Every lifecycle action of the models (a deadline's complete and reopen, a fee's pay and abandon). */
+const lifecycleActions = (models: readonly ModelDeclaration[]) =>
+  models.flatMap((m) => Object.keys(m.lifecycle?.actions ?? {}).map((name) => actionResourceCode(m.name, name)));
 
 export const patentsDomain = {
   name: 'patents',
@@ -54,7 +59,7 @@ export const patentsDomain = {
   ],
   resources: [],
   grants: {
-    ip_specialist: grantsOn(NAMES, MODEL_ACTIONS),
+    ip_specialist: [...grantsOn(NAMES, MODEL_ACTIONS), ...lifecycleActions(MODELS)],
     department_lead: grantsOn(NAMES, ['view', 'export']),
     inventor: grantsOn(['patent'], ['view', 'create', 'update']),
     agency_agent: grantsOn(['patent'], ['view', 'update']),

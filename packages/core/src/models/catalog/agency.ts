@@ -1,12 +1,42 @@
 // Agencies and their agents (spec §3 "Agency", §4): an invalid agency cannot have logins opened, and
-// closing one needs its agents' accounts closed first. Status changes go through the agency actions.
+// closing one needs its agents' accounts closed first. An agency's status moves only by its lifecycle's
+// close and reopen; the open-accounts rule reads the database, so it is the server's beforeAction hook
+// (domains/people/agency-hooks.ts), not a guard here.
 import { defineModel, field } from '../define.js';
+import { defineLifecycle } from '../lifecycle.js';
+
+const agencyLifecycle = defineLifecycle({
+  field: 'status',
+  initial: 'valid',
+  statuses: { valid: { color: 'green' }, invalid: { color: 'gray' } },
+  actions: {
+    close: {
+      label: { zh: '停用机构', en: 'Close agency' },
+      from: ['valid'],
+      to: 'invalid',
+      confirm: {
+        zh: '停用后不能再为其代理人开通登录账号。停用前需先关闭其代理人的登录账号。',
+        en: "No login accounts can be opened for its agents afterwards. Its agents' login accounts must be closed first.",
+      },
+    },
+    reopen: {
+      label: { zh: '重新启用', en: 'Reopen' },
+      from: ['invalid'],
+      to: 'valid',
+      confirm: {
+        zh: '启用后可以为其代理人开通登录账号。',
+        en: 'Login accounts can then be opened for its agents again.',
+      },
+    },
+  },
+});
 
 export const agency = defineModel({
   name: 'agency',
   label: { zh: '代理机构', en: 'Agency' },
   titleField: 'name',
   validity: { field: 'status', invalid: ['invalid'] },
+  lifecycle: agencyLifecycle,
   fields: {
     name: field('text', {
       label: { zh: '机构名称', en: 'Agency name' },
@@ -32,11 +62,10 @@ export const agency = defineModel({
     phone: field('text', { label: { zh: '联系电话', en: 'Phone' }, maxLength: 32 }),
     email: field('text', { label: { zh: '邮箱', en: 'E-mail' }, maxLength: 254, format: 'email' }),
     address: field('text', { label: { zh: '地址', en: 'Address' } }),
+    // Managed and starting valid by its lifecycle.
     status: field('option', {
       label: { zh: '状态', en: 'Status' },
       dictionary: 'validity_status',
-      managed: true,
-      defaultValue: 'valid',
       flags: { searchFilter: true, tableColumn: true, import: false },
     }),
     remark: field('longText', { label: { zh: '备注', en: 'Remark' } }),

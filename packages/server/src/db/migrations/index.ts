@@ -22,6 +22,7 @@ import { signInHardening } from './0021-sign-in-hardening.js';
 import { seededNames } from './0022-seeded-names.js';
 import { patentTitles } from './0025-patent-titles.js';
 import { auditNames } from './0026-audit-names.js';
+import { lifecycleActions } from './0027-lifecycle-actions.js';
 
 export interface Migration {
   id: number;
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   seededNames,
   patentTitles,
   auditNames,
+  lifecycleActions,
 ];

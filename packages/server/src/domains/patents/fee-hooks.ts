@@ -1,14 +1,17 @@
-// Fee records as users keep them: recording a payment needs its date and, for a rule fee paid late,
-// gets the grace-period surcharge of its office's rules; deciding to abandon a fee marks it abandoned.
+// Fee records as users keep them: a payment (the fee's pay action, which requires its date and amount)
+// of a rule fee paid late gets the grace-period surcharge of its office's rules; abandoning a fee (its
+// abandon action) records the decision to abandon it, and deciding to abandon by an edit is refused.
 import {
   AppError,
   FEE_PACKS,
   col,
   feeModel,
   feeSchedule,
+  labelIn,
   pickFeePack,
   surchargeOn,
   tableOf,
+  translate,
   type RowOf,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
@@ -30,25 +33,37 @@ async function scheduledSurcharge(tx: Queryable, tenantSid: string, fee: FeeRow)
   return scheduled ? surchargeOn(scheduled, fee.paid_date).amount : undefined;
 }
 
-const SURCHARGE = col(feeModel, 'surcharge');
-const SET_PAID = `UPDATE ${tableOf(feeModel)} SET ${col(feeModel, 'status')} = $3, ${SURCHARGE} = COALESCE($4, ${SURCHARGE})
-  WHERE tenant_sid = $1 AND sid = $2`;
+const SET_SURCHARGE = `UPDATE ${tableOf(feeModel)} SET ${col(feeModel, 'surcharge')} = $3 WHERE tenant_sid = $1 AND sid = $2`;
+const SET_DECISION = `UPDATE ${tableOf(feeModel)} SET ${col(feeModel, 'decision')} = $3 WHERE tenant_sid = $1 AND sid = $2`;
 
 export const feeRecordHooks: ModelHooks<FeeRow> = {
-  async afterWrite(tx, { principal, before, after }) {
-    const paidNow = after.status === 'paid' && before?.status !== 'paid';
-    const abandonNow = after.decision === 'abandon' && before?.decision !== 'abandon' && after.status === 'unpaid';
-    if (!paidNow && !abandonNow) return;
-    if (paidNow && !after.paid_date) {
-      throw new AppError('validation', {
-        issues: [{ field: 'paid_date', labelKey: 'field.paidDate', messageKey: 'validation.paidDateRequired' }],
+  // The status moves only by the fee's lifecycle actions (pay, abandon): this completes what they leave.
+  async afterWrite(tx, { principal, model, before, after, language }) {
+    // Deciding to abandon is abandoning: only the action does it (with its reason and audit entry), so the
+    // decision and the status never disagree. Maintaining stays a plain update.
+    if (after.status === 'unpaid' && after.decision === 'abandon' && before?.decision !== 'abandon') {
+      const decision = model.fields.get('decision');
+      throw new AppError('fieldRule', {
+        fields: [
+          {
+            field: 'decision',
+            label: decision ? labelIn(decision.label, language) : 'decision',
+            message: translate(language, 'validation.abandonByAction'),
+          },
+        ],
       });
     }
-    const surcharge =
-      paidNow && after.surcharge == null ? await scheduledSurcharge(tx, principal.tenantSid, after) : undefined;
-    const status = abandonNow ? 'abandoned' : after.status;
-    if (surcharge === undefined && status === after.status) return;
-    await tx.query(SET_PAID, [principal.tenantSid, after.sid, status, surcharge ?? null]);
-    return { ...after, status, surcharge: surcharge ?? after.surcharge };
+    const paidNow = after.status === 'paid' && before?.status !== 'paid';
+    const abandonedNow = after.status === 'abandoned' && before?.status !== 'abandoned';
+    if (abandonedNow && after.decision !== 'abandon') {
+      // Abandoning is the decision too, as the fees tab shows it.
+      await tx.query(SET_DECISION, [principal.tenantSid, after.sid, 'abandon']);
+      return { ...after, decision: 'abandon' };
+    }
+    if (!paidNow || after.surcharge != null) return;
+    const surcharge = await scheduledSurcharge(tx, principal.tenantSid, after);
+    if (surcharge === undefined) return;
+    await tx.query(SET_SURCHARGE, [principal.tenantSid, after.sid, surcharge]);
+    return { ...after, surcharge };
   },
 };

@@ -3,6 +3,7 @@
 // schedule; iCalendar export; calendar import moving deadlines; a changed pack recomputed at start;
 // and who may call what. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errors } from '@ipdesk/core';
 import {
   authed,
   createAccountsTestApp,
@@ -53,6 +54,29 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       headers: authed(admin),
       payload: { sid, version, data },
     });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { sid: string; version: number } & Record<string, unknown>;
+  };
+  /** Runs a lifecycle action on one record: its result (done with the status and version, or refused). */
+  const action = async (
+    model: string,
+    name: string,
+    sid: string,
+    body: { version?: number; values?: Record<string, unknown>; comment?: string } = {},
+    who = admin,
+  ) => {
+    const { version, ...rest } = body;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/webapi/model/${model}/do/action/${name}`,
+      headers: authed(who, { 'x-language': 'en' }),
+      payload: { sids: [sid], ...(version !== undefined && { versions: { [sid]: version } }), ...rest },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { results: Array<Record<string, unknown>> }).results[0]!;
+  };
+  const readRecord = async (model: string, sid: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/webapi/model/${model}/${sid}`, headers: authed(admin) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { sid: string; version: number } & Record<string, unknown>;
   };
@@ -168,7 +192,10 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     const exam = byRule(list, 'CN-EXAM-REQUEST')!;
     // CNR 12: with a priority claim the 3 years count from the priority date.
     expect(exam.due_date).toBe('2025-09-01');
-    const done = await update('patent_task', exam.sid, exam.version, { status: 'done', completed_on: '2025-08-01' });
+    const done = await action('patent_task', 'complete', exam.sid, {
+      version: exam.version,
+      values: { completed_on: '2025-08-01' },
+    });
     expect(done.status).toBe('done');
     const fresh = await t.app.inject({
       method: 'GET',
@@ -181,6 +208,60 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     // The open ones followed: the term now counts from the new filing date (not rolled: CNL 42), its last
     // day the day before the 20th anniversary.
     expect(byRule(after, 'CN-TERM-INVENTION')?.due_date).toBe('2043-05-03');
+  });
+
+  it('marks a deadline done only by its complete action, with the day it was done, and reopens it', async () => {
+    const patent = await cnInvention();
+    const exam = byRule(await deadlines(patent.sid), 'CN-EXAM-REQUEST')!;
+    // The status is the lifecycle's: an update may not set it (nor the day done, which complete sets).
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent_task/do/update',
+      headers: authed(admin),
+      payload: { sid: exam.sid, version: exam.version, data: { status: 'done' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(errors.fieldRule.code);
+
+    const missing = await action('patent_task', 'complete', exam.sid, { version: exam.version });
+    expect(missing).toMatchObject({ outcome: 'refused', code: errors.fieldRule.code });
+    expect(missing.message).toContain('Completed on');
+    const stale = await action('patent_task', 'complete', exam.sid, {
+      version: exam.version + 1,
+      values: { completed_on: '2025-08-01' },
+    });
+    expect(stale).toMatchObject({ outcome: 'refused', code: errors.conflict.code });
+
+    const done = await action('patent_task', 'complete', exam.sid, {
+      version: exam.version,
+      values: { completed_on: '2025-08-01' },
+    });
+    expect(done).toMatchObject({ outcome: 'done', status: 'done', version: exam.version + 1 });
+    expect(await readRecord('patent_task', exam.sid)).toMatchObject({ status: 'done', completed_on: '2025-08-01' });
+    expect(await action('patent_task', 'complete', exam.sid)).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionNotFrom.code,
+    });
+    // Without the button: a viewer of the case may not mark its deadlines.
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/patent_task/do/action/reopen',
+      headers: authed(viewer),
+      payload: { sids: [exam.sid] },
+    });
+    expect(denied.statusCode).toBe(403);
+
+    expect(await action('patent_task', 'reopen', exam.sid)).toMatchObject({ outcome: 'done', status: 'open' });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/webapi/model/patent_task/do/history/${exam.sid}`,
+      headers: authed(admin),
+    });
+    const entries = history.json().data as Array<{ action: string; lifecycle_action?: string }>;
+    expect(entries.filter((e) => e.action === 'patent_task.status_changed').map((e) => e.lifecycle_action)).toEqual([
+      'complete',
+      'reopen',
+    ]);
   });
 
   it('schedules annuities once granted, stops at abandonment, and shows the whole schedule', async () => {
@@ -305,7 +386,11 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     });
     // The pay action records its payment; a recompute neither deletes the record nor makes another.
     const fee = made.json().data as { sid: string; version: number };
-    await update('fee', fee.sid, fee.version, { status: 'paid', paid_date: '2025-04-20', paid_amount: 900 });
+    const paidFee = await action('fee', 'pay', fee.sid, {
+      version: fee.version,
+      values: { paid_date: '2025-04-20', paid_amount: 900 },
+    });
+    expect(paidFee).toMatchObject({ outcome: 'done', status: 'paid' });
     const recomputed = await t.app.inject({
       method: 'POST',
       url: `/webapi/patent/${patent.sid}/recompute`,
@@ -357,24 +442,58 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       payload: { iql: `patent = '${patent.sid}' ORDER BY due_date ASC` },
     });
     const [year5, year6] = found.json().data.rows as Array<{ sid: string; version: number; due_date: string }>;
-    // A payment needs its date.
-    const undated = await t.app.inject({
+    // A payment needs its date (and its amount), and the status moves only by the fee's actions.
+    const undated = await action('fee', 'pay', year5!.sid, { version: year5!.version, values: { paid_amount: 1320 } });
+    expect(undated).toMatchObject({ outcome: 'refused', code: errors.fieldRule.code });
+    expect(undated.message).toContain('Paid on');
+    const byUpdate = await t.app.inject({
       method: 'POST',
       url: '/webapi/model/fee/do/update',
       headers: authed(admin, { 'x-language': 'en' }),
       payload: { sid: year5!.sid, version: year5!.version, data: { status: 'paid' } },
     });
-    expect(undated.statusCode).toBe(400);
-    expect(undated.json().fields[0]).toMatchObject({ field: 'paid_date' });
+    expect(byUpdate.statusCode).toBe(400);
+    expect(byUpdate.json().fields[0]).toMatchObject({ field: 'status' });
     // Due 2027-03-14; paid 2027-05-20 is in the 3rd month of delay: 10 % of the full 1,200 (CNR 115).
-    const paid = await update('fee', year5!.sid, year5!.version, {
+    const paid = await action('fee', 'pay', year5!.sid, {
+      version: year5!.version,
+      values: { paid_date: '2027-05-20', paid_amount: 1320, payment_reference: 'R-2027-5' },
+    });
+    expect(paid).toMatchObject({ outcome: 'done', status: 'paid' });
+    expect(await readRecord('fee', year5!.sid)).toMatchObject({
       status: 'paid',
+      surcharge: 120,
       paid_date: '2027-05-20',
       paid_amount: 1320,
+      payment_reference: 'R-2027-5',
     });
-    expect(paid).toMatchObject({ status: 'paid', surcharge: 120 });
-    const abandoned = await update('fee', year6!.sid, year6!.version, { decision: 'abandon' });
-    expect(abandoned).toMatchObject({ status: 'abandoned', decision: 'abandon' });
+    expect(await action('fee', 'abandon', year5!.sid, { comment: 'late' })).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionNotFrom.code,
+    });
+    // Deciding to abandon is the abandon action's; maintaining stays an edit.
+    const decidedByUpdate = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/model/fee/do/update',
+      headers: authed(admin, { 'x-language': 'en' }),
+      payload: { sid: year6!.sid, version: year6!.version, data: { decision: 'abandon' } },
+    });
+    expect(decidedByUpdate.statusCode).toBe(400);
+    expect(decidedByUpdate.json().fields[0]).toMatchObject({ field: 'decision', label: 'Decision' });
+    expect(await readRecord('fee', year6!.sid)).toMatchObject({ status: 'unpaid', decision: null });
+    const maintained = await update('fee', year6!.sid, year6!.version, { decision: 'maintain' });
+    expect(maintained).toMatchObject({ status: 'unpaid', decision: 'maintain' });
+    // Abandoning needs a reason; it is the decision to abandon too.
+    expect(await action('fee', 'abandon', year6!.sid, { version: maintained.version })).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionCommentRequired.code,
+    });
+    const abandoned = await action('fee', 'abandon', year6!.sid, {
+      version: maintained.version,
+      comment: 'The product line is discontinued',
+    });
+    expect(abandoned).toMatchObject({ outcome: 'done', status: 'abandoned' });
+    expect(await readRecord('fee', year6!.sid)).toMatchObject({ status: 'abandoned', decision: 'abandon' });
     // Paid and abandoned fees are history: a change of the case leaves them as they are.
     const read = await t.app.inject({
       method: 'GET',

@@ -276,7 +276,9 @@ export async function syncCases(
       const key = deadlineKey(stored.rule_code, stored.item);
       const next = planned.get(key);
       planned.delete(key);
-      // Done deadlines are history; the rest follow the rules.
+      // Done deadlines are history; the rest follow the rules. The rules write a deadline's status (open,
+      // or cancelled when it no longer applies) straight into the column: a system write of the rule
+      // engine, not a user's action, so it does not go through the deadline's lifecycle (complete, reopen).
       if (stored.status === 'done') continue;
       if (!next) deleteDeadlines.push(stored);
       else if (changedDeadline(stored, next, next.status))
@@ -292,6 +294,8 @@ export async function syncCases(
       const key = feeKey(stored.fee_code, Number(stored.patent_year));
       const next = plannedFees.get(key);
       plannedFees.delete(key);
+      // Paid and abandoned fees are history. The rules write an unpaid fee's row (its status included) straight
+      // into the table: a system write of the recompute, not a user's action, so not the fee's lifecycle.
       if (stored.status !== 'unpaid') continue;
       if (!next) deleteFees.push(stored);
       else if (changedFee(stored, next)) updateFees.push({ sid: stored.sid, plan: next, stored });

@@ -1,7 +1,7 @@
 // Login accounts of persons and agents, agency close/reopen and a user's roles, through the HTTP API
 // on a real database: the rules and error codes of docs/api/organisation-rbac.md "People", the
 // account's effect on signing in, and callers who may not do it. Runs on PGlite and PostgreSQL.
-import { checkPassword, newSid } from '@ipdesk/core';
+import { checkPassword, errors, newSid } from '@ipdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authed,
@@ -16,6 +16,7 @@ import {
   grantRole,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
+import { lifecycleActions } from '../../db/migrations/0027-lifecycle-actions.js';
 
 describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;
@@ -219,6 +220,16 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
       expect((await openAccount('agent', a.sid, [])).json().code).toBe(409304);
     });
 
+    // Close and reopen are the agency's lifecycle actions (the generic action route): one result per record.
+    const agencyAction = async (action: 'close' | 'reopen', sid: string, version?: number) => {
+      const res = await post(`/model/agency/do/action/${action}`, {
+        sids: [sid],
+        ...(version !== undefined && { versions: { [sid]: version } }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { results: Array<Record<string, unknown>> }).results[0]!;
+    };
+
     it('closes an agency only when none of its agents has an open account, and reopens it', async () => {
       const ag = await agency();
       const a1 = await agent(ag.sid);
@@ -227,23 +238,21 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
       expect((await openAccount('agent', a1.sid, [agencyRole])).statusCode).toBe(200);
       expect((await openAccount('agent', a2.sid, [agencyRole])).statusCode).toBe(200);
 
-      const blocked = await post('/model/agency/do/close', { sid: ag.sid });
-      expect(blocked.statusCode).toBe(409);
-      expect(blocked.json()).toMatchObject({
+      const blocked = await agencyAction('close', ag.sid);
+      expect(blocked).toMatchObject({
+        outcome: 'refused',
         code: 409303,
         message: "Close the login accounts of the agency's 2 agent(s) first",
       });
       expect((await post('/model/agent/do/close_account', { sid: a1.sid })).statusCode).toBe(200);
-      expect((await post('/model/agency/do/close', { sid: ag.sid })).json().code).toBe(409303);
+      expect((await agencyAction('close', ag.sid)).code).toBe(409303);
       expect((await post('/model/agent/do/close_account', { sid: a2.sid })).statusCode).toBe(200);
       expect((await post('/model/agent/do/close_account', { sid: a2.sid })).json().code).toBe(409305);
 
-      const closed = await post('/model/agency/do/close', { sid: ag.sid });
-      expect(closed.statusCode).toBe(200);
-      expect(closed.json().data).toMatchObject({ sid: ag.sid, status: 'invalid', version: ag.version + 1 });
-      const again = await post('/model/agency/do/close', { sid: ag.sid });
-      expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe(409311);
+      const closed = await agencyAction('close', ag.sid);
+      expect(closed).toMatchObject({ sid: ag.sid, outcome: 'done', status: 'invalid', version: ag.version + 1 });
+      const again = await agencyAction('close', ag.sid);
+      expect(again).toMatchObject({ outcome: 'refused', code: errors.actionNotFrom.code });
 
       // An invalid agency gets no agent logins, neither new nor reopened.
       const a4 = await agent(ag.sid).catch(() => undefined);
@@ -253,17 +262,70 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
       expect(reopenAccount.json().code).toBe(409302);
       expect((await row('user_account', (await row('m_agent', a1.sid)).account_user as string)).status).toBe(0);
 
-      const reopened = await post('/model/agency/do/reopen', { sid: ag.sid });
-      expect(reopened.statusCode).toBe(200);
-      expect(reopened.json().data).toMatchObject({ status: 'valid', version: ag.version + 2 });
-      expect((await post('/model/agency/do/reopen', { sid: ag.sid })).json().code).toBe(409311);
+      const reopened = await agencyAction('reopen', ag.sid);
+      expect(reopened).toMatchObject({ outcome: 'done', status: 'valid', version: ag.version + 2 });
+      expect((await agencyAction('reopen', ag.sid)).code).toBe(errors.actionNotFrom.code);
       expect((await openAccount('agent', a1.sid, [agencyRole])).statusCode).toBe(200);
 
-      const audits = await db().query<{ action: string }>(
-        'SELECT action FROM audit_log WHERE target = $1 ORDER BY id',
+      const audits = await db().query<{ action: string; detail: { lifecycle_action?: string } }>(
+        'SELECT action, detail FROM audit_log WHERE target = $1 ORDER BY id',
         [`agency:${ag.sid}`],
       );
-      expect(audits.map((a) => a.action)).toEqual(['agency.created', 'agency.closed', 'agency.reopened']);
+      expect(audits.map((a) => [a.action, a.detail.lifecycle_action])).toEqual([
+        ['agency.created', undefined],
+        ['agency.status_changed', 'close'],
+        ['agency.status_changed', 'reopen'],
+      ]);
+    });
+
+    it('checks the version read and refuses the status on update (it moves only by close and reopen)', async () => {
+      const ag = await agency();
+      expect(await agencyAction('close', ag.sid, ag.version + 1)).toMatchObject({
+        outcome: 'refused',
+        code: errors.conflict.code,
+      });
+      const update = await post('/model/agency/do/update', {
+        sid: ag.sid,
+        version: ag.version,
+        data: { status: 'invalid' },
+      });
+      expect(update.statusCode).toBe(400);
+      expect((await row('m_agency', ag.sid)).status).toBe('valid');
+      expect(await agencyAction('close', ag.sid, ag.version)).toMatchObject({ outcome: 'done', status: 'invalid' });
+    });
+
+    it('lets a role close and reopen agencies only with the action buttons', async () => {
+      const editor = await createUser(t, tenant, { companies: [tenant.rootCompany] });
+      await grantRole(t, tenant, [editor.sid], { resources: ['agency', 'agency:update', 'agency:close'] });
+      const session = await signIn(t.app, editor.account, editor.password);
+      const ag = await agency();
+      const run = (action: string) =>
+        post(`/model/agency/do/action/${action}`, { sids: [ag.sid] }, session).then((res) => res.json());
+      expect((await run('close')).data.results[0]).toMatchObject({ outcome: 'done', status: 'invalid' });
+      expect((await run('reopen')).code).toBe(errors.forbidden.code);
+    });
+
+    it('keeps closing and reopening with roles that held the edit button before (migration 0027)', async () => {
+      const editor = await createUser(t, tenant, { companies: [tenant.rootCompany] });
+      const role = await grantRole(t, tenant, [editor.sid], { resources: ['agency', 'agency:update'] });
+      const bystander = await grantRole(t, tenant, [], { resources: ['agency'] });
+      await db().exec(lifecycleActions.sql);
+      const held = await db().query<{ role_sid: string; resource_code: string }>(
+        'SELECT role_sid, resource_code FROM role_resource WHERE role_sid = ANY($1::text[]) ORDER BY 1, 2',
+        [[role, bystander]],
+      );
+      expect(held.filter((r) => r.role_sid === role).map((r) => r.resource_code)).toEqual([
+        'agency',
+        'agency:close',
+        'agency:reopen',
+        'agency:update',
+      ]);
+      expect(held.filter((r) => r.role_sid === bystander).map((r) => r.resource_code)).toEqual(['agency']);
+      await db().exec(lifecycleActions.sql); // twice is harmless
+      const session = await signIn(t.app, editor.account, editor.password);
+      const ag = await agency();
+      const res = await post('/model/agency/do/action/close', { sids: [ag.sid] }, session);
+      expect(res.json().data.results[0]).toMatchObject({ outcome: 'done', status: 'invalid' });
     });
 
     it('refuses an invalid agent (500001 naming sid)', async () => {
@@ -340,19 +402,21 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
         ['/model/person/do/resign', { sid, version: 1, handover_person_sid: sid }],
         ['/model/agent/do/open_account', { sid, account: `x${unique()}`, role_sids: [] }],
         ['/model/agent/do/close_account', { sid }],
-        ['/model/agency/do/close', { sid }],
-        ['/model/agency/do/reopen', { sid }],
+        ['/model/agency/do/action/close', { sids: [sid] }],
+        ['/model/agency/do/action/reopen', { sids: [sid] }],
         ['/model/user_info/do/roles', { user_sid: sid, role_sids: [] }],
       ] as const;
 
-    it('refuses anonymous callers (401) and users without the resource (403301)', async () => {
+    it('refuses anonymous callers (401) and users without the resource (403301, 403000 for an action)', async () => {
       const p = await person();
       for (const [url, body] of calls(p.sid)) {
         const anonymous = await post(url, body, null);
         expect(anonymous.statusCode, url).toBe(401);
         const denied = await post(url, body, viewer);
         expect(denied.statusCode, url).toBe(403);
-        expect(denied.json().code, url).toBe(403301);
+        // The generic action route refuses a button the caller does not hold as forbidden (run-action.ts).
+        const code = url.includes('/do/action/') ? errors.forbidden.code : 403301;
+        expect(denied.json().code, url).toBe(code);
       }
       expect((await row('m_person', p.sid)).account_user).toBeNull();
     });
@@ -394,12 +458,16 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
         ['/model/person/do/resign', { sid: theirs.sid, version: 1, handover_person_sid: theirs.sid }],
         ['/model/agent/do/open_account', { sid: theirAgent.sid, account: `x${unique()}`, role_sids: [] }],
         ['/model/agent/do/close_account', { sid: theirAgent.sid }],
-        ['/model/agency/do/close', { sid: theirAgency.sid }],
-        ['/model/agency/do/reopen', { sid: theirAgency.sid }],
       ] as const) {
         const res = await post(url, body);
         expect(res.statusCode, url).toBe(404);
         expect(res.json().code, url).toBe(404202);
+      }
+      // The agency's actions answer per record: theirs is refused as not found.
+      for (const action of ['close', 'reopen']) {
+        const res = await post(`/model/agency/do/action/${action}`, { sids: [theirAgency.sid] });
+        expect(res.statusCode, action).toBe(200);
+        expect(res.json().data.results[0], action).toMatchObject({ outcome: 'refused', code: 404202 });
       }
       expect(await row('m_person', theirs.sid)).toMatchObject({ account_user: null, status: 'active' });
       expect((await row('m_agency', theirAgency.sid)).status).toBe('valid');
@@ -422,7 +490,7 @@ describe(`person and agent accounts, agencies, user roles (${onPostgres ? 'Postg
         ['/model/person/do/open_account', { sid: p.sid, account: 'x'.repeat(51), role_sids: [] }],
         ['/model/person/do/open_account', { sid: p.sid, account: 'ok', role_sids: Array(101).fill(enterpriseRole) }],
         ['/model/person/do/close_account', { sid: 42 }],
-        ['/model/agency/do/close', {}],
+        ['/model/agency/do/action/close', {}],
         ['/model/user_info/do/roles', { user_sid: p.sid, role_sids: ['not a sid'] }],
       ];
       for (const [url, body] of bodies) {

@@ -125,7 +125,7 @@ describe(`audit trail of records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(requests[0]!.request_id).toBe(requests[1]!.request_id);
   });
 
-  it('a fee marked paid: the entry holds the surcharge the fee hook set; abandoning, the status it set', async () => {
+  it('a fee paid by its action: the entry holds the surcharge the fee hook set; abandoned, the decision it set', async () => {
     const patent = await create('patent', {
       title: `审计 ${++sn}`,
       sn: `AUD-${sn}`,
@@ -138,18 +138,19 @@ describe(`audit trail of records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     const [year5, year6] = found.json().data.rows as Row[];
     // Made by the case's recompute, with their history from the start.
     expect((await history('fee', year5!.sid)).map((e) => [e.action, e.actor_sid])).toEqual([['fee.created', adminSid]]);
-    const paid = await post('/model/fee/do/update', {
-      sid: year5!.sid,
-      version: year5!.version,
-      data: { status: 'paid', paid_date: '2027-05-20', paid_amount: 1320 },
+    const paid = await post('/model/fee/do/action/pay', {
+      sids: [year5!.sid],
+      versions: { [year5!.sid]: year5!.version },
+      values: { paid_date: '2027-05-20', paid_amount: 1320 },
     });
-    expect(paid.json().data).toMatchObject({ status: 'paid', surcharge: 120, version: year5!.version + 1 });
+    expect(paid.json().data.results[0]).toMatchObject({ status: 'paid', version: year5!.version + 1 });
+    expect((await get(`/model/fee/${year5!.sid}`)).json().data).toMatchObject({ status: 'paid', surcharge: 120 });
     const [, payment] = await history('fee', year5!.sid);
     expect(payment).toMatchObject({
-      action: 'fee.updated',
+      action: 'fee.status_changed',
       changes: { status: { before: 'unpaid', after: 'paid' }, surcharge: { before: null, after: 120 } },
     });
-    await post('/model/fee/do/update', { sid: year6!.sid, version: year6!.version, data: { decision: 'abandon' } });
+    await post('/model/fee/do/action/abandon', { sids: [year6!.sid], comment: 'Not worth keeping' });
     const [, decision] = await history('fee', year6!.sid);
     expect(decision!.changes).toMatchObject({
       decision: { after: 'abandon' },

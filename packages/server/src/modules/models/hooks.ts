@@ -1,5 +1,6 @@
 // Domain modules hook into the generic record pipeline here instead of forking it (ARCHITECTURE.md):
-// after a create or update, inside its transaction (may refuse, may complete the row), before a delete
+// after a create or update, inside its transaction (may refuse, may complete the row), before a lifecycle
+// action writes (a rule that reads the database, which a declared guard cannot), before a delete
 // (takes dependents with it), and to say what a delete would take along, for the confirmation.
 import type { Label, Language, ModelDeclaration, RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
@@ -22,6 +23,21 @@ export interface WriteEvent<Row extends RecordRow = RecordRow> {
   after: Row;
   /** The fields the pipeline's write changed, before any hook completed the row (its audit entry, written after the hooks, holds theirs too). */
   changed: readonly string[];
+  now: Date;
+  language: Language;
+  requestId: string;
+}
+
+/** A lifecycle action about to move a record: its declared checks passed, nothing is written yet. */
+export interface ActionEvent<Row extends RecordRow = RecordRow> {
+  principal: Principal;
+  model: ResolvedModel;
+  /** The action's name in the model's lifecycle. */
+  action: string;
+  /** The row as locked for the action. */
+  before: Row;
+  /** The status and the values the action will write (by field name). */
+  values: ReadonlyMap<string, unknown>;
   now: Date;
   language: Language;
   requestId: string;
@@ -121,6 +137,11 @@ export interface ModelHooks<Row extends RecordRow = RecordRow> {
   beforeImport?(tx: Queryable, event: ImportRowsEvent): Promise<void>;
   /** In an import's transaction, once all its rows are inserted (set-based: imports run to 10,000s of rows). */
   afterImport?(tx: Queryable, event: ImportEvent): Promise<void>;
+  /**
+   * In a lifecycle action's transaction, after the declared checks and before the write: may throw an
+   * AppError to refuse the action on this record (its message reaches the caller per record).
+   */
+  beforeAction?(tx: Queryable, event: ActionEvent<Row>): Promise<void>;
   /** In the delete's transaction, before the row goes: remove what depends on it. */
   beforeDelete?(tx: Queryable, event: DeleteEvent<Row>): Promise<void>;
   /** After the delete committed (files leave the disk only once the rows are gone for good). */
@@ -169,6 +190,9 @@ export function createHookRegistry(): HookRegistry {
         },
         async afterImport(tx, event) {
           for (const h of list) await h.afterImport?.(tx, event);
+        },
+        async beforeAction(tx, event) {
+          for (const h of list) await h.beforeAction?.(tx, event);
         },
         async beforeDelete(tx, event) {
           for (const h of list) await h.beforeDelete?.(tx, event);

@@ -667,6 +667,18 @@ export async function writeLifecycleStatus(
   const { language, requestId, now } = ctx;
   const values = new Map(input.values).set(lifecycle.field, input.to);
   await checkReferences(tx, deps.registry, model, ctx.tenantSid, values, language);
+  const hooks = deps.registry.hooks.of(model.name);
+  // A domain's rule that reads the database (an agency's open agent accounts) refuses before the write.
+  await hooks?.beforeAction?.(tx, {
+    principal: ctx.principal,
+    model,
+    action,
+    before,
+    values,
+    now,
+    language,
+    requestId,
+  });
   const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
   const { columns } = splitValues(whole(model), values);
   const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
@@ -677,7 +689,6 @@ export async function writeLifecycleStatus(
     params.values as never,
   );
   let after = rows[0]!;
-  const hooks = deps.registry.hooks.of(model.name);
   if (hooks?.afterWrite) {
     const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
     await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });

@@ -67,6 +67,41 @@ const agencySchema: ModelSchema = {
       ],
     }),
   ],
+  // Close and reopen are the agency's lifecycle actions: the generic buttons and dialog.
+  lifecycle: {
+    field: 'status',
+    initial: 'valid',
+    statuses: [
+      { key: 'valid', label: '有效', color: 'green', final: false },
+      { key: 'invalid', label: '无效', color: 'gray', final: false },
+    ],
+    actions: [
+      {
+        name: 'close',
+        label: '停用机构',
+        from: ['valid'],
+        to: 'invalid',
+        comment: 'optional',
+        sets: [],
+        requires: [],
+        confirm: '停用后不能再为其代理人开通登录账号。停用前需先关闭其代理人的登录账号。',
+        approval: false,
+        allowed: true,
+      },
+      {
+        name: 'reopen',
+        label: '重新启用',
+        from: ['invalid'],
+        to: 'valid',
+        comment: 'optional',
+        sets: [],
+        requires: [],
+        confirm: '启用后可以为其代理人开通登录账号。',
+        approval: false,
+        allowed: true,
+      },
+    ],
+  },
 };
 
 function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
@@ -86,7 +121,14 @@ function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): v
     case `/webapi/model/person/${PERSON}`:
       return send(personRow);
     case `/webapi/model/agency/${AGENCY}`:
-      return send({ sid: AGENCY, version: 1, company_sid: TEST_COMPANY_SID, name: '某某代理所', status: 'valid' });
+      return send({
+        sid: AGENCY,
+        version: 1,
+        company_sid: TEST_COMPANY_SID,
+        name: '某某代理所',
+        status: 'valid',
+        _actions: ['close'],
+      });
     case '/webapi/department/do/tree':
       return send([
         {
@@ -108,7 +150,7 @@ function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): v
       return send({ ...personRow, status: 'resigned' });
     case '/webapi/model/person/do/update':
       return send(personRow);
-    case '/webapi/model/agency/do/close':
+    case '/webapi/model/agency/do/action/close':
       return sendJson(closeAgencyAnswer.status, closeAgencyAnswer.body)(request, response);
     case '/webapi/model/user_define_config/do/search_header':
       return send({ columns: null });
@@ -163,7 +205,10 @@ beforeEach(() => {
     status: 'active',
     account_user: null,
   };
-  closeAgencyAnswer = { status: 200, body: { code: 0, message: 'ok', request_id: 'r', data: {} } };
+  closeAgencyAnswer = {
+    status: 200,
+    body: { code: 0, message: 'ok', request_id: 'r', data: { results: [], done: 0, started: 0, refused: 0 } },
+  };
   localStorage.removeItem('my-menus');
 });
 
@@ -345,18 +390,32 @@ describe('person actions', { timeout: 20_000 }, () => {
 });
 
 describe('agency actions', { timeout: 20_000 }, () => {
-  it("keeps the server's refusal to close inside the dialog", async () => {
+  it("offers close with its warning and keeps the server's refusal to close inside the dialog", async () => {
+    const refusal = '该机构还有 2 名代理人的登录账号未关闭';
     closeAgencyAnswer = {
-      status: 409,
-      body: { code: 409303, message: '该机构还有 2 名代理人的登录账号未关闭', request_id: 'x' },
+      status: 200,
+      body: {
+        code: 0,
+        message: 'ok',
+        request_id: 'x',
+        data: {
+          results: [{ sid: AGENCY, outcome: 'refused', code: 409303, message: refusal }],
+          done: 0,
+          started: 0,
+          refused: 1,
+        },
+      },
     };
     const container = await openDetail('agency', AGENCY);
-    expect(present('reopen-agency')).toBe(false);
-    await click(byTestId(container, 'close-agency'));
-    await waitUntil(() => present('close-agency-ok'));
-    await click(byTestId(document, 'close-agency-ok'));
-    await waitUntil(() => present('close-agency-error'));
-    expect(byTestId(document, 'close-agency-error').textContent).toBe('该机构还有 2 名代理人的登录账号未关闭');
-    expect(bodiesOf('/webapi/model/agency/do/close')).toEqual([{ sid: AGENCY }]);
+    expect(present('action-reopen')).toBe(false);
+    await click(byTestId(container, 'action-close'));
+    await waitUntil(() => present('action-confirm'));
+    expect(byTestId(document, 'action-confirm').textContent).toBe(
+      '停用后不能再为其代理人开通登录账号。停用前需先关闭其代理人的登录账号。',
+    );
+    await click(byTestId(document, 'action-submit'));
+    await waitUntil(() => present(`action-refused-${AGENCY}`));
+    expect(byTestId(document, `action-refused-${AGENCY}`).textContent).toContain(refusal);
+    expect(bodiesOf('/webapi/model/agency/do/action/close')).toEqual([{ sids: [AGENCY], versions: { [AGENCY]: 1 } }]);
   });
 });

@@ -74,8 +74,6 @@ export const webPatentRulesEn: Record<WebPatentRulesMessageKey, string> = {
   'patentFees.decision.maintain': 'Maintain',
   'patentFees.decision.abandon': 'Abandon',
   'patentFees.decided': 'Decision saved',
-  'patentFees.abandonTitle': 'Abandon {{fee}}?',
-  'patentFees.abandonContent': 'The fee will no longer be reminded of; not paying it in time may end the patent right.',
   'patentFees.emptySchedule':
     'No fee schedule (the office, filing date or grant is missing, or there are no fee rules for the office)',
   'patentFees.otherFees': 'Other fees',

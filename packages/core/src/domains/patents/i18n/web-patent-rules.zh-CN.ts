@@ -71,8 +71,6 @@ export const webPatentRulesZhCN = {
   'patentFees.decision.maintain': '维持',
   'patentFees.decision.abandon': '放弃',
   'patentFees.decided': '维持决定已保存',
-  'patentFees.abandonTitle': '放弃缴纳：{{fee}}？',
-  'patentFees.abandonContent': '放弃后该费用不再提醒，未按期缴纳可能导致专利权终止。',
   'patentFees.emptySchedule': '无费用计划（缺少受理局、申请日或授权信息，或该受理局暂无费用规则）',
   'patentFees.otherFees': '其他费用',
   'patentFees.noAccess': '您没有查看费用的权限',

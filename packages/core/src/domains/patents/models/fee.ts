@@ -3,6 +3,38 @@
 // payment record; unpaid rule-generated fees follow the case when its dates change.
 import { localizeFeeRow } from '../titles.js';
 import { defineModel, field } from '../../../models/define.js';
+import { defineLifecycle } from '../../../models/lifecycle.js';
+
+// An unpaid fee is paid (its payment recorded; a rule fee paid late gets its surcharge from the server's
+// fee hook) or abandoned (with a reason). Both are history: the rules leave paid and abandoned fees alone.
+const feeLifecycle = defineLifecycle({
+  field: 'status',
+  initial: 'unpaid',
+  statuses: {
+    unpaid: { color: 'orange' },
+    paid: { color: 'green', final: true },
+    abandoned: { color: 'default', final: true },
+  },
+  actions: {
+    pay: {
+      label: { zh: '登记缴费', en: 'Record payment' },
+      from: ['unpaid'],
+      to: 'paid',
+      sets: ['paid_date', 'paid_amount', 'payment_reference'],
+      requires: ['paid_date', 'paid_amount'],
+    },
+    abandon: {
+      label: { zh: '放弃缴纳', en: 'Abandon' },
+      from: ['unpaid'],
+      to: 'abandoned',
+      comment: 'required',
+      confirm: {
+        zh: '放弃后该费用不再提醒，未按期缴纳可能导致专利权终止。',
+        en: 'The fee will no longer be reminded of; not paying it in time may end the patent right.',
+      },
+    },
+  },
+});
 
 export const fee = defineModel({
   name: 'fee',
@@ -14,6 +46,7 @@ export const fee = defineModel({
   filterIndexes: [['status', 'due_date']],
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
   bulkWritten: true,
+  lifecycle: feeLifecycle,
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },
@@ -56,11 +89,11 @@ export const fee = defineModel({
       defaultValue: 'CNY',
       flags: { tableColumn: true },
     }),
+    // Managed and starting unpaid by its lifecycle (pay, abandon).
     status: field('option', {
       label: { zh: '状态', en: 'Status' },
       dictionary: 'fee_status',
       required: true,
-      defaultValue: 'unpaid',
       flags: { searchFilter: true, tableColumn: true },
     }),
     decision: field('option', {
@@ -68,6 +101,7 @@ export const fee = defineModel({
       dictionary: 'fee_decision',
       flags: { searchFilter: true },
     }),
+    // The payment: set by the pay action only.
     paid_date: field('date', { label: { zh: '缴费日', en: 'Paid on' } }),
     paid_amount: field('money', { label: { zh: '实缴金额', en: 'Amount paid' }, min: 0, max: 1e9, scale: 2 }),
     payment_reference: field('text', { label: { zh: '缴费凭证号', en: 'Payment reference' }, maxLength: 128 }),

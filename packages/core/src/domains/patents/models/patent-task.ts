@@ -2,6 +2,29 @@
 // the dates used (the server's domains/patents keeps them in step with the case); users may add their own by hand.
 import { localizeDeadlineRow } from '../titles.js';
 import { defineModel, field } from '../../../models/define.js';
+import { defineLifecycle } from '../../../models/lifecycle.js';
+
+// A deadline is done by the "complete" action (with the day it was done), and may be reopened. Cancelled is
+// the rule engine's: a rule deadline that no longer applies (patents/sync.ts writes it, no user action).
+const deadlineLifecycle = defineLifecycle<'open' | 'done' | 'cancelled'>({
+  field: 'status',
+  initial: 'open',
+  statuses: {
+    open: { color: 'blue' },
+    done: { color: 'green', final: true },
+    cancelled: { color: 'gray', final: true },
+  },
+  actions: {
+    complete: {
+      label: { zh: '标记完成', en: 'Mark done' },
+      from: ['open'],
+      to: 'done',
+      sets: ['completed_on'],
+      requires: ['completed_on'],
+    },
+    reopen: { label: { zh: '重新打开', en: 'Reopen' }, from: ['done'], to: 'open' },
+  },
+});
 
 export const patentTask = defineModel({
   name: 'patent_task',
@@ -13,6 +36,7 @@ export const patentTask = defineModel({
   filterIndexes: [['status', 'due_date']],
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
   bulkWritten: true,
+  lifecycle: deadlineLifecycle,
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },
@@ -31,11 +55,11 @@ export const patentTask = defineModel({
       required: true,
       flags: { searchFilter: true, tableColumn: true },
     }),
+    // Managed and starting open by its lifecycle.
     status: field('option', {
       label: { zh: '状态', en: 'Status' },
       dictionary: 'deadline_status',
       required: true,
-      defaultValue: 'open',
       flags: { searchFilter: true, tableColumn: true },
     }),
     office: field('option', {
@@ -76,6 +100,7 @@ export const patentTask = defineModel({
       flags: { import: false },
     }),
     assignee: field('user', { label: { zh: '负责人', en: 'Assignee' }, flags: { searchFilter: true } }),
+    // Set by the complete action only.
     completed_on: field('date', { label: { zh: '完成日', en: 'Completed on' } }),
     remark: field('longText', { label: { zh: '备注', en: 'Remark' } }),
   },

@@ -1,11 +1,11 @@
 // {webapi} the people actions of docs/api/organisation-rbac.md "People": login accounts of persons and
-// agents, resignation with hand-over, closing and reopening agencies, a user's roles, the resignation
-// notice settings, and the caller's open to-dos. Records themselves go through the generic model API.
+// agents, resignation with hand-over, a user's roles, the resignation notice settings, and the caller's
+// open to-dos. Records themselves go through the generic model API, an agency's close and reopen too (its
+// lifecycle actions).
 import { AppError, EMAIL_MAX_LENGTH, isCalendarDate, isEmail } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { closeAccount, openAccount, type AccountHolder } from '../accounts.js';
-import { setAgencyStatus } from '../agencies.js';
 import type { PeopleContext } from '../records.js';
 import { resign } from '../resign.js';
 import { MAX_EXTRA_RECIPIENTS, resignationNotice, updateResignationNotice } from '../resignation-notice.js';
@@ -126,28 +126,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, {
         data: await resign({ ...ctx, timeZone, log: request.log }, actor(request), request.body),
       }),
   );
-
-  for (const [action, status] of [
-    ['close', 'invalid'],
-    ['reopen', 'valid'],
-  ] as const) {
-    app.post(
-      `/model/agency/do/${action}`,
-      {
-        config: { access: { resource: 'agency:update' } },
-        schema: {
-          summary:
-            action === 'close'
-              ? "Close an agency (its agents' login accounts must be closed first)"
-              : 'Reopen a closed agency',
-          tags: ['agency'],
-          body: z.object({ sid: sidParam('field.agencySid') }).strict(),
-          response: { 200: envelopeSchema({ data: anyRecord }) },
-        },
-      },
-      async (request) => ok(request, { data: await setAgencyStatus(ctx, actor(request), request.body.sid, status) }),
-    );
-  }
 
   app.post(
     '/model/user_info/do/roles',

@@ -54,7 +54,9 @@ function CaseDeadlines({ schema, record, subCompanySid, onChanged }: DetailTabPr
   );
   const today = todayIso();
 
-  const canMarkDone = taskSchema !== undefined && abilitiesOf(taskSchema).update;
+  // Marking done is the deadline's "complete" action: offered when the reader holds its button.
+  const canMarkDone =
+    taskSchema?.lifecycle?.actions.some((action) => action.name === 'complete' && action.allowed) ?? false;
   const canAdd = taskSchema !== undefined && abilitiesOf(taskSchema).create;
   const canRecompute = abilitiesOf(schema).update && mayUse(held, 'patent:update');
 

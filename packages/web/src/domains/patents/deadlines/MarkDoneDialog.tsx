@@ -1,14 +1,14 @@
-// Marking a deadline done: a generic update of the patent_task record (status done, completed on the
-// date picked, today by default) with the version read, so a deadline changed meanwhile is not overwritten.
+// Marking a deadline done: the deadline's "complete" lifecycle action (patent_task), completed on the date
+// picked (today by default), with the version read, so a deadline changed meanwhile is not overwritten.
 import { DatePicker, Form, Modal, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESULT_CODES, errors } from '@ipdesk/core';
-import { inlineNotice, type VisibleNotice } from '../../../api/failure';
-import { updateRecord } from '../../../api/model';
+import { errors } from '@ipdesk/core';
+import type { VisibleNotice } from '../../../api/failure';
 import type { CaseDeadline } from '../../../api/patent-rules';
 import { FormNotice } from '../../../components/FormNotice';
+import { runActionOnRecord } from '../../../models/lifecycle/run-one';
 
 interface Values {
   completed_on?: Dayjs | null;
@@ -18,7 +18,7 @@ export interface MarkDoneDialogProps {
   deadline: CaseDeadline;
   subCompanySid: string | undefined;
   onClose: () => void;
-  /** After the update, or after a conflict so the list is read again. */
+  /** After the action, or after a conflict so the list is read again. */
   onChanged: () => Promise<void>;
 }
 
@@ -31,19 +31,20 @@ export function MarkDoneDialog({ deadline, subCompanySid, onClose, onChanged }: 
   const submit = async (values: Values): Promise<void> => {
     setNotice(undefined);
     setSaving(true);
-    const outcome = await updateRecord(
+    const outcome = await runActionOnRecord(
       'patent_task',
+      'complete',
       {
         sid: deadline.sid,
         version: deadline.version,
-        data: { status: 'done', completed_on: (values.completed_on ?? dayjs()).format('YYYY-MM-DD') },
+        values: { completed_on: (values.completed_on ?? dayjs()).format('YYYY-MM-DD') },
       },
-      { silent: true, subCompanySid },
+      { subCompanySid },
     );
     setSaving(false);
-    if (outcome.result !== RESULT_CODES.success) {
-      setNotice(inlineNotice(outcome.error));
-      if (outcome.error.body?.code === errors.conflict.code) await onChanged();
+    if (!outcome.ok) {
+      setNotice(outcome.notice);
+      if (outcome.code === errors.conflict.code) await onChanged();
       return;
     }
     await onChanged();

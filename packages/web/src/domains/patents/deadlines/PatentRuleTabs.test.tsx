@@ -1,14 +1,14 @@
 // The deadlines and fees tabs of a patent case, rendered in the real App against a real HTTP server
-// playing {webapi}: deadlines with their explanations and overdue state, marking one done and
-// recomputing (only with the abilities for them), the fee schedule with its term end, and recording a
-// payment — each sending what the API takes.
+// playing {webapi}: deadlines with their explanations and overdue state, marking one done (its complete
+// action) and recomputing (only with the abilities and buttons for them), the fee schedule with its term
+// end, recording a payment and abandoning a fee (their actions) — each sending what the API takes.
 import { beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { ModelAbilities } from '../../../api/model';
 import { forgetMyMenus } from '../../../session/my-menus';
 import { sendJson, type ReceivedRequest, type Responder } from '../../../testing/local-server';
 import { answer, notFound, pageTest, TEST_COMPANY_SID } from '../../../testing/page-test';
-import { byTestId, click } from '../../../testing/render';
+import { byTestId, click, typeInto } from '../../../testing/render';
 import { modelSchema, schemaField } from '../../../testing/schema-fixtures';
 import { settle, waitUntil } from '../../../testing/wait';
 
@@ -21,19 +21,74 @@ let taskAbilities: ModelAbilities;
 let patentAbilities: ModelAbilities;
 /** The held resources GET menu/do/my answers; undefined: it fails (the tabs then let the server decide). */
 let resources: string[] | undefined;
+/** What the complete action answers for the deadline: done unless a test says otherwise. */
+let completeResult: Record<string, unknown>;
 
 const ALL: ModelAbilities = { create: true, update: true, delete: true, import: true, export: true };
 const NONE: ModelAbilities = { create: false, update: false, delete: false, import: false, export: false };
 
-const schema = (name: string, abilities: ModelAbilities) =>
-  modelSchema({
+/** A lifecycle action as the schema answers it; allowed when the reader holds its button. */
+const lifecycleAction = (name: string, from: string, to: string, allowed: boolean, sets: string[] = []) => ({
+  name,
+  label: name,
+  from: [from],
+  to,
+  comment: 'optional' as const,
+  sets,
+  requires: sets,
+  confirm: null,
+  approval: false,
+  allowed,
+});
+
+/** The lifecycles of deadlines (complete, reopen) and fees (pay, abandon): with every ability the reader holds their buttons too. */
+const lifecycleOf = (name: string, allowed: boolean) => {
+  if (name === 'patent_task')
+    return {
+      field: 'status',
+      initial: 'open',
+      statuses: [
+        { key: 'open', label: '待处理', color: 'blue' as const, final: false },
+        { key: 'done', label: '已完成', color: 'green' as const, final: true },
+      ],
+      actions: [
+        lifecycleAction('complete', 'open', 'done', allowed, ['completed_on']),
+        lifecycleAction('reopen', 'done', 'open', allowed),
+      ],
+    };
+  if (name === 'fee')
+    return {
+      field: 'status',
+      initial: 'unpaid',
+      statuses: [
+        { key: 'unpaid', label: '未缴', color: 'orange' as const, final: false },
+        { key: 'paid', label: '已缴', color: 'green' as const, final: true },
+        { key: 'abandoned', label: '放弃缴纳', color: 'default' as const, final: true },
+      ],
+      actions: [
+        lifecycleAction('pay', 'unpaid', 'paid', allowed, ['paid_date', 'paid_amount', 'payment_reference']),
+        {
+          ...lifecycleAction('abandon', 'unpaid', 'abandoned', allowed),
+          comment: 'required' as const,
+          confirm: '放弃后该费用不再提醒，未按期缴纳可能导致专利权终止。',
+        },
+      ],
+    };
+  return undefined;
+};
+
+const schema = (name: string, abilities: ModelAbilities) => {
+  const lifecycle = lifecycleOf(name, abilities === ALL);
+  return modelSchema({
     name,
     label: name,
     abilities,
     fields: [
       schemaField('title', '名称', { required: true, max_length: 255, flags: { searchFilter: true, keyword: true } }),
     ],
+    ...(lifecycle && { lifecycle }),
   });
+};
 
 const deadlines = [
   {
@@ -153,9 +208,20 @@ function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): v
     case '/webapi/menu/do/my':
       if (!resources) return sendJson(500, { code: 500000, message: 'x', request_id: 'n' })(request, response);
       return send({ menus: [], resources });
-    case '/webapi/model/patent_task/do/update':
+    case '/webapi/model/patent_task/do/action/complete': {
+      const refused = completeResult.outcome === 'refused' ? 1 : 0;
+      return send({ results: [completeResult], done: 1 - refused, started: 0, refused });
+    }
     case '/webapi/model/fee/do/update':
       return send({ sid: 'x', version: 9 });
+    case '/webapi/model/fee/do/action/pay':
+    case '/webapi/model/fee/do/action/abandon':
+      return send({
+        results: [{ sid: FEE, outcome: 'done', status: 'paid', version: 3 }],
+        done: 1,
+        started: 0,
+        refused: 0,
+      });
     default:
       return notFound(request, response);
   }
@@ -182,6 +248,7 @@ beforeEach(() => {
   taskAbilities = ALL;
   patentAbilities = ALL;
   resources = undefined;
+  completeResult = { sid: TASK_RULE, outcome: 'done', status: 'done', version: 5 };
   // Each test's user: the held resources are asked for again.
   forgetMyMenus();
 });
@@ -201,17 +268,32 @@ describe('deadlines tab', { timeout: 30_000 }, () => {
     await click(byTestId(document, 'deadline-done-CN-EXAM-REQUEST'));
     await waitUntil(() => present('deadline-done-submit'));
     await click(byTestId(document, 'deadline-done-submit'));
-    await waitUntil(() => bodiesOf('/webapi/model/patent_task/do/update').length === 1);
-    expect(bodiesOf('/webapi/model/patent_task/do/update')[0]).toEqual({
-      sid: TASK_RULE,
-      version: 4,
-      data: { status: 'done', completed_on: dayjs().format('YYYY-MM-DD') },
+    await waitUntil(() => bodiesOf('/webapi/model/patent_task/do/action/complete').length === 1);
+    expect(bodiesOf('/webapi/model/patent_task/do/action/complete')[0]).toEqual({
+      sids: [TASK_RULE],
+      versions: { [TASK_RULE]: 4 },
+      values: { completed_on: dayjs().format('YYYY-MM-DD') },
     });
+    await waitUntil(() => !present('deadline-done-submit'));
 
     await click(byTestId(document, 'deadlines-recompute'));
     await waitUntil(() => bodiesOf(`/webapi/patent/${PATENT}/recompute`).length === 1);
     const recompute = page.server.received.find((r) => r.url === `/webapi/patent/${PATENT}/recompute`);
     expect(recompute?.method).toBe('POST');
+  });
+
+  it("keeps the deadline's refusal in the dialog and reads the deadlines again after a conflict", async () => {
+    completeResult = { sid: TASK_RULE, outcome: 'refused', code: 409000, message: '数据已被他人修改，请刷新后重试' };
+    await openTab('deadlines');
+    await waitUntil(() => present('deadline-done-CN-EXAM-REQUEST'));
+    const reads = () => page.server.received.filter((r) => r.url === `/webapi/patent/${PATENT}/deadlines`).length;
+    const before = reads();
+    await click(byTestId(document, 'deadline-done-CN-EXAM-REQUEST'));
+    await waitUntil(() => present('deadline-done-submit'));
+    await click(byTestId(document, 'deadline-done-submit'));
+    await waitUntil(() => present('deadline-done-error'));
+    expect(byTestId(document, 'deadline-done-error').textContent).toContain('数据已被他人修改');
+    await waitUntil(() => reads() > before);
   });
 
   it('offers neither marking done nor recomputing without the abilities', async () => {
@@ -251,15 +333,47 @@ describe('fees tab', { timeout: 30_000 }, () => {
     await click(byTestId(document, 'fee-pay-3'));
     await waitUntil(() => present('fee-pay-submit'));
     await click(byTestId(document, 'fee-pay-submit'));
+    await waitUntil(() => bodiesOf('/webapi/model/fee/do/action/pay').length === 1);
+    expect(bodiesOf('/webapi/model/fee/do/action/pay')[0]).toEqual({
+      sids: [FEE],
+      versions: { [FEE]: 2 },
+      values: { paid_date: dayjs().format('YYYY-MM-DD'), paid_amount: 135, payment_reference: null },
+    });
+  });
+
+  it('abandons a fee by its action, after its warning and with a reason; maintaining is an update', async () => {
+    await openTab('fees');
+    await waitUntil(() => present('fee-decide-3'));
+    await click(byTestId(document, 'fee-decide-3'));
+    await waitUntil(() => present('fee-abandon-3'));
+    await click(byTestId(document, 'fee-abandon-3'));
+    await waitUntil(() => present('action-confirm'));
+    expect(byTestId(document, 'action-confirm').textContent).toContain('未按期缴纳可能导致专利权终止');
+    await click(byTestId(document, 'action-submit'));
+    await settle();
+    expect(bodiesOf('/webapi/model/fee/do/action/abandon')).toEqual([]); // the reason is required
+    await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '产品线已停产');
+    await click(byTestId(document, 'action-submit'));
+    await waitUntil(() => bodiesOf('/webapi/model/fee/do/action/abandon').length === 1);
+    expect(bodiesOf('/webapi/model/fee/do/action/abandon')[0]).toEqual({
+      sids: [FEE],
+      versions: { [FEE]: 2 },
+      comment: '产品线已停产',
+    });
+    await waitUntil(() => !present('action-confirm'));
+
+    await click(byTestId(document, 'fee-decide-3'));
+    await waitUntil(() => present('fee-maintain-3'));
+    await click(byTestId(document, 'fee-maintain-3'));
     await waitUntil(() => bodiesOf('/webapi/model/fee/do/update').length === 1);
     expect(bodiesOf('/webapi/model/fee/do/update')[0]).toEqual({
       sid: FEE,
       version: 2,
-      data: { status: 'paid', paid_date: dayjs().format('YYYY-MM-DD'), paid_amount: 135, payment_reference: null },
+      data: { decision: 'maintain' },
     });
   });
 
-  it('offers no payment without the fee update ability', async () => {
+  it('offers no payment nor decision without the fee update ability and the action buttons', async () => {
     taskAbilities = NONE;
     await openTab('fees');
     await waitUntil(() => present('fee-row-3'));

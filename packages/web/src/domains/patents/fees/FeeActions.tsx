@@ -1,16 +1,21 @@
-// What a user who may update fees does with an unpaid fee record: record its payment (a dialog), or
-// decide to maintain the right or to abandon it (abandoning asks first). Decisions are generic updates
-// of the record's decision with the version read.
+// What a user does with an unpaid fee record: record its payment (the pay action, a dialog), decide to
+// maintain the right (an update of the record's decision with the version read), or abandon the fee (the
+// abandon action: its warning and a reason, in the generic action dialog). Each is offered only to those
+// who may do it.
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Space, type ButtonProps } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES } from '@ipdesk/core';
-import { updateRecord } from '../../../api/model';
+import { updateRecord, type ModelSchema } from '../../../api/model';
 import type { StoredFee } from '../../../api/patent-rules';
+import { ActionDialog } from '../../../models/lifecycle/ActionDialog';
+import { offeredFeeActions } from './fee-rules';
 import { PayFeeDialog } from './PayFeeDialog';
 
 export interface FeeActionsProps {
+  /** The fee model's schema: its abilities and lifecycle say what the reader may do. */
+  schema: ModelSchema;
   fee: StoredFee;
   label: string;
   /** Distinguishes this fee's buttons: the patent year on schedule lines, the sid on other fees. */
@@ -19,17 +24,19 @@ export interface FeeActionsProps {
   onChanged: () => Promise<void>;
 }
 
-export function FeeActions({ fee, label, testKey, subCompanySid, onChanged }: FeeActionsProps) {
+export function FeeActions({ schema, fee, label, testKey, subCompanySid, onChanged }: FeeActionsProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const [paying, setPaying] = useState(false);
+  const [abandoning, setAbandoning] = useState(false);
   const [deciding, setDeciding] = useState(false);
+  const offered = offeredFeeActions(schema);
 
-  const decide = async (decision: 'maintain' | 'abandon'): Promise<void> => {
+  const maintain = async (): Promise<void> => {
     setDeciding(true);
     const outcome = await updateRecord(
       'fee',
-      { sid: fee.sid, version: fee.version, data: { decision } },
+      { sid: fee.sid, version: fee.version, data: { decision: 'maintain' } },
       { subCompanySid },
     );
     setDeciding(false);
@@ -38,49 +45,47 @@ export function FeeActions({ fee, label, testKey, subCompanySid, onChanged }: Fe
     if (outcome.result === RESULT_CODES.success) void message.success(t('patentFees.decided'));
   };
 
-  const onDecision = (decision: 'maintain' | 'abandon'): void => {
-    if (decision === 'maintain') {
-      void decide(decision);
-      return;
-    }
-    modal.confirm({
-      title: t('patentFees.abandonTitle', { fee: label }),
-      content: t('patentFees.abandonContent'),
-      okText: t('patentFees.decision.abandon'),
-      okButtonProps: { danger: true, 'data-testid': `fee-abandon-ok-${testKey}` } as ButtonProps,
-      cancelText: t('model.cancel'),
-      onOk: () => decide(decision),
-    });
-  };
+  const decisions = [
+    ...(offered.maintain
+      ? [
+          {
+            key: 'maintain',
+            label: <span data-testid={`fee-maintain-${testKey}`}>{t('patentFees.decision.maintain')}</span>,
+            disabled: fee.decision === 'maintain',
+          },
+        ]
+      : []),
+    ...(offered.abandon
+      ? [
+          {
+            key: 'abandon',
+            label: <span data-testid={`fee-abandon-${testKey}`}>{t('patentFees.decision.abandon')}</span>,
+            danger: true,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Space size={4}>
-      <Button size="small" type="primary" onClick={() => setPaying(true)} data-testid={`fee-pay-${testKey}`}>
-        {t('patentFees.pay')}
-      </Button>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            {
-              key: 'maintain',
-              label: <span data-testid={`fee-maintain-${testKey}`}>{t('patentFees.decision.maintain')}</span>,
-              disabled: fee.decision === 'maintain',
-            },
-            {
-              key: 'abandon',
-              label: <span data-testid={`fee-abandon-${testKey}`}>{t('patentFees.decision.abandon')}</span>,
-              danger: true,
-              disabled: fee.decision === 'abandon',
-            },
-          ],
-          onClick: ({ key }) => onDecision(key === 'abandon' ? 'abandon' : 'maintain'),
-        }}
-      >
-        <Button size="small" loading={deciding} data-testid={`fee-decide-${testKey}`}>
-          {t('patentFees.decide')} <DownOutlined />
+      {offered.pay && (
+        <Button size="small" type="primary" onClick={() => setPaying(true)} data-testid={`fee-pay-${testKey}`}>
+          {t('patentFees.pay')}
         </Button>
-      </Dropdown>
+      )}
+      {decisions.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: decisions,
+            onClick: ({ key }) => (key === 'abandon' ? setAbandoning(true) : void maintain()),
+          }}
+        >
+          <Button size="small" loading={deciding} data-testid={`fee-decide-${testKey}`}>
+            {t('patentFees.decide')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
       {paying && (
         <PayFeeDialog
           fee={fee}
@@ -88,6 +93,19 @@ export function FeeActions({ fee, label, testKey, subCompanySid, onChanged }: Fe
           subCompanySid={subCompanySid}
           onClose={() => setPaying(false)}
           onChanged={onChanged}
+        />
+      )}
+      {abandoning && offered.abandon && (
+        <ActionDialog
+          schema={schema}
+          action={offered.abandon}
+          targets={[{ sid: fee.sid, version: fee.version, title: label }]}
+          subCompanySid={subCompanySid}
+          onClose={() => setAbandoning(false)}
+          onRan={async (run) => {
+            await onChanged();
+            if (run.done) void message.success(t('patentFees.decided'));
+          }}
         />
       )}
     </Space>

@@ -33,7 +33,15 @@ import { abilitiesOf } from '../../../models/schema';
 import { mayUse, useHeldResources } from '../../people/resources';
 import type { DetailTabProps } from '../types';
 import { FeeActions } from './FeeActions';
-import { SOURCE_TAG, decisionLabel, feeStatusTag, isOpenFee, moneyText, reductionText } from './fee-rules';
+import {
+  SOURCE_TAG,
+  decisionLabel,
+  feeStatusTag,
+  isOpenFee,
+  moneyText,
+  offeredFeeActions,
+  reductionText,
+} from './fee-rules';
 
 /** Test ids of schedule lines: the patent year, or the fee type of a one-off official fee (year 0). */
 const lineTestKey = (line: FeeScheduleLine): string => (line.patent_year ? String(line.patent_year) : line.fee_code);
@@ -57,7 +65,10 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
   const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const queryClient = useQueryClient();
   const feeSchema = useModelSchema('fee').schema;
-  const canUpdate = feeSchema !== undefined && abilitiesOf(feeSchema).update;
+  // Paying and abandoning are the fee's lifecycle actions; deciding to maintain it is an update.
+  const offered = feeSchema ? offeredFeeActions(feeSchema) : undefined;
+  const canAct =
+    offered !== undefined && (offered.pay !== undefined || offered.abandon !== undefined || offered.maintain);
   const canCreate = feeSchema !== undefined && abilitiesOf(feeSchema).create;
   const [making, setMaking] = useState<string>();
 
@@ -124,8 +135,15 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
   };
 
   const actionsCell = (fee: StoredFee | null, label: string, testKey: string) =>
-    canUpdate && fee && isOpenFee(fee) ? (
-      <FeeActions fee={fee} label={label} testKey={testKey} subCompanySid={subCompanySid} onChanged={reload} />
+    canAct && feeSchema && fee && isOpenFee(fee) ? (
+      <FeeActions
+        schema={feeSchema}
+        fee={fee}
+        label={label}
+        testKey={testKey}
+        subCompanySid={subCompanySid}
+        onChanged={reload}
+      />
     ) : null;
 
   const columns: TableColumnsType<FeeScheduleLine> = [
@@ -191,7 +209,7 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
       width: 200,
       render: (_v, line) => recordCell(line.record, lineTestKey(line), line.key),
     },
-    ...(canUpdate
+    ...(canAct
       ? [
           {
             key: 'actions',
@@ -214,7 +232,7 @@ function CaseFees({ record, subCompanySid }: DetailTabProps) {
       render: (_v, fee) => money(fee.amount, fee.currency),
     },
     { key: 'record', title: t('patentFees.recordStatus'), width: 200, render: (_v, fee) => recordCell(fee, fee.sid) },
-    ...(canUpdate
+    ...(canAct
       ? [
           {
             key: 'actions',

@@ -1,13 +1,13 @@
-// Recording a payment of a fee: the date paid, the amount and the payment reference, sent as a generic
-// update of the fee record (it becomes paid) with the version read. The server's field errors show
-// beside the fields; a fee changed meanwhile is read again.
+// Recording a payment of a fee: the date paid, the amount and the payment reference, sent as the fee's
+// pay action (it becomes paid) with the version read. The server's field errors show beside the fields;
+// a fee changed meanwhile is read again.
 import { DatePicker, Form, Input, InputNumber, Modal, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_CODES, errors } from '@ipdesk/core';
 import { inlineNotice, type VisibleNotice } from '../../../api/failure';
-import { updateRecord } from '../../../api/model';
+import { runRecordAction } from '../../../api/model';
 import type { StoredFee } from '../../../api/patent-rules';
 import { FormNotice } from '../../../components/FormNotice';
 import { useServerFieldErrors } from '../../../components/field-errors';
@@ -42,12 +42,13 @@ export function PayFeeDialog({ fee, label, subCompanySid, onClose, onChanged }: 
   const submit = async (values: Values): Promise<void> => {
     setNotice(undefined);
     setSaving(true);
-    const outcome = await updateRecord(
+    const outcome = await runRecordAction(
       'fee',
+      'pay',
       {
-        sid: fee.sid,
-        version: fee.version,
-        data: paymentData({
+        sids: [fee.sid],
+        versions: { [fee.sid]: fee.version },
+        values: paymentData({
           paid_date: (values.paid_date ?? dayjs()).format('YYYY-MM-DD'),
           paid_amount: values.paid_amount ?? 0,
           payment_reference: values.payment_reference,
@@ -59,7 +60,13 @@ export function PayFeeDialog({ fee, label, subCompanySid, onClose, onChanged }: 
     if (outcome.result !== RESULT_CODES.success) {
       placeFieldErrors(outcome.error, ['paid_date', 'paid_amount', 'payment_reference']);
       setNotice(inlineNotice(outcome.error));
-      if (outcome.error.body?.code === errors.conflict.code) await onChanged();
+      return;
+    }
+    // The fee's own refusal (its status, a stale version, a value the action refuses), in the server's words.
+    const refused = outcome.data.data.results.find((result) => result.outcome === 'refused');
+    if (refused?.outcome === 'refused') {
+      setNotice({ kind: 'server', text: refused.message });
+      if (refused.code === errors.conflict.code) await onChanged();
       return;
     }
     await onChanged();

@@ -36,9 +36,8 @@ describe('fee rules', () => {
     expect(isOpenFee(null)).toBe(false);
   });
 
-  it('sends a payment as a paid fee, with an empty reference as null', () => {
+  it("sends a payment as the pay action's values (the action makes the fee paid), with an empty reference as null", () => {
     expect(paymentData({ paid_date: '2026-03-01', paid_amount: 900, payment_reference: '  ' })).toEqual({
-      status: 'paid',
       paid_date: '2026-03-01',
       paid_amount: 900,
       payment_reference: null,

@@ -1,7 +1,9 @@
 // Pure rules of the fees tab: money in the fee's currency, reduction as a percentage, the colours of
 // status and source tags, which actions a fee record offers, and what a payment sends.
-import { formatMoney, isCurrency, type Language, type MessageKey } from '@ipdesk/core';
+import { formatMoney, isCurrency, type Language, type LifecycleActionAnswer, type MessageKey } from '@ipdesk/core';
+import type { ModelSchema } from '../../../api/model';
 import type { FeeSourceStatus, StoredFee } from '../../../api/patent-rules';
+import { abilitiesOf } from '../../../models/schema';
 
 const LOCALES: Record<Language, string> = { 'zh-CN': 'zh-CN', en: 'en-US' };
 
@@ -62,17 +64,29 @@ export function isOpenFee(record: Pick<StoredFee, 'status'> | null): boolean {
   return record?.status === 'unpaid';
 }
 
+/**
+ * What the reader may do with an unpaid fee: its lifecycle actions they hold (pay, abandon) and deciding to
+ * maintain it (an update of the decision).
+ */
+export function offeredFeeActions(schema: ModelSchema): {
+  pay?: LifecycleActionAnswer;
+  abandon?: LifecycleActionAnswer;
+  maintain: boolean;
+} {
+  const allowed = (name: string) => schema.lifecycle?.actions.find((action) => action.name === name && action.allowed);
+  return { pay: allowed('pay'), abandon: allowed('abandon'), maintain: abilitiesOf(schema).update };
+}
+
 export interface PaymentValues {
   paid_date: string;
   paid_amount: number;
   payment_reference?: string;
 }
 
-/** The generic update's data for a payment: the fee becomes paid. */
+/** The pay action's values: the fee becomes paid by the action itself. */
 export function paymentData(values: PaymentValues): Record<string, unknown> {
   const reference = values.payment_reference?.trim();
   return {
-    status: 'paid',
     paid_date: values.paid_date,
     paid_amount: values.paid_amount,
     payment_reference: reference ? reference : null,
