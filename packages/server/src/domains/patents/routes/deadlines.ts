@@ -1,29 +1,15 @@
 // {webapi} deadlines, fee schedules and office calendars of patent cases: a case's deadlines with their
 // explanations, its fee schedule beside the stored fee records, recomputation, deadlines as iCalendar,
 // the rule packs with their sources, and office calendars with their import.
-import {
-  AppError,
-  DEADLINE_EVENTS,
-  FEE_PACKS,
-  OFFICES,
-  localizeDeadlineRow,
-  RULE_PACKS,
-  SID_PATTERN,
-  explainDeadline,
-  toICalendar,
-  translate,
-  type DeadlineBasis,
-  labelIn,
-} from '@ipdesk/core';
+import { AppError, DEADLINE_EVENTS, FEE_PACKS, OFFICES, RULE_PACKS, SID_PATTERN, labelIn } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readRecord } from '../../../modules/models/records.js';
-import { searchRecords } from '../../../modules/models/search.js';
-import { SqlParams } from '../../../modules/models/sql-params.js';
-import { scopeCondition } from '../../../modules/models/scope.js';
 import { viewFor } from '../../../modules/rbac/model-view.js';
 import { calendarDays, importCalendar } from '../calendar-import.js';
 import { caseFeeSchedule } from '../fee-schedule.js';
+import { caseDeadlines } from '../case-deadlines.js';
+import { deadlinesCalendar } from '../deadlines-calendar.js';
 import { createFeeRecord } from '../fee-records.js';
 import { recomputeCase } from '../recompute-case.js';
 import { requestContext } from '../../../platform/context.js';
@@ -35,7 +21,6 @@ import type { ServiceOptions } from '../../../http/services.js';
 const sidParam = labelled(z.string().regex(SID_PATTERN), 'field.patentSid');
 const anyRecord = z.record(z.string(), z.unknown());
 const tags = ['patents'];
-const ICAL_MAX = 5000;
 
 export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   app,
@@ -62,38 +47,8 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
     async (request) => {
       const principal = principalOf(request);
       await visibleCase(principal, request.params.sid);
-      const rows = await accounts.db.query<{
-        sid: string;
-        version: number;
-        title: string;
-        due_date: string;
-        status: string;
-        origin: string | null;
-        rule_code: string | null;
-        item: string | null;
-        assignee: string | null;
-        completed_on: string | null;
-        basis: DeadlineBasis | null;
-      }>(
-        `SELECT t.sid, t.version, t.title, t.due_date, t.status, t.origin, t.rule_code, t.item, t.assignee, t.completed_on, b.basis
-           FROM m_patent_task t LEFT JOIN deadline_basis b ON b.task_sid = t.sid
-          WHERE t.tenant_sid = $1 AND t.patent = $2
-          ORDER BY t.due_date, t.sid`,
-        [principal.tenantSid, request.params.sid],
-      );
-      const language = request.language;
       return ok(request, {
-        data: rows.map(({ basis, ...row }) => {
-          return {
-            ...row,
-            ...localizeDeadlineRow(row, language),
-            explanation: basis ? explainDeadline(basis, language) : null,
-            citation: basis ? labelIn(basis.citation, language) : null,
-            base_date: basis?.baseDate ?? null,
-            unadjusted_date: basis?.unadjustedDate ?? null,
-            pack_version: basis?.packVersion ?? null,
-          };
-        }),
+        data: await caseDeadlines(accounts.db, requestContext(request, accounts.now), { caseSid: request.params.sid }),
       });
     },
   );
@@ -193,45 +148,11 @@ export const patentDeadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async
       if (!base || !patent) throw new AppError('modelNotFound', { params: { model: 'patent_task' } });
       const model = viewFor(base, principal.access);
       const iql = request.query.iql?.trim() || "status = 'open' ORDER BY due_date ASC";
-      const rows = [];
-      let cursor: string | undefined;
-      do {
-        const page = await searchRecords({ accounts, registry, timeZone, walkRows: searchWalkRows }, ctx, {
-          model,
-          iql,
-          start: 0,
-          rows: 100,
-          cursor,
-          total: false,
-        });
-        rows.push(...page.rows);
-        cursor = page.next_cursor;
-      } while (cursor && rows.length < ICAL_MAX);
-      // Case numbers only of the cases the caller may see.
-      const params = new SqlParams([[...new Set(rows.map((r) => String(r.patent)))]]);
-      const cases = new Map(
-        (
-          await accounts.db.query<{ sid: string; sn: string; title: string }>(
-            `SELECT t.sid, t.sn, t.title FROM m_patent t WHERE t.sid = ANY($1::text[]) AND ${scopeCondition(principal, viewFor(patent, principal.access), params)}`,
-            params.values as never,
-          )
-        ).map((c) => [c.sid, c]),
-      );
-      const language = request.language;
-      const text = toICalendar(
-        rows.slice(0, ICAL_MAX).map((r) => {
-          const c = cases.get(String(r.patent));
-          const title = String(localizeDeadlineRow(r, language).title ?? r.title);
-          return {
-            uid: `${String(r.sid)}@ipdesk`,
-            date: String(r.due_date),
-            summary: c ? `${title} — ${c.sn}` : title,
-            description: c ? c.title : translate(language, 'ical.unknownCase'),
-            stamp: r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at)),
-          };
-        }),
-        translate(language, 'ical.calendarName'),
-      );
+      const text = await deadlinesCalendar({ accounts, registry, timeZone, walkRows: searchWalkRows }, ctx, {
+        deadlines: model,
+        cases: viewFor(patent, principal.access),
+        iql,
+      });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="deadlines.ics"')
