@@ -43,7 +43,7 @@ export interface Config {
   loginRateLimit: number;
   /** Password reset mails requested per client address and 15 minutes. */
   resetRateLimit: number;
-  /** Rows a substring search walks in the page's order before collecting every match (modules/models/search.ts). */
+  /** Rows a substring search walks in the page's order before collecting every match (platform/models/search.ts). */
   searchWalkRows: number;
   /** Other sites allowed to make state-changing calls (e.g. the Vite dev server). */
   allowedOrigins: string[];

@@ -14,7 +14,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createUserAccount, type NewUserAccount } from '../src/modules/accounts/provision.js';
 import { createTenant as createTenantCommand } from '../src/modules/tenants/create-tenant.js';
 import type { ServerDomain } from '../src/domains/index.js';
-import type { ModelRegistry } from '../src/modules/models/registry.js';
+import type { ModelRegistry } from '../src/platform/models/registry.js';
 import { createTestApp, type TestApp } from './app.js';
 
 export interface AccountsTestApp extends TestApp {

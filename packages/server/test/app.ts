@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import type { ServerDomain } from '../src/domains/index.js';
-import type { ModelRegistry } from '../src/modules/models/registry.js';
+import type { ModelRegistry } from '../src/platform/models/registry.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../src/config.js';
 import type { Database, Queryable } from '../src/db/database.js';
 import { buildApp } from '../src/http/app.js';
-import type { ModelRegistry } from '../src/modules/models/registry.js';
+import type { ModelRegistry } from '../src/platform/models/registry.js';
 import type { TestApp } from './app.js';
 import { openTestDatabase } from './database.js';
 

@@ -1,7 +1,7 @@
 // Values for a record of any declared model, generated from its declaration: every field the builder can
 // fill gets a valid value of its kind (within its length, range, scale, format and dictionary), and
 // references point at the records the caller names by target. Tests then cover a model by its
-// declaration alone (src/modules/models/contract.test.ts) instead of writing fixtures per model.
+// declaration alone (src/platform/models/contract.test.ts) instead of writing fixtures per model.
 //
 // What the builder reads rather than special-casing names:
 // - managed fields (set only by the model's own actions) are left out;

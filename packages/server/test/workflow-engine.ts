@@ -14,8 +14,8 @@ import {
 import type { Database } from '../src/db/database.js';
 import { createTenant } from '../src/modules/tenants/create-tenant.js';
 import { insertUserAccount } from '../src/modules/accounts/provision.js';
-import { syncModelTables } from '../src/modules/models/ddl.js';
-import { createModelRegistry, type ModelRegistry } from '../src/modules/models/registry.js';
+import { syncModelTables } from '../src/platform/models/ddl.js';
+import { createModelRegistry, type ModelRegistry } from '../src/platform/models/registry.js';
 import {
   createWorkflowDeps,
   type WorkflowDeps,

@@ -328,7 +328,7 @@ export function dataTypeOf(declaration: Pick<FieldDeclaration, 'kind'>): DataTyp
  * The value each data type has in a row as the server reads it (both engines are set up alike,
  * server db/pglite.ts and db/postgres.ts): numerics and int8 as numbers, dates as 'YYYY-MM-DD' text (a
  * Date would shift with the server's time zone), timestamps as Dates, money as its wire value (the
- * records pipeline reads it so, server modules/models/records.ts `moneySelect`). Indexed by every
+ * records pipeline reads it so, server platform/models/records.ts `moneySelect`). Indexed by every
  * data type, so a new one without a value type fails the type-check here.
  */
 export interface DataTypeValues {

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Queryable } from '../db/database.js';
 import type { ServiceOptions } from '../http/services.js';
 import type { Clock } from '../modules/accounts/context.js';
-import type { FileStorage } from '../modules/files/storage.js';
-import type { ModelRegistry } from '../modules/models/registry.js';
+import type { FileStorage } from '../platform/files/storage.js';
+import type { ModelRegistry } from '../platform/models/registry.js';
 
 /** What a domain's hooks may use, given once at start. */
 export interface HookContext {

@@ -24,7 +24,7 @@ import {
   type TestTenant,
 } from '../../test/accounts.js';
 import { onPostgres } from '../../test/database.js';
-import { createModelRegistry } from '../modules/models/registry.js';
+import { createModelRegistry } from '../platform/models/registry.js';
 import { requiredResources } from '../modules/rbac/authorize.js';
 import type { RouteEntry } from './services.js';
 

@@ -20,7 +20,7 @@ import {
   type TestTenant,
 } from '../../test/accounts.js';
 import { onPostgres } from '../../test/database.js';
-import { multipartBody } from '../modules/files/samples.js';
+import { multipartBody } from '../platform/files/samples.js';
 import type { RouteEntry } from './services.js';
 
 /** Routes that end or change the caller's own session or account: calling them would sign the prober out. */

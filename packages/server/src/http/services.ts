@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsContext } from '../modules/accounts/context.js';
 import type { RouteAccess } from './context.js';
 import type { TenantModels } from '../modules/custom-fields/service.js';
-import type { ModelRegistry } from '../modules/models/registry.js';
+import type { ModelRegistry } from '../platform/models/registry.js';
 import { configPackRoutes } from './routes/config-packs.js';
 import { customFieldRoutes } from './routes/custom-fields.js';
 import { menuRoutes } from './routes/menus.js';

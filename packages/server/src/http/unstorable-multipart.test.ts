@@ -12,7 +12,7 @@ import {
   type SignedIn,
 } from '../../test/accounts.js';
 import { onPostgres } from '../../test/database.js';
-import { multipartBody, samplePdf } from '../modules/files/samples.js';
+import { multipartBody, samplePdf } from '../platform/files/samples.js';
 
 describe(`NUL in multipart uploads (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;

@@ -4,10 +4,10 @@
 import { AppError, MAX_PREVIEW_BYTES, isPreviewable, patentItemModel, tableOf, type AuditAction } from '@ipdesk/core';
 import type { Readable } from 'node:stream';
 import { audit } from '../../modules/accounts/context.js';
-import { queueFileRemovals, removeStoredFiles } from '../../modules/files/removals.js';
-import { bufferSource } from '../../modules/files/staging.js';
-import { isEncryptedPdf, sniffDocument } from '../../modules/files/sniff.js';
-import { StoredFileMissing } from '../../modules/files/storage.js';
+import { queueFileRemovals, removeStoredFiles } from '../../platform/files/removals.js';
+import { bufferSource } from '../../platform/files/staging.js';
+import { isEncryptedPdf, sniffDocument } from '../../platform/files/sniff.js';
+import { StoredFileMissing } from '../../platform/files/storage.js';
 import { assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
 import { megabytes, readCase, type DocumentsDeps } from './context.js';
 import {
@@ -21,7 +21,7 @@ import {
   type DocumentView,
   type HistoryEntry,
 } from './documents.js';
-import { fieldChanges } from '../../modules/models/records.js';
+import { fieldChanges } from '../../platform/models/records.js';
 import type { MetadataUpdate } from './metadata.js';
 import type { RequestContext } from '../../platform/context.js';
 

@@ -3,9 +3,9 @@
 // files queued for removal), then removeStoredFiles with the keys it returned once that committed.
 // drainFileRemovals, run at start-up, finishes what a crash interrupted.
 import type { Queryable } from '../../db/database.js';
-import { queueFileRemovals } from '../../modules/files/removals.js';
+import { queueFileRemovals } from '../../platform/files/removals.js';
 
-export { drainFileRemovals, removeStoredFiles } from '../../modules/files/removals.js';
+export { drainFileRemovals, removeStoredFiles } from '../../platform/files/removals.js';
 
 /** Deletes the case's documents, their stored_file rows and history; returns the storage keys to remove. */
 export async function deleteCaseDocuments(

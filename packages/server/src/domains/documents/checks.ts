@@ -10,7 +10,7 @@ import {
   designPictureProblem,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { Sniffed } from '../../modules/files/sniff.js';
+import type { Sniffed } from '../../platform/files/sniff.js';
 import { megabytes } from './context.js';
 
 /** Refuses content of no accepted type (415, the §8 "file format incorrect" naming what is accepted). */

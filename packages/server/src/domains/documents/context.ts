@@ -4,9 +4,9 @@
 import { AppError } from '@ipdesk/core';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
-import { fileStore, type FileStore } from '../../modules/files/file-store.js';
-import type { FileStorage } from '../../modules/files/storage.js';
-import { readRecord, type RecordRow } from '../../modules/models/records.js';
+import { fileStore, type FileStore } from '../../platform/files/file-store.js';
+import type { FileStorage } from '../../platform/files/storage.js';
+import { readRecord, type RecordRow } from '../../platform/models/records.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import type { RequestContext } from '../../platform/context.js';
 

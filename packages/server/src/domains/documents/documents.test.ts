@@ -18,8 +18,8 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { multipartBody, sampleDocx, sampleJpeg, samplePdf } from '../../modules/files/samples.js';
-import { fileStorageFor } from '../../modules/files/storage-settings.js';
+import { multipartBody, sampleDocx, sampleJpeg, samplePdf } from '../../platform/files/samples.js';
+import { fileStorageFor } from '../../platform/files/storage-settings.js';
 import { assertRequiredDocuments, deleteCaseDocuments, removeStoredFiles } from './index.js';
 
 interface DocumentAnswer {

@@ -30,7 +30,7 @@ import {
   samplePng,
   sampleTiff,
   sampleXlsx,
-} from '../../modules/files/samples.js';
+} from '../../platform/files/samples.js';
 
 interface DocumentAnswer {
   sid: string;

@@ -13,9 +13,9 @@ import {
   type RowOf,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { ModelHooks, RecordWarning, WarningEvent } from '../../modules/models/hooks.js';
-import { scopeCondition } from '../../modules/models/scope.js';
-import { SqlParams } from '../../modules/models/sql-params.js';
+import type { ModelHooks, RecordWarning, WarningEvent } from '../../platform/models/hooks.js';
+import { scopeCondition } from '../../platform/models/scope.js';
+import { SqlParams } from '../../platform/models/sql-params.js';
 
 type PatentRow = RowOf<typeof patentModel>;
 

@@ -16,7 +16,7 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { multipartBody, samplePdf } from '../../modules/files/samples.js';
+import { multipartBody, samplePdf } from '../../platform/files/samples.js';
 
 describe(`deleting a case (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;

@@ -4,9 +4,9 @@
 import { feeModel, patentItemModel, patentModel, patentTaskModel, tableOf, type RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../documents/index.js';
-import type { FileStorage } from '../../modules/files/storage.js';
+import type { FileStorage } from '../../platform/files/storage.js';
 import { audit } from '../../modules/accounts/context.js';
-import type { DeleteDependent, DeleteEvent, ModelHooks } from '../../modules/models/hooks.js';
+import type { DeleteDependent, DeleteEvent, ModelHooks } from '../../platform/models/hooks.js';
 import { countPatentLinks, deletePatentLinks } from './relations.js';
 
 /** The case's own rows in the declared models, with the label of each kind. */

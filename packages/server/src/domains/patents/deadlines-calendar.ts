@@ -2,10 +2,10 @@
 // by keyset pages through the caller's view, at most ICAL_MAX, each named by its case's number and title
 // where the caller may see that case (else a neutral "unknown case"), in the caller's language.
 import { localizeDeadlineRow, patentModel, tableOf, toICalendar, translate } from '@ipdesk/core';
-import type { ResolvedModel } from '../../modules/models/registry.js';
-import { scopeCondition } from '../../modules/models/scope.js';
-import { searchRecords, type SearchDeps } from '../../modules/models/search.js';
-import { SqlParams } from '../../modules/models/sql-params.js';
+import type { ResolvedModel } from '../../platform/models/registry.js';
+import { scopeCondition } from '../../platform/models/scope.js';
+import { searchRecords, type SearchDeps } from '../../platform/models/search.js';
+import { SqlParams } from '../../platform/models/sql-params.js';
 import type { RequestContext } from '../../platform/context.js';
 
 export const ICAL_MAX = 5000;

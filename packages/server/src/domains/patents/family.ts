@@ -4,9 +4,9 @@
 import type { RelationType } from '@ipdesk/core';
 import type { Principal } from '../../http/context.js';
 import type { Queryable } from '../../db/database.js';
-import type { ResolvedModel } from '../../modules/models/registry.js';
-import { scopeCondition } from '../../modules/models/scope.js';
-import { SqlParams } from '../../modules/models/sql-params.js';
+import type { ResolvedModel } from '../../platform/models/registry.js';
+import { scopeCondition } from '../../platform/models/scope.js';
+import { SqlParams } from '../../platform/models/sql-params.js';
 import { pickFields, readPatent, visiblePatents, type PatentLinksDeps } from './relations.js';
 import type { RequestContext } from '../../platform/context.js';
 

@@ -15,7 +15,7 @@ import {
   type RowOf,
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { ModelHooks } from '../../modules/models/hooks.js';
+import type { ModelHooks } from '../../platform/models/hooks.js';
 import { caseFacts, loadFacts } from './facts.js';
 
 type FeeRow = RowOf<typeof feeModel>;

@@ -2,11 +2,11 @@
 // recomputes the case's deadlines, fees and expiry in the same transaction; deleting an item takes its
 // deadlines along; deleting a case takes everything of it along (case-delete.ts).
 import type { Principal } from '../../http/context.js';
-import type { HookWriteContext } from '../../modules/models/hook-writes.js';
-import type { ModelHooks, RecordRow } from '../../modules/models/hooks.js';
-import type { ModelRegistry } from '../../modules/models/registry.js';
+import type { HookWriteContext } from '../../platform/models/hook-writes.js';
+import type { ModelHooks, RecordRow } from '../../platform/models/hooks.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import type { Queryable } from '../../db/database.js';
-import type { FileStorage } from '../../modules/files/storage.js';
+import type { FileStorage } from '../../platform/files/storage.js';
 import { applicationNumberWarningHooks } from './application-number-warnings.js';
 import { caseDeletionHooks } from './case-delete.js';
 import { feeModel, patentItemModel, patentModel, tableOf, termEnd, type RowOf } from '@ipdesk/core';

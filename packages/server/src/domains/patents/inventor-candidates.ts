@@ -3,7 +3,7 @@
 // administration is not needed to name a colleague as an inventor, so this reads only names.
 import { personModel, tableOf, type PickRange } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import { escapeLike, SqlParams } from '../../modules/models/sql-params.js';
+import { escapeLike, SqlParams } from '../../platform/models/sql-params.js';
 
 export interface InventorCandidate {
   sid: string;

@@ -14,7 +14,7 @@ import {
 } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../../modules/accounts/context.js';
-import { localDate } from '../../modules/models/relative-dates.js';
+import { localDate } from '../../platform/models/relative-dates.js';
 import { tenantCalendars, type CalendarLookup } from './calendars.js';
 import { BUILT_IN_PACKS, planCase, type Packs } from './compute.js';
 import { FACT_COLUMNS, caseFacts, isoDate, loadFacts, withItems, type FactRow, type LoadedCase } from './facts.js';

@@ -16,11 +16,11 @@ import {
 import type { Queryable } from '../../db/database.js';
 import { audit, type AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
-import type { DeleteDependent } from '../../modules/models/hooks.js';
-import { readRecord, selectList, type RecordRow } from '../../modules/models/records.js';
-import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
-import { scopeCondition } from '../../modules/models/scope.js';
-import { SqlParams } from '../../modules/models/sql-params.js';
+import type { DeleteDependent } from '../../platform/models/hooks.js';
+import { readRecord, selectList, type RecordRow } from '../../platform/models/records.js';
+import type { ModelRegistry, ResolvedModel } from '../../platform/models/registry.js';
+import { scopeCondition } from '../../platform/models/scope.js';
+import { SqlParams } from '../../platform/models/sql-params.js';
 import { maskRows, viewFor } from '../../modules/rbac/model-view.js';
 import type { Principal, RequestContext } from '../../platform/context.js';
 

@@ -9,8 +9,8 @@ import {
   type FieldChanges,
   type HookWrite,
   type HookWriteContext,
-} from '../../modules/models/hook-writes.js';
-import { fieldChanges } from '../../modules/models/records.js';
+} from '../../platform/models/hook-writes.js';
+import { fieldChanges } from '../../platform/models/records.js';
 import type { CasePlan, DeadlinePlan, FeePlan } from './compute.js';
 import { deadlineKey, feeKey } from './compute.js';
 

@@ -4,7 +4,7 @@
 // no account opens while this counts.
 import { AppError, agencyModel, agentModel, tableOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { ModelRegistry } from '../../modules/models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 
 /** How many agents of the agency have an open login account. */
 async function openAgentAccounts(tx: Queryable, tenantSid: string, agencySid: string): Promise<number> {

@@ -6,8 +6,8 @@ import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
-import { fieldChanges, readRecord, selectList, type RecordRow } from '../../modules/models/records.js';
-import type { ResolvedModel } from '../../modules/models/registry.js';
+import { fieldChanges, readRecord, selectList, type RecordRow } from '../../platform/models/records.js';
+import type { ResolvedModel } from '../../platform/models/registry.js';
 import { maskRows, viewFor } from '../../modules/rbac/model-view.js';
 
 /** What every people action needs: the account services and the tenant's models. */

@@ -10,8 +10,8 @@ import { sendHandoverNotice, type NoticeLog } from './handover-notice.js';
 import { changesOf, lockRow, viewRow, visibleRecord, type PeopleContext } from './records.js';
 import { handOverTodos } from './todos.js';
 import { handOverTasks } from '../workflow/engine/index.js';
-import { localDate } from '../../modules/models/relative-dates.js';
-import type { RecordRow } from '../../modules/models/records.js';
+import { localDate } from '../../platform/models/relative-dates.js';
+import type { RecordRow } from '../../platform/models/records.js';
 import type { RequestContext } from '../../platform/context.js';
 
 export interface ResignInput {

@@ -4,7 +4,7 @@
 // given users, which records already hold, so those display whatever the caller's range.
 import { personModel, tableOf, type Language, type PickRange } from '@ipdesk/core';
 import type { Queryable, SqlValue } from '../../db/database.js';
-import { escapeLike, SqlParams } from '../../modules/models/sql-params.js';
+import { escapeLike, SqlParams } from '../../platform/models/sql-params.js';
 
 const PERSON = tableOf(personModel);
 

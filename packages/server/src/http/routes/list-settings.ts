@@ -4,7 +4,7 @@ import { AppError, newSid, TABLE_COLUMNS_MAX, MODEL_NAME_PATTERN, SID_PATTERN } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
-import type { ModelRegistry } from '../../modules/models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';

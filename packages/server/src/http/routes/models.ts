@@ -31,22 +31,22 @@ import {
   recordHistory,
   recordWarnings,
   updateRecord,
-} from '../../modules/models/records.js';
-import type { ModelRegistry, ResolvedModel } from '../../modules/models/registry.js';
-import { deleteRecords, MAX_BATCH_DELETE } from '../../modules/models/batch-delete.js';
+} from '../../platform/models/records.js';
+import type { ModelRegistry, ResolvedModel } from '../../platform/models/registry.js';
+import { deleteRecords, MAX_BATCH_DELETE } from '../../platform/models/batch-delete.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
-import { aggregateRecords, countRecords, searchRecords } from '../../modules/models/search.js';
-import { historyTitles, titlesForRows } from '../../modules/models/reference-titles.js';
+import { aggregateRecords, countRecords, searchRecords } from '../../platform/models/search.js';
+import { historyTitles, titlesForRows } from '../../platform/models/reference-titles.js';
 import { principalOf, type Principal } from '../context.js';
 import { requestContext, type RequestContext } from '../../platform/context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
 import { labelled } from '../labels.js';
 import { envelopeSchema, ok } from '../reply.js';
 import { sentAsBuilt } from '../serializer.js';
-import { localizeRows, withLocalizeReads } from '../../modules/models/localize.js';
-import { lifecycleAnswer, withActions } from '../../modules/models/lifecycle-view.js';
-import { MAX_ACTION_RECORDS, runAction } from '../../modules/models/run-action.js';
+import { localizeRows, withLocalizeReads } from '../../platform/models/localize.js';
+import { lifecycleAnswer, withActions } from '../../platform/models/lifecycle-view.js';
+import { MAX_ACTION_RECORDS, runAction } from '../../platform/models/run-action.js';
 import { errorEnvelope } from '../reply.js';
 
 export interface ModelRouteOptions {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
-import type { ModelRegistry } from '../../modules/models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { checkExportQuery, createExportLink, openExport } from '../../modules/transfer/export.js';
 import { enqueueImport, importTemplate, readImportJob } from '../../modules/transfer/import.js';
 import { startImportQueue } from '../../modules/transfer/import-queue.js';

@@ -15,8 +15,8 @@ import { chooseCompany, readSetting, updateOwnProfile, writeSetting } from '../.
 import { securityPolicy } from '../../modules/accounts/security-policy.js';
 import { revokeSession, revokeUserSessions } from '../../modules/accounts/sessions.js';
 import { companiesOf, findUser, presentBasicUser, presentUser } from '../../modules/accounts/users.js';
-import { fileStore } from '../../modules/files/file-store.js';
-import { sniffImage } from '../../modules/files/image-type.js';
+import { fileStore } from '../../platform/files/file-store.js';
+import { sniffImage } from '../../platform/files/image-type.js';
 import { requestContext } from '../../platform/context.js';
 import { principalOf } from '../context.js';
 import { labelled } from '../labels.js';

@@ -10,7 +10,7 @@ import {
 } from '../../../test/accounts.js';
 import { adminContext } from '../../../test/context.js';
 import { onPostgres } from '../../../test/database.js';
-import { fileStore } from '../files/file-store.js';
+import { fileStore } from '../../platform/files/file-store.js';
 import { changeAvatar } from './change-avatar.js';
 
 // The 8-byte PNG signature and an IHDR start: enough for a stored file (the route sniffs the type first).

@@ -1,8 +1,8 @@
 // The signed-in user's avatar: the image is stored as a tenant file and the account points at it, with the
 // audit entry, in one transaction. The route checks the upload (size, image type) before.
 import type { RequestContext } from '../../platform/context.js';
-import type { FileStore } from '../files/file-store.js';
-import type { ImageType } from '../files/image-type.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import type { ImageType } from '../../platform/files/image-type.js';
 import { audit, type AccountsContext } from './context.js';
 
 export async function changeAvatar(

@@ -15,7 +15,7 @@ import {
 } from '@ipdesk/core';
 import { z } from 'zod';
 import { labelled } from '../../http/labels.js';
-import type { ModelRegistry } from '../models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { checkCustomField, packCustomFieldSchema } from './pack-fields.js';
 import { checkMenu, packMenusSchema } from './pack-menus.js';
 

@@ -5,7 +5,7 @@ import { AppError, newSid, translate } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import { tenantDictionaries } from '../custom-fields/service.js';
-import type { ModelRegistry } from '../models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { checkContent, checkContext, type PackContent } from './content.js';
 import { menuCount } from './pack-menus.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { audit, type Clock } from '../accounts/context.js';
 import { tenantDictionaries, type TenantModels } from '../custom-fields/service.js';
-import type { ModelRegistry } from '../models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { applyPack, PackJobError } from './apply.js';
 import {

@@ -11,7 +11,7 @@ import {
 } from '@ipdesk/core';
 import { z } from 'zod';
 import { isKnownDictionary } from '../dictionary/dictionary.js';
-import type { ResolvedModel } from '../models/registry.js';
+import type { ResolvedModel } from '../../platform/models/registry.js';
 
 export const CUSTOM_KINDS = [
   'text',

@@ -4,8 +4,8 @@
 import { AppError, field, newSid, type FieldDeclaration, type FieldKind } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import type { RequestContext } from '../../platform/context.js';
-import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
-import { withCustomFields } from '../models/registry.js';
+import type { ModelRegistry, ResolvedModel } from '../../platform/models/registry.js';
+import { withCustomFields } from '../../platform/models/registry.js';
 import {
   CUSTOM_CODE_PATTERN,
   checkDefinition,

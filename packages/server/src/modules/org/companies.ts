@@ -5,14 +5,14 @@ import { AppError, defineModel, field, newSid, type Label } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { audit } from '../accounts/context.js';
-import { resolveModel, type ResolvedModel } from '../models/registry.js';
+import { resolveModel, type ResolvedModel } from '../../platform/models/registry.js';
 import {
   checkFieldList,
   searchTable,
   type SearchedTable,
   type TableSearchContext,
   type TableSearchInput,
-} from '../models/table-search.js';
+} from '../../platform/models/table-search.js';
 import { bumpAccessVersion } from '../rbac/access.js';
 import { departmentTree, type DepartmentRow } from './departments.js';
 import {
@@ -27,7 +27,7 @@ import {
   updateNode,
   type TreeNode,
 } from './tree-paths.js';
-import { fieldChanges } from '../models/records.js';
+import { fieldChanges } from '../../platform/models/records.js';
 import type { RequestContext } from '../../platform/context.js';
 
 export type CompanyRow = {

@@ -16,7 +16,7 @@ import {
   updateNode,
   type TreeNode,
 } from './tree-paths.js';
-import { fieldChanges } from '../models/records.js';
+import { fieldChanges } from '../../platform/models/records.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 import type { RequestContext } from '../../platform/context.js';
 

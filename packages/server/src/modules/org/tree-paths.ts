@@ -5,8 +5,8 @@
 import { AppError, type ErrorName, type MessageKey } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { audit, type AccountsContext } from '../accounts/context.js';
-import { escapeLike } from '../models/sql-params.js';
-import { fieldChanges } from '../models/records.js';
+import { escapeLike } from '../../platform/models/sql-params.js';
+import { fieldChanges } from '../../platform/models/records.js';
 import type { RequestContext } from '../../platform/context.js';
 
 export type TreeTable = 'company' | 'department';

@@ -3,7 +3,7 @@
 // the model's field map — read-only fields are marked, and sensitive fields are masked for roles
 // without the right. Views are cached per model and access snapshot.
 import { maskValue } from '@ipdesk/core';
-import type { ResolvedField, ResolvedModel } from '../models/registry.js';
+import type { ResolvedField, ResolvedModel } from '../../platform/models/registry.js';
 import type { Access } from './access.js';
 
 const views = new WeakMap<ResolvedModel, WeakMap<Access, ResolvedModel>>();

@@ -14,7 +14,7 @@ import {
 import type { Database, Queryable } from '../../db/database.js';
 import { audit } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
-import type { ModelRegistry } from '../models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { bumpAccessVersion } from './access.js';
 import type { RequestContext } from '../../platform/context.js';
 

@@ -3,14 +3,14 @@
 // always scoped to the caller's tenant, ordered by weight then name unless the query orders.
 import { defineModel, field } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import { resolveModel, type ResolvedModel } from '../models/registry.js';
+import { resolveModel, type ResolvedModel } from '../../platform/models/registry.js';
 import {
   checkFieldList,
   searchTable,
   type SearchedTable,
   type TableSearchContext,
   type TableSearchInput,
-} from '../models/table-search.js';
+} from '../../platform/models/table-search.js';
 import type { RequestContext } from '../../platform/context.js';
 import { roleColumns, roleInLanguage, type RoleRow } from './roles.js';
 

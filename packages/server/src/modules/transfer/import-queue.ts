@@ -6,7 +6,7 @@
 import { errorMessage, isAppError, newSid, translate } from '@ipdesk/core';
 import type { AccountsContext } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
-import type { ModelRegistry } from '../models/registry.js';
+import type { ModelRegistry } from '../../platform/models/registry.js';
 import { ImportStopped, LeaseLost, runImportJob, type LeasedJob } from './import-run.js';
 
 export interface ImportQueueOptions {

@@ -3,8 +3,8 @@
 // each data row becomes the values the model's checks accept, or errors naming row, column and field.
 // Rows that hold nothing but blanks are not data rows.
 import { isAppError, translate, type Language, labelIn } from '@ipdesk/core';
-import type { ResolvedField, ResolvedModel } from '../models/registry.js';
-import { checkValues } from '../models/values.js';
+import type { ResolvedField, ResolvedModel } from '../../platform/models/registry.js';
+import { checkValues } from '../../platform/models/values.js';
 import { importCell, type OptionLabels } from './cells.js';
 import { columnLetter, isCellProblem, type SheetCell, type SheetRow } from './sheet-reader.js';
 

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import type { AccountsContext } from '../accounts/context.js';
 import type { RequestContext } from '../../platform/context.js';
 import { dictionaryOptions } from '../dictionary/dictionary.js';
-import type { ResolvedField, ResolvedModel } from '../models/registry.js';
+import type { ResolvedField, ResolvedModel } from '../../platform/models/registry.js';
 import type { ImportError } from './import-rows.js';
 import type { OptionLabels } from './cells.js';
 import { inspectZip } from './zip-guard.js';

@@ -6,11 +6,11 @@
 import { joinReferenceTitle, isSid } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
-import type { ModelRegistry, ResolvedField } from '../models/registry.js';
-import { scopeCondition } from '../models/scope.js';
-import { SqlParams } from '../models/sql-params.js';
-import { titleAccess } from '../models/reference-titles.js';
-import { SYSTEM_TARGETS } from '../models/system-targets.js';
+import type { ModelRegistry, ResolvedField } from '../../platform/models/registry.js';
+import { scopeCondition } from '../../platform/models/scope.js';
+import { SqlParams } from '../../platform/models/sql-params.js';
+import { titleAccess } from '../../platform/models/reference-titles.js';
+import { SYSTEM_TARGETS } from '../../platform/models/system-targets.js';
 import { MULTI_VALUE_SEPARATOR } from './cells.js';
 import type { SheetRow } from './sheet-reader.js';
 

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '@ipdesk/core';
 import ExcelJS from 'exceljs';
 import { Inflate } from 'fflate';
-import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../files/zip-directory.js';
+import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../../platform/files/zip-directory.js';
 
 export type CellProblem =
   | { problem: 'formulaWithoutValue' }

@@ -1,7 +1,7 @@
 // Checks an uploaded xlsx (a zip) before any parser sees it (SECURITY.md "Zip/xlsx"): entry count,
 // total unpacked size and compression ratio from the central directory, and no absolute, "..",
 // or symbolic-link entries.
-import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../files/zip-directory.js';
+import { endRecordTail, findEndOfCentralDirectory, readCentralDirectory } from '../../platform/files/zip-directory.js';
 
 const LOCAL_HEADER = 0x04034b50;
 

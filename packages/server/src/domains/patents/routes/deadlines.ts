@@ -4,7 +4,7 @@
 import { AppError, DEADLINE_EVENTS, FEE_PACKS, OFFICES, RULE_PACKS, SID_PATTERN, labelIn } from '@ipdesk/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readRecord } from '../../../modules/models/records.js';
+import { readRecord } from '../../../platform/models/records.js';
 import { viewFor } from '../../../modules/rbac/model-view.js';
 import { calendarDays, importCalendar } from '../calendar-import.js';
 import { caseFeeSchedule } from '../fee-schedule.js';

@@ -7,7 +7,7 @@ import {
   endRecordTail,
   findEndOfCentralDirectory,
   readCentralDirectory,
-} from '../../../modules/files/zip-directory.js';
+} from '../../../platform/files/zip-directory.js';
 
 export interface ZipEntry {
   name: string;

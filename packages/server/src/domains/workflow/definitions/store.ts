@@ -4,7 +4,7 @@
 import { AppError, type ProcessGraph } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { AccountsContext } from '../../../modules/accounts/context.js';
-import type { ModelRegistry } from '../../../modules/models/registry.js';
+import type { ModelRegistry } from '../../../platform/models/registry.js';
 
 export type DefinitionStatus = 'draft' | 'published' | 'retired';
 

@@ -17,7 +17,7 @@ import {
 } from '../../../../test/accounts.js';
 import { onPostgres } from '../../../../test/database.js';
 import { brokenXml, template } from '../../../../test/workflow.js';
-import { multipartBody } from '../../../modules/files/samples.js';
+import { multipartBody } from '../../../platform/files/samples.js';
 
 describe(`workflow definitions: export and import (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;

@@ -3,7 +3,7 @@
 import { evaluateCondition, type ConditionScope } from '@ipdesk/core';
 import type { Database } from '../../../db/database.js';
 import type { Clock } from '../../../modules/accounts/context.js';
-import type { ModelRegistry } from '../../../modules/models/registry.js';
+import type { ModelRegistry } from '../../../platform/models/registry.js';
 
 /** A flow condition over the record's fields and the process variables (default: core's iql evaluator). */
 export type ConditionEvaluator = (condition: string, scope: ConditionScope) => boolean;

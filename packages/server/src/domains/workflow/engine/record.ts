@@ -1,7 +1,7 @@
 // The business record a process runs on, as flow conditions (`record.<field>`) and user-field approvers see
 // it: its columns with the tenant's custom fields beside them, read in the command's transaction.
 import type { Queryable } from '../../../db/database.js';
-import type { ModelRegistry } from '../../../modules/models/registry.js';
+import type { ModelRegistry } from '../../../platform/models/registry.js';
 import type { Step } from './step.js';
 
 /**

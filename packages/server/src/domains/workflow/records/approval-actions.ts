@@ -5,15 +5,15 @@
 // The first production listeners of the engine: in-transaction, so the status moves with the decision.
 import { CLIENT_SIDES, LANGUAGES, type LifecycleAction, type ModelDeclaration } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { ApprovalHooks } from '../../../modules/models/hooks.js';
+import type { ApprovalHooks } from '../../../platform/models/hooks.js';
 import {
   checkLifecycleAction,
   lockLifecycleRecord,
   writeLifecycleStatus,
   type LifecycleActionInput,
   type RecordRow,
-} from '../../../modules/models/records.js';
-import type { ModelRegistry, ResolvedModel } from '../../../modules/models/registry.js';
+} from '../../../platform/models/records.js';
+import type { ModelRegistry, ResolvedModel } from '../../../platform/models/registry.js';
 import { loadAccess } from '../../../modules/rbac/access.js';
 import { contextOf, type RequestContext } from '../../../platform/context.js';
 import type { EngineDeps } from '../engine/context.js';

@@ -9,10 +9,10 @@ import { audit } from '../../../modules/accounts/context.js';
 import { assertAcceptedType } from '../../documents/checks.js';
 import { missingFileError } from '../../documents/metadata.js';
 import type { ReceivedUpload } from '../../documents/upload.js';
-import { fileStore } from '../../../modules/files/file-store.js';
-import { writeFileWithRows } from '../../../modules/files/removals.js';
-import { sniffDocument } from '../../../modules/files/sniff.js';
-import { StoredFileMissing, storageKeyFor, type FileStorage } from '../../../modules/files/storage.js';
+import { fileStore } from '../../../platform/files/file-store.js';
+import { writeFileWithRows } from '../../../platform/files/removals.js';
+import { sniffDocument } from '../../../platform/files/sniff.js';
+import { StoredFileMissing, storageKeyFor, type FileStorage } from '../../../platform/files/storage.js';
 import type { RequestContext } from '../../../platform/context.js';
 import { ATTACHMENT_PURPOSE } from './attachments.js';
 

@@ -4,7 +4,7 @@
 // process is a draft or back with them (returned, or their submission withdrawn).
 import { AppError, labelIn, translate, type FieldError, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { WriteEvent } from '../../../modules/models/hooks.js';
+import type { WriteEvent } from '../../../platform/models/hooks.js';
 import type { Acting } from '../../../platform/context.js';
 import { loadDefinition } from '../engine/tables.js';
 

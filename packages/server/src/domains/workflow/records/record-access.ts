@@ -5,9 +5,9 @@
 import { AppError, modelResourceCode, type ErrorName } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { Principal } from '../../../http/context.js';
-import type { ModelRegistry } from '../../../modules/models/registry.js';
-import { scopeCondition } from '../../../modules/models/scope.js';
-import { SqlParams } from '../../../modules/models/sql-params.js';
+import type { ModelRegistry } from '../../../platform/models/registry.js';
+import { scopeCondition } from '../../../platform/models/scope.js';
+import { SqlParams } from '../../../platform/models/sql-params.js';
 import { holds } from '../../../modules/rbac/authorize.js';
 
 export interface RecordAccessDeps {

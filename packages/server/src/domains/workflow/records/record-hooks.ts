@@ -4,8 +4,8 @@
 // update while a process is open is limited to what the current step grants (field-lock.ts).
 import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../modules/accounts/context.js';
-import type { DeleteDependent, ModelHooks } from '../../../modules/models/hooks.js';
-import type { ModelRegistry } from '../../../modules/models/registry.js';
+import type { DeleteDependent, ModelHooks } from '../../../platform/models/hooks.js';
+import type { ModelRegistry } from '../../../platform/models/registry.js';
 import { checkFieldLock } from './field-lock.js';
 
 const PROCESSES_LABEL = { zh: '流程', en: 'Processes' } as const;

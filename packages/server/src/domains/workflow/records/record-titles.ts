@@ -3,8 +3,8 @@
 // (a hidden title stays hidden, a masked one masked): one query per model on the page.
 import { modelResourceCode } from '@ipdesk/core';
 import type { Principal } from '../../../http/context.js';
-import { scopeCondition } from '../../../modules/models/scope.js';
-import { SqlParams } from '../../../modules/models/sql-params.js';
+import { scopeCondition } from '../../../platform/models/scope.js';
+import { SqlParams } from '../../../platform/models/sql-params.js';
 import { maskRows, viewFor } from '../../../modules/rbac/model-view.js';
 import { holds } from '../../../modules/rbac/authorize.js';
 import type { RecordAccessDeps } from './record-access.js';

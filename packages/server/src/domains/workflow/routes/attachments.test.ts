@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTenant, createUser, signIn } from '../../../../test/accounts.js';
 import { onPostgres } from '../../../../test/database.js';
 import { createWorkflowHttp, type Person, type WorkflowHttp } from '../../../../test/workflow-http.js';
-import { multipartBody, sampleExecutable, samplePdf } from '../../../modules/files/samples.js';
+import { multipartBody, sampleExecutable, samplePdf } from '../../../platform/files/samples.js';
 
 describe(`workflow attachments (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let w: WorkflowHttp;

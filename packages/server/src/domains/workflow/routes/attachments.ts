@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { receiveUpload } from '../../documents/upload.js';
-import { fileStorageFor } from '../../../modules/files/storage-settings.js';
+import { fileStorageFor } from '../../../platform/files/storage-settings.js';
 import { openAttachment, uploadAttachment } from '../records/attachment-files.js';
 import { visibleInstance } from '../records/record-access.js';
 import { principalOf } from '../../../http/context.js';

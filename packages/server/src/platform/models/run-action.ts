@@ -5,7 +5,7 @@
 // An action declared with `approval` whose tenant has published a process bound to it starts that process
 // on each record instead (after the same checks, in the same transaction): the outcome moves the status.
 import { actionResourceCode, AppError, isAppError } from '@ipdesk/core';
-import type { RequestContext } from '../../platform/context.js';
+import type { RequestContext } from '../context.js';
 import type { ApprovalHooks } from './hooks.js';
 import {
   applyLifecycleAction,

@@ -19,7 +19,7 @@ import type { Principal } from '../../http/context.js';
 import { compileIql } from './iql-compile.js';
 import { createModelRegistry } from './registry.js';
 import { scopeCondition } from './scope.js';
-import { administratorAccess } from '../rbac/access.js';
+import { administratorAccess } from '../../modules/rbac/access.js';
 import { SqlParams } from './sql-params.js';
 
 const registry = createModelRegistry(MODEL_CATALOG);

@@ -10,8 +10,8 @@ import {
   type Language,
   type LifecycleAnswer,
 } from '@ipdesk/core';
-import type { RequestContext } from '../../platform/context.js';
-import type { Access } from '../rbac/access.js';
+import type { RequestContext } from '../context.js';
+import type { Access } from '../../modules/rbac/access.js';
 import type { RecordDeps } from './records.js';
 import type { ResolvedModel } from './registry.js';
 

@@ -6,7 +6,7 @@
 import { joinReferenceTitle, modelResourceCode, referenceTitleFields } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
-import { viewFor } from '../rbac/model-view.js';
+import { viewFor } from '../../modules/rbac/model-view.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';

@@ -4,7 +4,7 @@
 import { AppError, type FieldIssue } from '@ipdesk/core';
 import type { DeleteEvent } from './hooks.js';
 import { removeLockedRecord, selectList, whole, type RecordDeps, type RecordRow } from './records.js';
-import type { RequestContext } from '../../platform/context.js';
+import type { RequestContext } from '../context.js';
 import type { ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';

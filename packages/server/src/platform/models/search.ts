@@ -3,14 +3,14 @@
 // paging, and only unnamed statements so PostgreSQL plans each search for its own values.
 import { AppError, isIqlError, parseIql, type Expression, type IqlQuery } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import type { AccountsContext } from '../accounts/context.js';
-import type { RequestContext } from '../../platform/context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import type { RequestContext } from '../context.js';
 import { compileIql, type CompiledOrder } from './iql-compile.js';
 import { afterCursor, cursorKeys, decodeCursor, orderClause, orderSuffix, takeCursor, tieBreak } from './keyset.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
 import { selectList, type RecordRow } from './records.js';
 import { scopeCondition } from './scope.js';
-import { maskRows, viewFor } from '../rbac/model-view.js';
+import { maskRows, viewFor } from '../../modules/rbac/model-view.js';
 import { SqlParams } from './sql-params.js';
 
 /** The services a search uses; who searches (their scope and field rights) and when come from the context. */

@@ -5,7 +5,7 @@
 import type { Label, Language, ModelDeclaration, RowOf } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
-import type { Acting } from '../../platform/context.js';
+import type { Acting } from '../context.js';
 import type { ResolvedModel } from './registry.js';
 
 export type RecordRow = Record<string, unknown>;

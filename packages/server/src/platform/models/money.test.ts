@@ -16,7 +16,7 @@ import {
   type SignedIn,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { exportCell, importCell } from '../transfer/cells.js';
+import { exportCell, importCell } from '../../modules/transfer/cells.js';
 import { createModelRegistry } from './registry.js';
 
 const licence = defineModel({

@@ -4,8 +4,8 @@
 // by the request's user and request id (docs/audit.md "Hook writes"). Hooks call these, never bare UPDATEs.
 import { recordAction, type RecordVerb } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
-import { auditMany, type AuditEntry } from '../accounts/context.js';
-import type { RequestContext } from '../../platform/context.js';
+import { auditMany, type AuditEntry } from '../../modules/accounts/context.js';
+import type { RequestContext } from '../context.js';
 import { fieldChanges } from './records.js';
 
 /**

@@ -17,19 +17,19 @@ import {
 } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
-import type { AccountsContext } from '../accounts/context.js';
-import { audit } from '../accounts/context.js';
+import type { AccountsContext } from '../../modules/accounts/context.js';
+import { audit } from '../../modules/accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
 import type { DeleteDependent, DeleteEvent, RecordWarning } from './hooks.js';
 import { checkReferences } from './references.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
 import { checkRecordRules, checkValues } from './values.js';
-import { bumpAccessVersion } from '../rbac/access.js';
-import { maskRows } from '../rbac/model-view.js';
-import { dictionaryOptions, enabledKeys } from '../dictionary/dictionary.js';
+import { bumpAccessVersion } from '../../modules/rbac/access.js';
+import { maskRows } from '../../modules/rbac/model-view.js';
+import { dictionaryOptions, enabledKeys } from '../../modules/dictionary/dictionary.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
-import type { RequestContext } from '../../platform/context.js';
+import type { RequestContext } from '../context.js';
 
 export type RecordRow = Record<string, unknown>;
 
