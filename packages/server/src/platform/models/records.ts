@@ -336,32 +336,7 @@ export async function updateRecord(
       checkRecordRules(model, values, before, language);
       await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
       await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
-      const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
-      const { columns, custom } = splitValues(model, values);
-      const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
-      if (Object.keys(custom).length) sets.push(`custom = t.custom || ${params.add(JSON.stringify(custom))}::jsonb`);
-      const rows = await tx.query<RecordRow>(
-        `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
-          WHERE t.sid = $1 AND t.tenant_sid = $2
-          RETURNING ${selectList(whole(model))}`,
-        params.values as never,
-      );
-      let after = rows[0]!;
-      const hooks = registry.hooks.of(model.name);
-      if (hooks?.afterWrite) {
-        const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
-        await hooks.afterWrite(tx, {
-          principal: ctx.principal,
-          model,
-          before,
-          after,
-          changed,
-          now,
-          language,
-          requestId,
-        });
-        after = await finalRow(tx, whole(model), ctx.tenantSid, input.sid);
-      }
+      const after = await writeFields(tx, registry, ctx, { model, sid: input.sid, before, values });
       // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
       await audit(tx, {
         tenantSid: ctx.tenantSid,
@@ -375,6 +350,36 @@ export async function updateRecord(
       return presented(model, after);
     }),
   );
+}
+
+/**
+ * Writes checked values to a locked record (version bumped, who and when set), runs the model's afterWrite
+ * hooks and answers the row as they left it: the one write of an update and of a lifecycle action.
+ */
+async function writeFields(
+  tx: Queryable,
+  registry: ModelRegistry,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; sid: string; before: RecordRow; values: Map<string, unknown> },
+): Promise<RecordRow> {
+  const { model, sid, before } = input;
+  const { language, requestId, now } = ctx;
+  const params = new SqlParams([sid, ctx.tenantSid, now, ctx.userSid]);
+  const { columns, custom } = splitValues(whole(model), input.values);
+  const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
+  if (Object.keys(custom).length) sets.push(`custom = t.custom || ${params.add(JSON.stringify(custom))}::jsonb`);
+  const rows = await tx.query<RecordRow>(
+    `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
+      WHERE t.sid = $1 AND t.tenant_sid = $2
+      RETURNING ${selectList(whole(model))}`,
+    params.values as never,
+  );
+  const after = rows[0]!;
+  const hooks = registry.hooks.of(model.name);
+  if (!hooks?.afterWrite) return after;
+  const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
+  await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
+  return finalRow(tx, whole(model), ctx.tenantSid, sid);
 }
 
 /** Deletes a record the caller may see (at the version they read, when they send one). */
@@ -679,21 +684,7 @@ export async function writeLifecycleStatus(
     language,
     requestId,
   });
-  const params = new SqlParams([input.sid, ctx.tenantSid, now, ctx.userSid]);
-  const { columns } = splitValues(whole(model), values);
-  const sets = [...columns.entries()].map(([name, value]) => `${name} = ${params.add(value)}`);
-  const rows = await tx.query<RecordRow>(
-    `UPDATE ${model.table} AS t SET ${[...sets, 'updated_at = $3', 'updated_by = $4', 'version = t.version + 1'].join(', ')}
-      WHERE t.sid = $1 AND t.tenant_sid = $2
-      RETURNING ${selectList(whole(model))}`,
-    params.values as never,
-  );
-  let after = rows[0]!;
-  if (hooks?.afterWrite) {
-    const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
-    await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
-    after = await finalRow(tx, whole(model), ctx.tenantSid, input.sid);
-  }
+  const after = await writeFields(tx, deps.registry, ctx, { model, sid: input.sid, before, values });
   await audit(tx, {
     tenantSid: ctx.tenantSid,
     actorSid: ctx.userSid,
