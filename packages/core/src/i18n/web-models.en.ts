@@ -118,6 +118,13 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'lifecycle.summary': '{{done}} done, {{started}} sent for approval, {{refused}} not changed',
   'lifecycle.actions': 'Actions',
   'lifecycle.selectFirst': 'Select at least one record',
+  'lifecycle.timeline.tab': 'Status',
+  'lifecycle.timeline.created': 'Created',
+  'lifecycle.timeline.changed': 'Status changed',
+  'lifecycle.timeline.empty': 'No status changes yet',
+  'lifecycle.timeline.viewApproval': 'View the approval',
+  'lifecycle.timeline.approval': 'Approval',
+  'lifecycle.timeline.loading': 'Loading…',
 
   'modelForm.newTitle': 'New {{model}}',
   'modelForm.editTitle': 'Edit {{model}}',

@@ -117,6 +117,13 @@ export const webModelsZhCN = {
   'lifecycle.summary': '完成 {{done}} 条，提交审批 {{started}} 条，未执行 {{refused}} 条',
   'lifecycle.actions': '操作',
   'lifecycle.selectFirst': '请至少选择一条记录',
+  'lifecycle.timeline.tab': '状态流转',
+  'lifecycle.timeline.created': '创建',
+  'lifecycle.timeline.changed': '状态变更',
+  'lifecycle.timeline.empty': '暂无状态变更',
+  'lifecycle.timeline.viewApproval': '查看审批',
+  'lifecycle.timeline.approval': '审批记录',
+  'lifecycle.timeline.loading': '加载中…',
 
   'modelForm.newTitle': '新建{{model}}',
   'modelForm.editTitle': '编辑{{model}}',

@@ -85,6 +85,8 @@ export interface HistoryEntry {
   /** A status change's lifecycle action (named in the schema's lifecycle) and its comment. */
   lifecycle_action?: string;
   comment?: string;
+  /** The approval process whose outcome made this status change (an approval-bound action). */
+  instance_sid?: string;
 }
 
 /** Call options the pages choose: whether failures are shown by the global notices, and the company. */

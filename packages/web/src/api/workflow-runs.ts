@@ -210,6 +210,11 @@ export function fetchRecordProcess(
   return request({ url: `${BASE}/records/${part(model)}/${part(recordSid)}`, silent: true, ...options });
 }
 
+/** One process instance as the approval panel shows it (a finished one too, from a record's status timeline). */
+export function fetchInstance(instanceSid: string): Promise<RequestResult<DataEnvelope<InstancePanel>>> {
+  return request({ url: `${BASE}/instances/${part(instanceSid)}`, silent: true });
+}
+
 export function fetchDiagram(instanceSid: string): Promise<RequestResult<DataEnvelope<InstanceDiagram>>> {
   return request({ url: `${BASE}/instances/${part(instanceSid)}/diagram`, silent: true });
 }

@@ -32,6 +32,7 @@ import type { DetailTab } from '../../domains/types';
 import { HistoryList } from './HistoryList';
 import { LifecycleActions } from '../lifecycle/LifecycleActions';
 import { StatusTag } from '../lifecycle/StatusTag';
+import { StatusTimeline } from '../lifecycle/StatusTimeline';
 import { subCompanyFromLink, withSubCompany } from './sub-company';
 
 /** The record information block: who created and changed it, when, in which company, which version. */
@@ -40,7 +41,7 @@ const RECORD_INFO = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_
 /** The tab a link names (?tab=approval), when the model's page has it; else the details. */
 function linkedTab(tabs: readonly DetailTab[], search: string): string {
   const named = new URLSearchParams(search).get(TAB_PARAM);
-  const known = ['details', ...tabs.map((tab) => tab.key), 'approval', 'history'];
+  const known = ['details', 'status', ...tabs.map((tab) => tab.key), 'approval', 'history'];
   return named && known.includes(named) ? named : 'details';
 }
 
@@ -221,6 +222,15 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
               </Space>
             ),
           },
+          ...(schema.lifecycle
+            ? [
+                {
+                  key: 'status',
+                  label: <span data-testid="tab-status">{t('lifecycle.timeline.tab')}</span>,
+                  children: <StatusTimeline schema={schema} sid={record.sid} subCompanySid={subCompanySid} />,
+                },
+              ]
+            : []),
           ...modelTabs.map(({ key, labelKey, Component }) => ({
             key,
             label: <span data-testid={`tab-${key}`}>{t(labelKey)}</span>,
