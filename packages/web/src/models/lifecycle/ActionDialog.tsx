@@ -82,7 +82,7 @@ export function ActionDialog({ schema, action, targets, subCompanySid, onClose, 
       title={<span data-testid="action-dialog-title">{action.label}</span>}
       okText={refusals ? t('model.ok') : action.label}
       cancelText={t('model.cancel')}
-      okButtonProps={{ loading: running, 'data-testid': 'action-submit' } as ButtonProps}
+      okButtonProps={{ loading: running, 'data-testid': 'action-dialog-ok' } as ButtonProps}
       onOk={() => (refusals ? onClose() : form.submit())}
       cancelButtonProps={{ disabled: running, style: refusals ? { display: 'none' } : undefined }}
       onCancel={() => !running && onClose()}

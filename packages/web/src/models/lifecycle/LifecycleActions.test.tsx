@@ -139,7 +139,7 @@ describe('lifecycle actions on the detail page', () => {
     const { container } = await openPaper();
     await click(byTestId(container, 'action-score'));
     await waitUntil(() => present('action-form'));
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => document.body.textContent?.includes('请填写评分') ?? false);
     expect(page.sent('/webapi/model/scientific_paper/do/action/score')).toHaveLength(0);
 
@@ -147,7 +147,7 @@ describe('lifecycle actions on the detail page', () => {
     await typeInto(byTestId<HTMLInputElement>(document, 'action-field-score'), '88.5');
     const reads = page.sent(`/webapi/model/scientific_paper/${PAPER}`).length;
     paper = { ...paper, status: 'scored', score: 88.5, version: 4, _actions: [] };
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => page.sent('/webapi/model/scientific_paper/do/action/score').length === 1);
     expect(JSON.parse(page.sent('/webapi/model/scientific_paper/do/action/score')[0]!.body)).toEqual({
       sids: [PAPER],
@@ -167,7 +167,7 @@ describe('lifecycle actions on the detail page', () => {
     await waitUntil(() => present('action-form'));
     actionAnswer = run([{ sid: PAPER, outcome: 'started', instance_sid: 'Ins0000000000001' }]);
     const reads = page.sent(`/webapi/model/scientific_paper/${PAPER}`).length;
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => document.querySelector('.ant-message')?.textContent?.includes('“送审”已提交审批') ?? false);
     await waitUntil(() => page.sent(`/webapi/model/scientific_paper/${PAPER}`).length > reads);
     await waitUntil(() => !present('action-form'));
@@ -178,13 +178,13 @@ describe('lifecycle actions on the detail page', () => {
     await click(byTestId(container, 'action-abandon'));
     await waitUntil(() => present('action-form'));
     expect(byTestId(document, 'action-confirm').textContent).toContain('不能再上报');
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => document.body.textContent?.includes('请填写意见') ?? false);
     expect(page.sent('/webapi/model/scientific_paper/do/action/abandon')).toHaveLength(0);
 
     actionAnswer = run([{ sid: PAPER, outcome: 'refused', code: 409000, message: '数据已被他人修改，请刷新后重试' }]);
     await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '重复投稿');
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => present(`action-refused-${PAPER}`));
     expect(byTestId(document, `action-refused-${PAPER}`).textContent).toContain('锂电池负极材料');
     expect(byTestId(document, `action-refused-${PAPER}`).textContent).toContain('数据已被他人修改');
@@ -199,7 +199,7 @@ describe('lifecycle actions on the detail page', () => {
     await click(byTestId(container, 'action-abandon'));
     await waitUntil(() => present('action-form'));
     await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '不再需要');
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => present('action-error'));
     expect(byTestId(document, 'action-error').textContent).toContain('无权执行此操作');
   });
@@ -239,7 +239,7 @@ describe('lifecycle actions on a list selection', () => {
       { sid: OTHER, outcome: 'refused', code: 409202, message: '状态为“已评分”的记录不能执行“放弃”' },
     ]);
     await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '项目终止');
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => present(`action-refused-${OTHER}`));
     expect(byTestId(document, `action-refused-${OTHER}`).textContent).toContain('固态电解质');
     expect(present(`action-refused-${PAPER}`)).toBe(false);

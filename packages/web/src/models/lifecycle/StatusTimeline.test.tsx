@@ -35,7 +35,12 @@ const schema: ModelSchema = {
     systemField('sid', '编号'),
     systemField('version', '版本', { kind: 'number', data_type: 'integer' }),
     schemaField('title', '论文题目'),
-    schemaField('status', '论文状态', { kind: 'option', data_type: 'key', dictionary: 'paper_status', read_only: true }),
+    schemaField('status', '论文状态', {
+      kind: 'option',
+      data_type: 'key',
+      dictionary: 'paper_status',
+      read_only: true,
+    }),
   ],
   lifecycle: {
     field: 'status',

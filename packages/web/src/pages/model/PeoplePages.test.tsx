@@ -413,7 +413,7 @@ describe('agency actions', { timeout: 20_000 }, () => {
     expect(byTestId(document, 'action-confirm').textContent).toBe(
       '停用后不能再为其代理人开通登录账号。停用前需先关闭其代理人的登录账号。',
     );
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => present(`action-refused-${AGENCY}`));
     expect(byTestId(document, `action-refused-${AGENCY}`).textContent).toContain(refusal);
     expect(bodiesOf('/webapi/model/agency/do/action/close')).toEqual([{ sids: [AGENCY], versions: { [AGENCY]: 1 } }]);

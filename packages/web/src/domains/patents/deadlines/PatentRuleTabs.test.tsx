@@ -349,11 +349,11 @@ describe('fees tab', { timeout: 30_000 }, () => {
     await click(byTestId(document, 'fee-abandon-3'));
     await waitUntil(() => present('action-confirm'));
     expect(byTestId(document, 'action-confirm').textContent).toContain('未按期缴纳可能导致专利权终止');
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await settle();
     expect(bodiesOf('/webapi/model/fee/do/action/abandon')).toEqual([]); // the reason is required
     await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '产品线已停产');
-    await click(byTestId(document, 'action-submit'));
+    await click(byTestId(document, 'action-dialog-ok'));
     await waitUntil(() => bodiesOf('/webapi/model/fee/do/action/abandon').length === 1);
     expect(bodiesOf('/webapi/model/fee/do/action/abandon')[0]).toEqual({
       sids: [FEE],
