@@ -25,6 +25,8 @@ export const workflowEn: Record<WorkflowMessageKey, string> = {
   'error.levelApproveError': 'Level approve settings error: approval levels run 1 to 8',
   'error.assigneeInvalid': 'Choose another active person of your organisation with a usable account',
   'error.urgeTooSoon': 'Urged too often: try again in {{minutes}} minute(s)',
+  'error.actionWhileInProcess':
+    '"{{action}}" cannot run while the process "{{process}}" is open on this record: its status moves when the process ends',
   'error.instanceActionBound': 'Process "{{key}}" approves the action "{{action}}": run that action to start it',
   'error.instanceModelMismatch': 'Process "{{key}}" runs on {{expected}}, not on {{model}}',
   'error.fieldLockedByProcess': 'Field "{{field}}" cannot be changed while process "{{process}}" is open',

@@ -24,6 +24,7 @@ export const workflowZhCN = {
   'error.levelApproveError': '逐级审批设置错误：审批层级应为 1 到 8',
   'error.assigneeInvalid': '请选择本组织中另一位在职且账号可用的人员',
   'error.urgeTooSoon': '催办过于频繁，请 {{minutes}} 分钟后再试',
+  'error.actionWhileInProcess': '该记录的流程“{{process}}”进行中，不能执行“{{action}}”：状态随流程结束而变更',
   'error.instanceActionBound': '流程“{{key}}”用于审批操作“{{action}}”，请执行该操作来发起',
   'error.instanceModelMismatch': '流程“{{key}}”用于{{expected}}，不能在{{model}}上发起',
   'error.fieldLockedByProcess': '流程“{{process}}”进行中，字段“{{field}}”不可修改',

@@ -147,6 +147,11 @@ export const workflowDomain = {
       processLoop: domainError(409708, 409, 'error.processLoop'),
       /** Issue 18: a process bound to a lifecycle action starts only by running the action. Params: key, action. */
       instanceActionBound: domainError(409709, 409, 'error.instanceActionBound'),
+      /**
+       * Issue 18: while a process is open on a record (running, back with its starter, or a draft) its status
+       * moves only by that process's outcome. Params: action, process.
+       */
+      actionWhileInProcess: domainError(409710, 409, 'error.actionWhileInProcess'),
       /** Spec §5: no crossing a parallel gateway when going back, withdrawing or jumping. */
       returnAcrossParallel: domainError(400701, 400, 'error.returnAcrossParallel'),
       returnTargetInvalid: domainError(400702, 400, 'error.returnTargetInvalid'),

@@ -38,6 +38,8 @@ export interface ActionEvent<Row extends RecordRow = RecordRow> {
   before: Row;
   /** The status and the values the action will write (by field name). */
   values: ReadonlyMap<string, unknown>;
+  /** Set when an approval's outcome applies the action: the process that ended. */
+  instanceSid?: string;
   now: Date;
   language: Language;
   requestId: string;
@@ -97,7 +99,7 @@ export interface DeleteDependent {
 }
 
 /**
- * Issue 18 "approval-bound actions", put in by the workflow domain for the models with such actions: an
+ * Issue 18 "approval-bound actions", put in by the workflow domain for the models with a lifecycle: an
  * action declared with `approval` starts the published process bound to (model, action), when the tenant
  * has one, instead of moving the status; the process's outcome moves it later.
  */
@@ -120,7 +122,7 @@ export interface ApprovalHooks {
       values: Readonly<Record<string, unknown>>;
     },
   ): Promise<string>;
-  /** Those of these records that have an open process: their approval actions are not offered meanwhile. */
+  /** Those of these records that have an open process: no action is offered meanwhile. */
   openProcesses(
     db: Queryable,
     input: { tenantSid: string; model: string; sids: readonly string[] },

@@ -1,7 +1,7 @@
 // What a lifecycle looks like to one caller: in the schema answer (statuses with the tenant's labels, the
 // actions and whether the caller holds each), and on every record read (`_actions`: the actions its status
-// allows that the caller holds, less the approval-bound ones while a process is open on it), so the UI
-// offers only what the server would run.
+// allows that the caller holds; none while a process is open on it, whose outcome alone moves the status),
+// so the UI offers only what the server would run.
 import {
   actionResourceCode,
   actionSources,
@@ -53,8 +53,8 @@ export function lifecycleAnswer(
 /**
  * Adds to each row the actions its status allows that the caller holds; a row read without its status
  * field (a list narrowed to other columns) gets none, as nothing can be said of it. While a process is open
- * on a record, its approval-bound actions are left out (running one would be refused): one query for the
- * rows read, and none for a model without such actions.
+ * on a record none is offered (running one would be refused: the workflow domain's beforeAction): one query
+ * for the rows read.
  */
 export async function withActions<Row extends Record<string, unknown>>(
   deps: RecordDeps,
@@ -69,25 +69,22 @@ export async function withActions<Row extends Record<string, unknown>>(
   const open = await recordsInApproval(deps, ctx.tenantSid, model, rows);
   for (const row of rows) {
     if (!(lifecycle.field in row)) continue;
-    const inApproval = open.has(String(row.sid));
-    (row as Record<string, unknown>)[ACTIONS_KEY] = actionsFrom(lifecycle, row[lifecycle.field]).filter(
-      (name) => held(name) && !(inApproval && lifecycle.actions[name]!.approval),
-    );
+    (row as Record<string, unknown>)[ACTIONS_KEY] = open.has(String(row.sid))
+      ? []
+      : actionsFrom(lifecycle, row[lifecycle.field]).filter(held);
   }
   return rows;
 }
 
-/** Those of the rows (with a sid) that have an open process, when the model has approval-bound actions. */
+/** Those of the rows (with a sid) that have an open process (the workflow domain answers it for lifecycle models). */
 async function recordsInApproval(
   deps: RecordDeps,
   tenantSid: string,
   model: ResolvedModel,
   rows: ReadonlyArray<Record<string, unknown>>,
 ): Promise<ReadonlySet<string>> {
-  const lifecycle = model.declaration.lifecycle!;
   const approval = deps.registry.hooks.of(model.name)?.approval;
   const sids = rows.map((row) => row.sid).filter((sid): sid is string => typeof sid === 'string');
-  if (!approval || sids.length === 0 || !Object.values(lifecycle.actions).some((action) => action.approval))
-    return new Set();
+  if (!approval || sids.length === 0) return new Set();
   return approval.openProcesses(deps.accounts.db, { tenantSid, model: model.name, sids });
 }

@@ -680,6 +680,7 @@ export async function writeLifecycleStatus(
     action,
     before,
     values,
+    ...(input.instanceSid && { instanceSid: input.instanceSid }),
     now,
     language,
     requestId,

@@ -189,13 +189,13 @@ describe(`approval-bound lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlit
     const instance = await report(sid);
     const read1 = await read(sid);
     expect(read1.status).toBe('not_reported');
-    // Only the approval-bound action is left out (the others are refused by the field lock when run).
-    expect(read1._actions).toEqual(['redraft', 'abandon']);
+    // No action is offered while the process is open: its outcome alone moves the status.
+    expect(read1._actions).toEqual([]);
     // The list answers the same, from one query for the page.
     const listed = await w.call(author, 'POST', '/model/scientific_paper/do/search', {});
     expect(listed.statusCode, listed.body).toBe(200);
     const row = (listed.json().data.rows as Array<{ sid: string; _actions: string[] }>).find((r) => r.sid === sid);
-    expect(row?._actions).toEqual(['redraft', 'abandon']);
+    expect(row?._actions).toEqual([]);
     const variables = await w.t.database.db.query<{ variables: Record<string, unknown> }>(
       'SELECT variables FROM workflow_instance WHERE sid = $1',
       [instance],
@@ -204,10 +204,19 @@ describe(`approval-bound lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlit
       lifecycle_action: { name: 'report', comment: 'Please report', values: {} },
     });
 
-    // Another action on it is refused while the process runs (the engine's field lock), and so is the
-    // action again (the engine's one open process per record).
+    // Another action on it is refused while the process runs, naming it in the caller's language, and so is
+    // the action again (the engine's one open process per record).
     const redraft = await act(author, 'redraft', [sid]);
-    expect(redraft.results[0]).toMatchObject({ outcome: 'refused', code: errors.fieldLockedByProcess.code });
+    expect(redraft.results[0]).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionWhileInProcess.code,
+      message: `"Back to draft" cannot run while the process "Review paper_report" is open on this record: its status moves when the process ends`,
+    });
+    const zh = await act(author, 'abandon', [sid], { comment: '不再投稿' }, 'zh-CN');
+    expect(zh.results[0]).toMatchObject({
+      outcome: 'refused',
+      message: '该记录的流程“Review paper_report”进行中，不能执行“放弃”：状态随流程结束而变更',
+    });
     const twice = await act(author, 'report', [sid]);
     expect(twice.results[0]).toMatchObject({ outcome: 'refused', code: errors.instanceAlreadyOpen.code });
     expect((await read(sid)).status).toBe('not_reported');
@@ -248,6 +257,39 @@ describe(`approval-bound lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlit
     });
   });
 
+  it('keeps the status while returned to the starter, and moves it when the resubmitted process is approved', async () => {
+    const sid = await paper('Returned');
+    const instance = await report(sid);
+    const task = await w.taskOf(reviewer, instance);
+    const back = await w.call(reviewer, 'POST', `/workflow/tasks/${task}/return`, { comment: 'Cite the dataset' });
+    expect(back.statusCode, back.body).toBe(200);
+    const returned = await read(sid);
+    expect(returned.status).toBe('not_reported');
+    // Still in approval (with the starter): neither report again nor another action while it is open.
+    expect(returned._actions).toEqual([]);
+    // The starter may edit the returned paper's fields, but not move its status meanwhile.
+    const edited = await w.call(author, 'POST', '/model/scientific_paper/do/update', {
+      sid,
+      version: returned.version,
+      data: { journal: 'Journal of Power Sources' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await act(author, 'redraft', [sid])).results[0]).toMatchObject({
+      outcome: 'refused',
+      code: errors.actionWhileInProcess.code,
+    });
+    expect(await statusAudits(sid)).toHaveLength(1);
+
+    const again = await w.call(author, 'POST', `/workflow/instances/${instance}/resubmit`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    await decide(reviewer, instance, 'approve');
+    await decide(approver, instance, 'approve');
+    expect((await read(sid)).status).toBe('reported');
+    expect((await statusAudits(sid)).at(-1)).toMatchObject({
+      detail: { changes: { status: { before: 'not_reported', after: 'reported' } }, instance_sid: instance },
+    });
+  });
+
   it('leaves the status where it was when the starter withdraws, and when an administrator ends it', async () => {
     const sid = await paper('Withdrawn');
     const instance = await report(sid);
@@ -255,8 +297,8 @@ describe(`approval-bound lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlit
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const afterWithdraw = await read(sid);
     expect(afterWithdraw.status).toBe('not_reported');
-    // Still open (back with the author): report is not offered until it ends.
-    expect(afterWithdraw._actions).not.toContain('report');
+    // Still open (back with the author): nothing is offered until it ends.
+    expect(afterWithdraw._actions).toEqual([]);
 
     const ended = await w.call(w.admin, 'POST', `/workflow/instances/${instance}/end`, { comment: 'Stop' });
     expect(ended.statusCode, ended.body).toBe(200);

@@ -31,11 +31,13 @@ export interface KeptAction {
   values: Record<string, unknown>;
 }
 
-/** The models whose lifecycle has an action declared with `approval`. */
-export function modelsWithApprovals(registry: ModelRegistry): ResolvedModel[] {
-  return registry
-    .all()
-    .filter((model) => Object.values(model.declaration.lifecycle?.actions ?? {}).some((action) => action.approval));
+/**
+ * The models with a lifecycle: any of them may have a process open on a record (a definition names its
+ * model), during which its actions are not offered; those with an action declared with `approval` also
+ * start and end processes through them.
+ */
+export function modelsWithLifecycles(registry: ModelRegistry): ResolvedModel[] {
+  return registry.all().filter((model) => model.declaration.lifecycle !== undefined);
 }
 
 export function approvalHooks(deps: EngineDeps, model: string): ApprovalHooks {
@@ -80,7 +82,7 @@ export function approvalHooks(deps: EngineDeps, model: string): ApprovalHooks {
  * listener of its processes' ends. Answers what removes the listeners again (an app closing).
  */
 export function installApprovalActions(registry: ModelRegistry, deps: EngineDeps): () => void {
-  const removers = modelsWithApprovals(registry).map((model) => {
+  const removers = modelsWithLifecycles(registry).map((model) => {
     registry.hooks.add(model.declaration, { approval: approvalHooks(deps, model.name) });
     return registerWorkflowListener(`lifecycle.${model.name}`, {
       phase: 'inTransaction',

@@ -4,7 +4,7 @@
 // process is a draft or back with them (returned, or their submission withdrawn).
 import { AppError, labelIn, translate, type FieldError, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { WriteEvent } from '../../../platform/models/hooks.js';
+import type { ActionEvent, WriteEvent } from '../../../platform/models/hooks.js';
 import type { Acting } from '../../../platform/context.js';
 import { loadDefinition } from '../engine/tables.js';
 
@@ -63,5 +63,22 @@ export async function checkFieldLock(tx: Queryable, event: WriteEvent): Promise<
   throw new AppError('fieldLockedByProcess', {
     params: { field: labelOf(locked[0]!), process: editable.processName },
     fields,
+  });
+}
+
+/** A lifecycle action (not an approval's outcome) on a record with an open process: refused, naming both. */
+export async function refuseActionInProcess(tx: Queryable, event: ActionEvent): Promise<void> {
+  const [open] = await tx.query<{ definition_sid: string }>(
+    `SELECT definition_sid FROM workflow_instance
+      WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3 AND status IN ('draft', 'running', 'withdrawn')`,
+    [event.principal.tenantSid, event.model.name, String(event.before.sid)],
+  );
+  if (!open) return;
+  const declared = event.model.declaration.lifecycle?.actions[event.action];
+  throw new AppError('actionWhileInProcess', {
+    params: {
+      action: declared ? labelIn(declared.label, event.language) : event.action,
+      process: (await loadDefinition(tx, open.definition_sid)).name,
+    },
   });
 }

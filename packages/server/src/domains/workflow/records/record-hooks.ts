@@ -6,7 +6,7 @@ import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../modules/accounts/context.js';
 import type { DeleteDependent, ModelHooks } from '../../../platform/models/hooks.js';
 import type { ModelRegistry } from '../../../platform/models/registry.js';
-import { checkFieldLock } from './field-lock.js';
+import { checkFieldLock, refuseActionInProcess } from './field-lock.js';
 
 const PROCESSES_LABEL = { zh: '流程', en: 'Processes' } as const;
 
@@ -52,6 +52,11 @@ export function workflowRecordHooks(model: string): ModelHooks {
   return {
     afterWrite: async (tx, event) => {
       await checkFieldLock(tx, event);
+    },
+    async beforeAction(tx, event) {
+      // Only the open process's outcome moves the status (approval-actions.ts); a starter the process is back
+      // with may edit the fields, not run another action meanwhile.
+      if (!event.instanceSid) await refuseActionInProcess(tx, event);
     },
     async beforeDelete(tx, { principal, record, now, requestId }) {
       const recordSid = String(record.sid);
