@@ -23,6 +23,8 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
   'error.workflowTooManyElements': 'The process has too many elements: {{count}}, at most {{max}}',
   'error.workflowConditionInvalid': 'Invalid flow condition: {{condition}}',
   'error.workflowImportNoBpmn': 'The zip holds no .bpmn process file',
+  'error.workflowImportModelRequired':
+    'The process names no business model (it comes from another modeler): choose the model it is for',
   'error.workflowImportManyBpmn': 'The zip holds {{count}} .bpmn process files; it may hold only one',
   'error.workflowXmlTooLarge': 'The process file is too large (at most {{max}} characters)',
   'error.workflowImportTooLarge': 'The process import is too large (at most {{max}}, packed and unpacked)',
@@ -31,6 +33,7 @@ export const workflowDesignEn: Record<WorkflowDesignMessageKey, string> = {
   'field.workflowKey': 'Process key',
   'field.workflowName': 'Process name',
   'field.workflowModel': 'Model',
+  'field.workflowAction': 'Lifecycle action',
   'field.workflowXml': 'Process file',
   'field.workflowVersion': 'Process version',
   'field.workflowUpdatedAt': 'Last changed',

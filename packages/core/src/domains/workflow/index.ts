@@ -22,6 +22,18 @@ export {
 } from './settings.js';
 export * from './limits.js';
 export { parseProcessXml, type ParsedProcess } from './parse.js';
+export {
+  ASSIGNEE_ATTRIBUTES,
+  ASSIGNEE_KIND,
+  bindImportedXml,
+  FOREIGN_ASSIGNEE_NAMESPACES,
+  foreignAssignments,
+  isExpression,
+  type AssigneeAttribute,
+  type ForeignAssignment,
+  type ForeignVendor,
+  type ImportBinding,
+} from './foreign-import.js';
 export { processXmlTemplate, type ProcessTemplateInput } from './template.js';
 export {
   checkCondition,

@@ -118,6 +118,8 @@ export const workflowDomain = {
       workflowImportNoBpmn: domainError(400808, 400, 'error.workflowImportNoBpmn'),
       /** Params: count. */
       workflowImportManyBpmn: domainError(400809, 400, 'error.workflowImportManyBpmn'),
+      /** Issue 18: a process from another modeler names no model; the import asks for one. */
+      workflowImportModelRequired: domainError(400811, 400, 'error.workflowImportModelRequired'),
       /** Params: max (characters). */
       workflowXmlTooLarge: domainError(413801, 413, 'error.workflowXmlTooLarge'),
       /** Spec §5: a process import is at most 10 MB, packed or unpacked. Params: max. */

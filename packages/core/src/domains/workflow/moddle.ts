@@ -102,6 +102,8 @@ export interface ModdleParseResult {
 export interface ProcessModdle {
   fromXML(xml: string): Promise<ModdleParseResult>;
   toXML(element: ModdleElement, options?: { format?: boolean }): Promise<{ xml: string }>;
+  /** A new element of a known type (`ipdesk:Approval`, `bpmn:ExtensionElements`), with its properties. */
+  create(type: string, properties?: Record<string, unknown>): ModdleElement;
 }
 
 /** A bpmn-moddle instance that knows the ipdesk namespace. */

@@ -1,7 +1,14 @@
 // Moving definitions between systems as a zip: export one version as <key>-v<version>.bpmn beside a
 // manifest.json; import a zip holding exactly one .bpmn (spec §5: zip only, at most 10 MB packed and
 // unpacked). An import creates the key, or becomes the key's draft; a design with errors is refused.
-import { AppError, WORKFLOW_IMPORT_MAX_BYTES, type DesignProblem } from '@ipdesk/core';
+import {
+  AppError,
+  bindImportedXml,
+  foreignAssignments,
+  WORKFLOW_IMPORT_MAX_BYTES,
+  type DesignProblem,
+} from '@ipdesk/core';
+import { resolveForeignApprovers, type MappedAssignee } from './foreign-approvers.js';
 import { strToU8, zipSync } from 'fflate';
 import { createDefinition } from './create-definition.js';
 import { designRefusal, errorsOf, inspectXml } from './problems.js';
@@ -74,18 +81,56 @@ export function bpmnOfZip(bytes: Uint8Array): string {
 export interface ImportedDefinition {
   row: DefinitionRow;
   created: boolean;
-  /** Warnings only: an import with design errors is refused. */
+  /**
+   * Warnings, and for a process from another modeler the steps still without approvers (the designer opens
+   * the draft to choose them); any other design error refuses the import.
+   */
   problems: DesignProblem[];
+  /** The vendor approvers of a process from another modeler, each with what it resolved to. */
+  mapped: MappedAssignee[];
 }
+
+export interface ImportInput {
+  bytes: Uint8Array;
+  overwriteDraft: boolean;
+  /** For a process that names no model (from another modeler): the model, and the lifecycle action, to bind. */
+  model?: string;
+  action?: string;
+}
+
+/**
+ * A process that names no model comes from another modeler: it needs the model given (else 400811), its
+ * vendor approvers are resolved in the tenant, and it may arrive with steps still lacking approvers.
+ */
+async function bindForeign(
+  deps: DefinitionsDeps,
+  ctx: RequestContext,
+  xml: string,
+  input: ImportInput,
+): Promise<{ xml: string; mapped: MappedAssignee[]; foreign: boolean }> {
+  const { parsed } = await inspectXml(xml);
+  const assignments = foreignAssignments(parsed.definitions);
+  const named = parsed.graph.settings.model;
+  if (named && assignments.length === 0) return { xml, mapped: [], foreign: false };
+  if (!named && !input.model) throw new AppError('workflowImportModelRequired');
+  const model = named ?? input.model!;
+  if (!deps.registry.get(model)) throw new AppError('workflowModelUnknown', { params: { model } });
+  const { mapped, approvers } = await resolveForeignApprovers(deps.accounts.db, ctx.tenantSid, assignments);
+  const bound = await bindImportedXml(xml, { model, action: named ? undefined : input.action, approvers });
+  return { xml: bound, mapped, foreign: !named };
+}
+
+/** The rule a process from another modeler may still break when imported: its steps' approvers are chosen later. */
+const CHOSEN_AFTER_IMPORT = new Set(['task-approvers']);
 
 export async function importDefinition(
   deps: DefinitionsDeps,
   ctx: RequestContext,
-  input: { bytes: Uint8Array; overwriteDraft: boolean },
+  input: ImportInput,
 ): Promise<ImportedDefinition> {
-  const xml = bpmnOfZip(input.bytes);
+  const { xml, mapped, foreign } = await bindForeign(deps, ctx, bpmnOfZip(input.bytes), input);
   const { parsed, problems } = await inspectXml(xml);
-  const errors = errorsOf(problems);
+  const errors = errorsOf(problems).filter((p) => !(foreign && CHOSEN_AFTER_IMPORT.has(p.rule)));
   if (errors.length > 0) throw designRefusal(errors);
   const columns = columnsOf(deps, parsed.graph, problems);
   await assertOwnApprovers(deps.accounts.db, ctx.tenantSid, parsed.graph);
@@ -96,7 +141,7 @@ export async function importDefinition(
   );
   if (existing.length === 0) {
     const created = await createDefinition(deps, ctx, { xml, action: 'imported' });
-    return { ...created, created: true };
+    return { ...created, created: true, mapped };
   }
   return deps.accounts.db.transaction(async (tx) => {
     const versions = await lockVersions(tx, tenantSid, columns.key);
@@ -105,6 +150,6 @@ export async function importDefinition(
       throw new AppError('workflowDraftExists', { params: { key: columns.key } });
     const row = await writeDraft(tx, ctx, { versions, columns, xml });
     await auditDefinition(tx, ctx, 'imported', { key: row.key, version: row.version, sid: row.sid });
-    return { row, created: false, problems };
+    return { row, created: false, problems, mapped };
   });
 }

@@ -5,6 +5,7 @@
 import type {} from '@fastify/multipart';
 import {
   AppError,
+  MODEL_NAME_PATTERN,
   WORKFLOW_IMPORT_MAX_BYTES,
   WORKFLOW_KEY_PATTERN,
   WORKFLOW_NAME_MAX_LENGTH,
@@ -49,6 +50,16 @@ const problemSchema = z.object({
   message_key: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   message: z.string(),
+});
+/** A vendor approver of a process from another modeler, and the user (sid) or role (code) it resolved to. */
+const mappedAssigneeSchema = z.object({
+  node_id: z.string(),
+  node_name: z.string(),
+  vendor: z.string(),
+  attribute: z.enum(['assignee', 'candidateUsers', 'candidateGroups']),
+  value: z.string(),
+  kind: z.enum(['user', 'role']),
+  resolved: z.object({ value: z.string(), name: z.string() }).nullable(),
 });
 const statusSchema = z.enum(['draft', 'published', 'retired']);
 const versionFields = {
@@ -337,11 +348,18 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
               z.enum(['true', 'false']).transform((value) => value === 'true'),
               'field.workflowOverwriteDraft',
             ).optional(),
+            model: labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.workflowModel').optional(),
+            action: labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.workflowAction').optional(),
           })
           .strict(),
         response: {
           200: envelopeSchema({
-            data: z.object({ ...versionFields, created: z.boolean(), problems: z.array(problemSchema) }),
+            data: z.object({
+              ...versionFields,
+              created: z.boolean(),
+              problems: z.array(problemSchema),
+              mapped: z.array(mappedAssigneeSchema),
+            }),
           }),
         },
       },
@@ -357,12 +375,23 @@ export const workflowDefinitionRoutes: FastifyPluginAsyncZod<ServiceOptions> = a
       const imported = await importDefinition(deps, ctx, {
         bytes,
         overwriteDraft: request.query.overwrite_draft ?? false,
+        model: request.query.model,
+        action: request.query.action,
       });
       return ok(request, {
         data: {
           ...header(imported.row),
           created: imported.created,
           problems: presentProblems(ctx.language, imported.problems),
+          mapped: imported.mapped.map((m) => ({
+            node_id: m.nodeId,
+            node_name: m.nodeName,
+            vendor: m.vendor,
+            attribute: m.attribute,
+            value: m.value,
+            kind: m.kind,
+            resolved: m.resolved,
+          })),
         },
       });
     },
