@@ -146,6 +146,7 @@ function schemaOf(
           export: true,
           processVariable: false,
           approval: false,
+          batchEdit: false,
         },
       };
     }),
