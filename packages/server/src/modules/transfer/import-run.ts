@@ -62,7 +62,6 @@ class LeaseLost extends Error {}
 /** The server stopped while the job ran; it is failed as interrupted (and can be imported again). */
 export class ImportStopped extends Error {}
 
-
 /** Chunks of data rows (blank rows dropped), row 1 handed to onHeader first. */
 async function* dataChunks(
   bytes: Buffer,

@@ -321,7 +321,7 @@ export async function updateRecord(
 ): Promise<RecordRow> {
   const { registry } = deps;
   const { model } = input;
-  const { language, requestId, now } = ctx;
+  const { language } = ctx;
   const { values } = checkValues(
     model,
     input.data,

@@ -119,7 +119,10 @@ export const patent = defineModel({
       flags: { searchFilter: true },
     }),
     // Who handles a case changes for many at once (a new agency, a new person responsible): batch-editable.
-    agency: field('agency', { label: { zh: '代理机构', en: 'Agency' }, flags: { searchFilter: true, batchEdit: true } }),
+    agency: field('agency', {
+      label: { zh: '代理机构', en: 'Agency' },
+      flags: { searchFilter: true, batchEdit: true },
+    }),
     agent: field('agent', { label: { zh: '代理人', en: 'Agent' }, flags: { batchEdit: true } }),
     ip_manager: field('user', {
       label: { zh: '知识产权专员', en: 'IP manager' },
