@@ -119,11 +119,11 @@ describe(`batch edit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   /** Polls the batch until it ends; answers the snapshots seen while it ran. */
   const finished = async (sid: string) => {
     const seen: Batch[] = [];
-    for (let i = 0; i < 6000; i++) {
+    for (let i = 0; i < 4000; i++) {
       const batch = await batchOf(sid);
       seen.push(batch);
       if (batch.status === 'completed' || batch.status === 'failed') return { batch, seen };
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error('the batch did not end');
   };
@@ -211,7 +211,7 @@ describe(`batch edit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await get('batch-edit/history', outsider)).json().data.total).toBe(0);
     expect((await get(`batch-edit/${editSid}`, outsider)).json().code).toBe(404450);
     expect((await get(`batch-edit/${editSid}/items`, outsider)).json().code).toBe(404450);
-  }, 600_000);
+  }, 900_000);
 
   it('undoes the batch on the records not changed since, skipping and naming the one that was', async () => {
     const changed = await one<{ sid: string; version: number }>(
@@ -253,7 +253,7 @@ describe(`batch edit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         error: { code: 409451, message: '该记录在批量修改后已被修改，未撤销' },
       },
     ]);
-  }, 600_000);
+  }, 900_000);
 
   it('lists a record refused mid-batch with its code and message, and does the others', async () => {
     const rows = await db().query<{ sid: string }>(
