@@ -117,6 +117,22 @@ const PLATFORM_ERRORS = {
 
   // Imports (issue 15): a file holds at most MAX_IMPORT_ROWS data rows. Params: max.
   importTooManyRows: def(413015, 413, 'error.importTooManyRows'),
+
+  // Batch edit (docs/models.md "Batch edit"), codes 4xx450–469. Params: field.
+  batchFieldUnknown: def(400450, 400, 'error.batchFieldUnknown'),
+  /** Params: label. A field not declared batch-editable. */
+  batchFieldNotEditable: def(400451, 400, 'error.batchFieldNotEditable'),
+  /** Params: label. A field the caller's field rules keep read-only or hidden. */
+  batchFieldNotWritable: def(403450, 403, 'error.batchFieldNotWritable'),
+  batchNoFields: def(400452, 400, 'error.batchNoFields'),
+  batchSelectionEmpty: def(400453, 400, 'error.batchSelectionEmpty'),
+  batchSelectionInvalid: def(400454, 400, 'error.batchSelectionInvalid'),
+  /** Params: max, count. */
+  batchTooMany: def(413450, 413, 'error.batchTooMany'),
+  batchNotFound: def(404450, 404, 'error.batchNotFound'),
+  batchNotUndoable: def(409450, 409, 'error.batchNotUndoable'),
+  /** An undo's item whose record was written after the batch: skipped, never overwritten. */
+  batchChangedSince: def(409451, 409, 'error.batchChangedSince'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Every code: the platform's and each domain's (their manifests' errors). */

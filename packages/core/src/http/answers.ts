@@ -27,6 +27,7 @@ export const schemaFieldFlagsAnswer = z.object({
   export: z.boolean(),
   processVariable: z.boolean(),
   approval: z.boolean(),
+  batchEdit: z.boolean(),
 });
 
 /** One field, labels already in the request's language. */

@@ -62,6 +62,17 @@ export const modelsZhCN = {
   'error.actionRequiresField': '请先填写{{label}}',
   'error.duplicateValue': '{{label}}“{{value}}”已存在',
   'error.cursorInvalid': '翻页游标无效，请从第一页重新查询',
+  'error.batchFieldUnknown': '没有字段“{{field}}”',
+  'error.batchFieldNotEditable': '{{label}}不能批量修改',
+  'error.batchFieldNotWritable': '您没有修改{{label}}的权限',
+  'error.batchNoFields': '请至少选择一个要修改的字段',
+  'error.batchSelectionEmpty': '没有选中任何记录',
+  'error.batchSelectionInvalid': '请选择记录或给出查询条件，二者只能选其一',
+  'error.batchTooMany': '一次最多处理 {{max}} 条记录，当前选择了 {{count}} 条，请缩小范围',
+  'error.batchNotFound': '批量修改记录不存在',
+  'error.batchNotUndoable': '只能撤销已完成且尚未撤销的批量修改',
+  'error.batchChangedSince': '该记录在批量修改后已被修改，未撤销',
+  'batch.failureRestart': '批量任务因服务重启而中断',
 } as const;
 
 export type ModelsMessageKey = keyof typeof modelsZhCN;

@@ -35,6 +35,11 @@ export interface FieldFlags {
   export: boolean;
   processVariable: boolean;
   approval: boolean;
+  /**
+   * Offered in a list's batch edit (docs/models.md "Batch edit"): one value written to many records, each
+   * through the update pipeline. Off unless declared; a field the caller may not write is never offered.
+   */
+  batchEdit: boolean;
 }
 
 export interface FieldDeclaration {
@@ -95,6 +100,7 @@ const DEFAULT_FLAGS: FieldFlags = {
   export: true,
   processVariable: false,
   approval: false,
+  batchEdit: false,
 };
 
 /** Default text limits of spec §5: 255 for strings, 5000 for long text. */

@@ -6,3 +6,4 @@ export * from './field-kinds.js';
 export * from './offices.js';
 export * from './iql-check.js';
 export * from './check-values.js';
+export * from './batch-edit.js';

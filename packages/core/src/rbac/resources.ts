@@ -37,6 +37,9 @@ export const RESOURCE_CODE_PATTERN = /^[a-z][a-z0-9_.:]{0,63}$/;
 /** Reading the audit trail beyond live records (a deleted record's history). */
 export const AUDIT_RESOURCE = 'system.audit';
 
+/** The batch edit history page and its undo (docs/models.md "Batch edit"). */
+export const BATCH_EDIT_RESOURCE = 'batch_edit';
+
 const ACTION_LABELS: Record<Exclude<ModelAction, 'view'>, Label> = {
   create: { zh: '新增', en: 'Create' },
   update: { zh: '编辑', en: 'Edit' },
@@ -108,6 +111,9 @@ const SYSTEM_RESOURCES: ResourceDeclaration[] = [
   // The audit right: what was recorded of deleted records (their history). System administrators hold
   // it; a role may be given it (an auditor), never an agency user.
   menu(AUDIT_RESOURCE, '审计', 'Audit', 'no_share', 965),
+  // The batch edit history page (spec §2 /batch-edit/history): which batches it lists still follows the
+  // reader's view right on each model, and their records the reader's data scope.
+  menu(BATCH_EDIT_RESOURCE, '批量修改记录', 'Batch edit history', 'system', 970),
 ];
 
 export interface ResourceCatalog {

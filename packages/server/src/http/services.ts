@@ -14,6 +14,7 @@ import { menuRoutes } from './routes/menus.js';
 import { organisationRoutes } from './routes/organisation.js';
 import { rolesRoutes } from './routes/roles.js';
 import { transferRoutes } from './routes/transfer.js';
+import { batchEditRoutes } from './routes/batch-edit.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
@@ -79,6 +80,7 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     listSettingsRoutes,
     customFieldRoutes,
     transferRoutes,
+    batchEditRoutes,
     rolesRoutes,
     organisationRoutes,
     menuRoutes,

@@ -14,6 +14,7 @@ const FIELD_FLAGS: SchemaFieldFlags = {
   export: true,
   processVariable: false,
   approval: false,
+  batchEdit: false,
 };
 
 /** A system field's flags as the server gives them when undeclared: exported only. */

@@ -39,7 +39,7 @@ export const project = defineModel({
     }),
     manager: field('user', {
       label: { zh: '负责人', en: 'Manager' },
-      flags: { searchFilter: true, tableColumn: true },
+      flags: { searchFilter: true, tableColumn: true, batchEdit: true },
     }),
     description: field('longText', { label: { zh: '项目简介', en: 'Description' }, flags: { keyword: true } }),
   },

@@ -23,6 +23,7 @@ import { seededNames } from './0022-seeded-names.js';
 import { patentTitles } from './0025-patent-titles.js';
 import { auditNames } from './0026-audit-names.js';
 import { lifecycleActions } from './0027-lifecycle-actions.js';
+import { batchEdit } from './0028-batch-edit.js';
 
 export interface Migration {
   id: number;
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   patentTitles,
   auditNames,
   lifecycleActions,
+  batchEdit,
 ];

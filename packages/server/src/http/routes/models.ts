@@ -146,6 +146,7 @@ function schemaOf(
           export: true,
           processVariable: false,
           approval: false,
+          batchEdit: false,
         },
       };
     }),
@@ -297,14 +298,16 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       config: { access: { model: 'view' } },
       schema: {
         summary:
-          "Run a lifecycle action on records, each in its own transaction (the caller must hold the action's button): a result per record, done, started (an approval-bound action whose bound process started) or refused with its code and message",
+          "Run a lifecycle action on records (sids, or the records an iql query finds), each in its own transaction (the caller must hold the action's button): a result per record, done, started (an approval-bound action whose bound process started) or refused with its code and message",
         tags,
         params: z
           .object({ model: modelParam, action: labelled(z.string().regex(ACTION_NAME_PATTERN), 'field.action') })
           .strict(),
         body: z
           .object({
-            sids: labelled(z.array(sidField).min(1).max(MAX_ACTION_RECORDS), 'field.records'),
+            sids: labelled(z.array(sidField).min(1).max(MAX_ACTION_RECORDS), 'field.records').optional(),
+            // Instead of sids: the records an iql search finds (at most MAX_ACTION_RECORDS, else 413450).
+            query: iqlField.optional(),
             versions: labelled(
               z.record(z.string().regex(SID_PATTERN), z.number().int().min(1)),
               'field.version',
@@ -319,7 +322,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     async (request) => {
       const model = await modelFor(request, request.params.model);
       const ctx = requestContext(request, accounts.now);
-      const outcomes = await runAction(recordDeps, ctx, { model, ...request.body, action: request.params.action });
+      const outcomes = await runAction({ ...recordDeps, timeZone, walkRows: searchWalkRows }, ctx, {
+        model,
+        ...request.body,
+        action: request.params.action,
+      });
       const field = model.declaration.lifecycle!.field;
       const results = outcomes.map((outcome) => {
         switch (outcome.outcome) {

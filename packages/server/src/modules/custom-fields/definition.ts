@@ -57,6 +57,8 @@ export const definitionSchema = z
         table_column: z.boolean().default(true),
         import: z.boolean().default(true),
         export: z.boolean().default(true),
+        // Offered in batch edit (docs/models.md "Batch edit"): off unless the administrator turns it on.
+        batch_edit: z.boolean().default(false),
       })
       .strict()
       .default({
@@ -66,6 +68,7 @@ export const definitionSchema = z
         table_column: true,
         import: true,
         export: true,
+        batch_edit: false,
       }),
   })
   .strict();
@@ -142,6 +145,7 @@ export function flagsOf(definition: CustomFieldDefinition): FieldFlags {
     export: f.export,
     processVariable: f.process_variable,
     approval: f.approval,
+    batchEdit: f.batch_edit ?? false, // definitions saved before the flag existed lack it
   };
 }
 

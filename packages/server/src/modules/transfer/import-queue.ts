@@ -3,10 +3,11 @@
 // than `perTenant` on all servers together (one claim at a time, under an advisory lock). The server
 // holding a job renews its lease; a job whose lease expired (its server died) is failed by whichever
 // server notices, never one another live server still holds.
-import { errorMessage, isAppError, newSid, translate } from '@ipdesk/core';
+import { errorMessage, isAppError, translate } from '@ipdesk/core';
 import type { AccountsContext } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import type { ModelRegistry } from '../../platform/models/registry.js';
+import { startLeaseQueue } from '../../platform/jobs/lease-queue.js';
 import { ImportStopped, LeaseLost, runImportJob, type LeasedJob } from './import-run.js';
 
 export interface ImportQueueOptions {
@@ -63,21 +64,16 @@ export async function failExpiredImports(accounts: AccountsContext): Promise<num
 export function startImportQueue(options: ImportQueueOptions): ImportQueue {
   const { accounts } = options;
   const db = accounts.db;
-  const perServer = options.perServer ?? IMPORT_LIMITS.perServer;
   const perTenant = options.perTenant ?? IMPORT_LIMITS.perTenant;
-  const leaseMs = options.leaseMs ?? IMPORT_LIMITS.leaseMs;
-  const pollMs = options.pollMs ?? IMPORT_LIMITS.pollMs;
-  const owner = newSid();
-  const running = new Map<string, Promise<void>>();
-  const report = options.onError ?? (() => undefined);
   let stopped = false;
-  let pumping: Promise<void> | undefined;
-  let again = false;
-
-  const leaseEnd = () => new Date(accounts.now().getTime() + leaseMs);
-
-  async function claim(): Promise<(LeasedJob & { bytes: Uint8Array }) | undefined> {
-    return db.transaction(async (tx) => {
+  const queue = startLeaseQueue<LeasedJob & { bytes: Uint8Array }>({
+    db,
+    now: accounts.now,
+    perServer: options.perServer ?? IMPORT_LIMITS.perServer,
+    leaseMs: options.leaseMs ?? IMPORT_LIMITS.leaseMs,
+    pollMs: options.pollMs ?? IMPORT_LIMITS.pollMs,
+    onError: options.onError ?? (() => undefined),
+    async claim(tx, owner, leaseEnd) {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
       const [job] = await tx.query<LeasedJob>(
         `UPDATE import_job SET status = 'running', phase = 'validating', lease_owner = $1, lease_expires_at = $2
@@ -87,106 +83,57 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
                AND (SELECT count(*) FROM import_job r WHERE r.status = 'running' AND r.tenant_sid = w.tenant_sid) < $3
              ORDER BY w.queue_seq LIMIT 1)
           RETURNING sid, tenant_sid, user_sid, company_sid, model, mode, side, language, request_id`,
-        [owner, leaseEnd(), perTenant],
+        [owner, leaseEnd, perTenant],
       );
       if (!job) return undefined;
       const [file] = await tx.query<{ bytes: Uint8Array }>('SELECT bytes FROM import_job_file WHERE job_sid = $1', [
         job.sid,
       ]);
       return file ? { ...job, bytes: file.bytes } : undefined;
-    });
-  }
-
-  async function fail(job: LeasedJob, error: unknown): Promise<void> {
-    if (error instanceof LeaseLost) return;
-    if (!isAppError(error) && !(error instanceof ImportStopped)) report(error);
-    const failure =
-      error instanceof ImportStopped
-        ? 'import.failureRestart'
-        : isAppError(error)
-          ? errorMessage(error, job.language)
-          : translate(job.language, 'import.failureUnreadable');
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL,
-              imported = ${rolledBack(accounts)}
-          WHERE sid = $1 AND lease_owner = $2 AND status = 'running'`,
-        [job.sid, owner, failure, accounts.now()],
-      );
-      await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
-    });
-  }
-
-  async function pump(): Promise<void> {
-    while (!stopped && running.size < perServer) {
-      const job = await claim();
-      if (!job) return;
-      const { bytes, ...leased } = job;
-      const work = runImportJob(
-        { accounts, registry: options.registry, models: options.models, owner, stopping: () => stopped },
-        leased,
+    },
+    run({ bytes, ...job }, owner, stopping) {
+      return runImportJob(
+        { accounts, registry: options.registry, models: options.models, owner, stopping: () => stopped || stopping() },
+        job,
         Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      )
-        .catch((error: unknown) => fail(leased, error))
-        .catch(report)
-        .finally(() => {
-          running.delete(leased.sid);
-          kick();
-        });
-      running.set(leased.sid, work);
-    }
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = pump()
-      .catch(report)
-      .finally(() => {
-        pumping = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
+      );
+    },
+    async fail(job, owner, error) {
+      if (error instanceof LeaseLost) return;
+      if (!isAppError(error) && !(error instanceof ImportStopped)) options.onError?.(error);
+      const failure =
+        error instanceof ImportStopped
+          ? 'import.failureRestart'
+          : isAppError(error)
+            ? errorMessage(error, job.language)
+            : translate(job.language, 'import.failureUnreadable');
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL,
+                imported = ${rolledBack(accounts)}
+            WHERE sid = $1 AND lease_owner = $2 AND status = 'running'`,
+          [job.sid, owner, failure, accounts.now()],
+        );
+        await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
       });
-  }
-
-  async function tick(): Promise<void> {
-    if (running.size)
+    },
+    async renew(owner, leaseEnd) {
       await db.query("UPDATE import_job SET lease_expires_at = $2 WHERE lease_owner = $1 AND status = 'running'", [
         owner,
-        leaseEnd(),
+        leaseEnd,
       ]);
-    await failExpiredImports(accounts);
-    kick();
-  }
-  let ticking: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    ticking ??= tick()
-      .catch(report)
-      .finally(() => (ticking = undefined));
-  }, pollMs);
-  timer.unref();
-  // At start: what a stopped server left running is failed once its lease has run out; then work.
-  ticking = tick()
-    .catch(report)
-    .finally(() => (ticking = undefined));
-
-  return {
-    owner,
-    kick,
-    async idle() {
-      while (running.size || pumping) await Promise.all([...running.values(), pumping]);
     },
+    async expire() {
+      await failExpiredImports(accounts);
+    },
+  });
+  return {
+    owner: queue.owner,
+    kick: queue.kick,
+    idle: queue.idle,
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await ticking;
-      await pumping;
-      await Promise.all(running.values());
+      await queue.stop();
     },
   };
 }

@@ -17,13 +17,12 @@ import type { TenantModels } from '../custom-fields/service.js';
 import { dictionariesFor, insertRecords } from '../../platform/models/records.js';
 import { validReferences } from '../../platform/models/references.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from '../../platform/models/registry.js';
-import { loadAccess } from '../rbac/access.js';
-import { viewFor } from '../rbac/model-view.js';
 import { importableFields, optionLabels, type ImportMode } from './import.js';
 import { isBlankRow, mapHeader, rowChecker, type ImportError, type RowChecker } from './import-rows.js';
 import { mergedRanges, readSheetRows, type SheetRow } from './sheet-reader.js';
 import { resolveReferenceCells } from './reference-cells.js';
 import { contextOf } from '../../platform/context.js';
+import { jobPrincipal } from '../../platform/jobs/job-principal.js';
 
 /** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -63,36 +62,6 @@ class LeaseLost extends Error {}
 /** The server stopped while the job ran; it is failed as interrupted (and can be imported again). */
 export class ImportStopped extends Error {}
 
-async function principalOf(run: RunContext, job: LeasedJob): Promise<{ principal: Principal; model: ResolvedModel }> {
-  const db = run.accounts.db;
-  const [user] = await db.query<{ is_tenant_admin: boolean; status: number }>(
-    'SELECT is_tenant_admin, status FROM user_account WHERE sid = $1',
-    [job.user_sid],
-  );
-  if (!user || user.status !== 1) throw new AppError('permissionDenied');
-  const subject = {
-    userSid: job.user_sid,
-    tenantSid: job.tenant_sid,
-    side: job.side,
-    isTenantAdmin: user.is_tenant_admin,
-  };
-  // Rights as they are when the job runs: a right revoked while it waited stops it.
-  const access = await loadAccess(db, run.registry.resources, subject);
-  if (!access.resources.has(modelResourceCode(job.model, 'import'))) throw new AppError('permissionDenied');
-  const declared = await run.models.resolve(job.tenant_sid, job.model);
-  if (!declared) throw new AppError('modelNotFound', { params: { model: job.model } });
-  return {
-    principal: {
-      ...subject,
-      sessionSid: '',
-      companySid: job.company_sid ?? undefined,
-      passwordChangeRequired: false,
-      access,
-    },
-    model: viewFor(declared, access),
-  };
-}
-
 /** Chunks of data rows (blank rows dropped), row 1 handed to onHeader first. */
 async function* dataChunks(
   bytes: Buffer,
@@ -121,7 +90,11 @@ async function* dataChunks(
 export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffer): Promise<void> {
   const db = run.accounts.db;
   const language = job.language;
-  const { principal, model } = await principalOf(run, job);
+  const { principal, model } = await jobPrincipal(
+    { db: run.accounts.db, registry: run.registry, models: run.models },
+    job,
+    modelResourceCode(job.model, 'import'),
+  );
   const fields = importableFields(model);
   const otherFields = [...model.fields.values()].filter((f) => !fields.includes(f));
   const options = await optionLabels(run.accounts, principal.tenantSid, fields);

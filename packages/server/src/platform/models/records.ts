@@ -321,7 +321,7 @@ export async function updateRecord(
 ): Promise<RecordRow> {
   const { registry } = deps;
   const { model } = input;
-  const { language, requestId, now } = ctx;
+  const { language } = ctx;
   const { values } = checkValues(
     model,
     input.data,
@@ -333,23 +333,49 @@ export async function updateRecord(
     deps.accounts.db.transaction(async (tx) => {
       const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
-      checkRecordRules(model, values, before, language);
-      await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
-      await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
-      const after = await writeFields(tx, registry, ctx, { model, sid: input.sid, before, values });
-      // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
-      await audit(tx, {
-        tenantSid: ctx.tenantSid,
-        actorSid: ctx.userSid,
-        action: recordAction(model.name, 'updated'),
-        target: `${model.name}:${input.sid}`,
-        detail: { changes: fieldChanges(before, after, declaredNames(whole(model))), version: after.version },
-        requestId,
-        at: now,
-      });
+      const after = await updateLockedRecord(tx, registry, ctx, { model, sid: input.sid, before, values });
       return presented(model, after);
     }),
   );
+}
+
+/** A record locked in the caller's scope, as the update pipeline reads it (every field); 404 otherwise. */
+export function lockForUpdate(
+  tx: Queryable,
+  ctx: Pick<RequestContext, 'principal'>,
+  input: { model: ResolvedModel; sid: string },
+): Promise<RecordRow> {
+  return lockRecord(tx, whole(input.model), ctx.principal, input.sid);
+}
+
+/**
+ * The rest of an update on a record the caller's transaction locked (and whose version it checked): the
+ * rules across fields, references, the write with the model's hooks, and the `<model>.updated` audit
+ * entry. Answers the whole final row. A single update and each record of a batch edit run this.
+ */
+export async function updateLockedRecord(
+  tx: Queryable,
+  registry: ModelRegistry,
+  ctx: RequestContext,
+  input: { model: ResolvedModel; sid: string; before: RecordRow; values: Map<string, unknown> },
+): Promise<RecordRow> {
+  const { model, before, values } = input;
+  const { language, requestId, now } = ctx;
+  checkRecordRules(model, values, before, language);
+  await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
+  await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
+  const after = await writeFields(tx, registry, ctx, { model, sid: input.sid, before, values });
+  // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
+  await audit(tx, {
+    tenantSid: ctx.tenantSid,
+    actorSid: ctx.userSid,
+    action: recordAction(model.name, 'updated'),
+    target: `${model.name}:${input.sid}`,
+    detail: { changes: fieldChanges(before, after, declaredNames(whole(model))), version: after.version },
+    requestId,
+    at: now,
+  });
+  return after;
 }
 
 /**

@@ -240,4 +240,35 @@ describe(`lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(errors.actionUnknown.code);
   });
+
+  it('runs an action on the papers an iql search finds, with the same checks per record and the refusals listed', async () => {
+    // 1,000 papers chosen by a search: 990 drafts and 10 already reported, which "submit" refuses.
+    const tag = `Q${Date.now().toString(36)}`;
+    await t.database.db.query(
+      `INSERT INTO m_scientific_paper (sid, tenant_sid, company_sid, created_at, updated_at, version, title, status)
+       SELECT substr(md5($1 || g), 1, 16), $2, $3, now(), now(), 1, $1 || ' paper ' || g,
+              CASE WHEN g <= 10 THEN 'reported' ELSE 'draft' END
+         FROM generate_series(1, 1000) g`,
+      [tag, tenant.sid, tenant.rootCompany],
+    );
+    const query = `title STARTS WITH '${tag}'`;
+    const run = await act('submit', { query }, office, 'en');
+    expect({ done: run.done, refused: run.refused }).toEqual({ done: 990, refused: 10 });
+    const refusals = run.results.filter((r) => r.outcome === 'refused');
+    expect(new Set(refusals.map((r) => r.code))).toEqual(new Set([errors.actionNotFrom.code]));
+    expect(refusals[0]!.message).toBe('“Submit” cannot be done on a record that is Reported');
+    // Beyond the action's limit the search is refused whole, never cut; sids and a query not both.
+    await t.database.db.query(
+      `INSERT INTO m_scientific_paper (sid, tenant_sid, company_sid, created_at, updated_at, version, title, status)
+       VALUES (substr(md5($1 || 'extra'), 1, 16), $2, $3, now(), now(), 1, $1 || ' extra', 'draft')`,
+      [tag, tenant.sid, tenant.rootCompany],
+    );
+    const over = await post('do/action/redraft', { query }, office, 'en');
+    expect(over.json()).toMatchObject({ code: errors.batchTooMany.code });
+    expect(over.json().message).toContain('1001');
+    const both = await post('do/action/redraft', { query, sids: ['AAAAAAAAAAAAAAAA'] }, office, 'en');
+    expect(both.json().code).toBe(errors.batchSelectionInvalid.code);
+    const bad = await post('do/action/redraft', { query: 'title = ' }, office, 'en');
+    expect(bad.json().code).toBe(errors.validation.code);
+  });
 });

@@ -17,6 +17,8 @@ import {
 } from './records.js';
 import type { ResolvedModel } from './registry.js';
 import { checkValues } from './values.js';
+import type { SearchDeps } from './search.js';
+import { selectedSids } from '../batch-edit/selection.js';
 
 /** At most this many records per call (a list page's selection, or a search's first thousand). */
 export const MAX_ACTION_RECORDS = 1000;
@@ -30,13 +32,19 @@ export interface ActionInput {
   /** The model as the caller sees it (their view). */
   model: ResolvedModel;
   action: string;
-  sids: readonly string[];
+  /** The records: their sids, or (instead) an iql query finding at most MAX_ACTION_RECORDS in the caller's scope. */
+  sids?: readonly string[];
+  query?: string;
   versions?: Readonly<Record<string, number>>;
   comment?: string;
   values?: Readonly<Record<string, unknown>>;
 }
 
-export async function runAction(deps: RecordDeps, ctx: RequestContext, input: ActionInput): Promise<ActionOutcome[]> {
+export async function runAction(
+  deps: RecordDeps & Omit<SearchDeps, 'accounts' | 'registry'>,
+  ctx: RequestContext,
+  input: ActionInput,
+): Promise<ActionOutcome[]> {
   const { model } = input;
   const lifecycle = model.declaration.lifecycle;
   const declared = lifecycle?.actions[input.action];
@@ -45,6 +53,12 @@ export async function runAction(deps: RecordDeps, ctx: RequestContext, input: Ac
   if (!ctx.principal.access.resources.has(actionResourceCode(model.name, input.action)))
     throw new AppError('forbidden');
   const values = await checkActionValues(deps, ctx, model, declared.sets ?? [], input.values ?? {});
+  // A search's records are the batch edit's selection rules: the limit refused whole (413450), never cut.
+  const sids = await selectedSids(deps, ctx, {
+    model,
+    selection: { sids: input.sids, query: input.query },
+    max: MAX_ACTION_RECORDS,
+  });
   const comment = input.comment?.trim() || undefined;
   const approval = declared.approval ? deps.registry.hooks.of(model.name)?.approval : undefined;
   const definitionKey = approval
@@ -55,7 +69,7 @@ export async function runAction(deps: RecordDeps, ctx: RequestContext, input: Ac
       })
     : null;
   const outcomes: ActionOutcome[] = [];
-  for (const sid of new Set(input.sids)) {
+  for (const sid of sids) {
     const one: LifecycleActionInput = {
       model,
       lifecycle,

@@ -267,3 +267,24 @@ export async function aggregateRecords(
     params.values as never,
   );
 }
+
+/**
+ * The sids of the records a query finds in the caller's scope, at most `limit` (in sid order); `more` says
+ * the query finds more than that, with their number. A batch's selection by search (batch edit, actions).
+ */
+export async function matchingSids(
+  deps: SearchDeps,
+  ctx: Pick<RequestContext, 'principal' | 'now'>,
+  input: { model: ResolvedModel; iql: string; limit: number },
+): Promise<{ sids: string[]; total: number }> {
+  const { model } = input;
+  const { params, where } = compile(deps, ctx, model, input.iql);
+  const limit = params.add(input.limit + 1);
+  const rows = await deps.accounts.db.query<{ sid: string }>(
+    `SELECT t.sid FROM ${model.table} t WHERE ${where} ORDER BY t.sid LIMIT ${limit}`,
+    params.values as never,
+  );
+  if (rows.length <= input.limit) return { sids: rows.map((r) => r.sid), total: rows.length };
+  const { total } = await countRecords(deps, ctx, { model, iql: input.iql });
+  return { sids: [], total };
+}

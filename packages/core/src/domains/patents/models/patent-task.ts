@@ -99,7 +99,10 @@ export const patentTask = defineModel({
       managed: true,
       flags: { import: false },
     }),
-    assignee: field('user', { label: { zh: '负责人', en: 'Assignee' }, flags: { searchFilter: true } }),
+    assignee: field('user', {
+      label: { zh: '负责人', en: 'Assignee' },
+      flags: { searchFilter: true, batchEdit: true },
+    }),
     // Set by the complete action only.
     completed_on: field('date', { label: { zh: '完成日', en: 'Completed on' } }),
     remark: field('longText', { label: { zh: '备注', en: 'Remark' } }),

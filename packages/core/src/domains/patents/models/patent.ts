@@ -118,9 +118,16 @@ export const patent = defineModel({
       multiple: true,
       flags: { searchFilter: true },
     }),
-    agency: field('agency', { label: { zh: '代理机构', en: 'Agency' }, flags: { searchFilter: true } }),
-    agent: field('agent', { label: { zh: '代理人', en: 'Agent' } }),
-    ip_manager: field('user', { label: { zh: '知识产权专员', en: 'IP manager' }, flags: { searchFilter: true } }),
+    // Who handles a case changes for many at once (a new agency, a new person responsible): batch-editable.
+    agency: field('agency', {
+      label: { zh: '代理机构', en: 'Agency' },
+      flags: { searchFilter: true, batchEdit: true },
+    }),
+    agent: field('agent', { label: { zh: '代理人', en: 'Agent' }, flags: { batchEdit: true } }),
+    ip_manager: field('user', {
+      label: { zh: '知识产权专员', en: 'IP manager' },
+      flags: { searchFilter: true, batchEdit: true },
+    }),
     ipc: field('text', { label: { zh: 'IPC 分类号', en: 'IPC classes' }, multiple: true, maxLength: 32 }),
     entity_size: field('option', {
       label: { zh: '申请人规模（美国）', en: 'Entity size (US)' },
@@ -132,7 +139,11 @@ export const patent = defineModel({
       max: 10_000,
       scale: 0,
     }),
-    fee_reduction: field('option', { label: { zh: '费用减缴', en: 'Fee reduction' }, dictionary: 'fee_reduction' }),
+    fee_reduction: field('option', {
+      label: { zh: '费用减缴', en: 'Fee reduction' },
+      dictionary: 'fee_reduction',
+      flags: { batchEdit: true },
+    }),
     delayed_examination: field('boolean', { label: { zh: '延迟审查', en: 'Delayed examination' } }),
     biomaterial_deposit: field('boolean', { label: { zh: '生物材料保藏', en: 'Biological material deposited' } }),
     biomaterial_number: field('text', { label: { zh: '保藏编号', en: 'Deposit number' }, maxLength: 64 }),
