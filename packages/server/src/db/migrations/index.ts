@@ -23,6 +23,8 @@ import { seededNames } from './0022-seeded-names.js';
 import { patentTitles } from './0025-patent-titles.js';
 import { auditNames } from './0026-audit-names.js';
 import { lifecycleActions } from './0027-lifecycle-actions.js';
+import { applicantRecords } from './0028-applicant-records.js';
+import { importNames } from './0029-import-names.js';
 
 export interface Migration {
   id: number;
@@ -55,4 +57,6 @@ export const migrations: readonly Migration[] = [
   patentTitles,
   auditNames,
   lifecycleActions,
+  applicantRecords,
+  importNames,
 ];
