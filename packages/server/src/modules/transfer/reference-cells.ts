@@ -51,15 +51,20 @@ async function matchesOf(
     const titleFields = referenceTitleFields(declared.declaration);
     const nameFields = readable ? (declared.declaration.nameFields ?? []) : [];
     const comparable = texts.map(comparableName);
-    const params = new SqlParams([texts, comparable, SPACES]);
+    const params = new SqlParams([texts]);
+    // Parameters only where used: PostgreSQL cannot type one that no expression reads.
+    const names = nameFields.length ? { list: params.add(comparable), spaces: params.add(SPACES) } : undefined;
     const scope = scopeCondition(principal, view, params);
     // The title as joinReferenceTitle builds it: the non-blank fields, trimmed, joined by a space.
     const title = `concat_ws(' ', ${titleFields.map((name) => `NULLIF(btrim(t.${name}::text), '')`).join(', ')})`;
-    const named = (name: string) => `lower(regexp_replace(t.${name}, $3, '', 'g'))`;
     const conditions = [
       't.sid = ANY($1::text[])',
       ...(readable ? [`${title} = ANY($1::text[])`] : []),
-      ...nameFields.map((name) => `${named(name)} = ANY($2::text[])`),
+      ...(names
+        ? nameFields.map(
+            (name) => `lower(regexp_replace(t.${name}, ${names.spaces}, '', 'g')) = ANY(${names.list}::text[])`,
+          )
+        : []),
     ];
     const columns = [...new Set([...titleFields, ...nameFields])];
     const found = await db.query<Record<string, unknown>>(
@@ -73,9 +78,9 @@ async function matchesOf(
       if (wanted.has(sid)) add(sid, sid);
       const rowTitle = readable ? joinReferenceTitle(titleFields.map((name) => row[name])) : '';
       if (rowTitle && wanted.has(rowTitle)) add(rowTitle, sid);
-      const names = new Set(nameFields.map((name) => (row[name] ? comparableName(String(row[name])) : '')));
+      const rowNames = new Set(nameFields.map((name) => (row[name] ? comparableName(String(row[name])) : '')));
       texts.forEach((text, i) => {
-        if (comparable[i] && names.has(comparable[i])) add(text, sid);
+        if (comparable[i] && rowNames.has(comparable[i])) add(text, sid);
       });
     }
     return byText;
