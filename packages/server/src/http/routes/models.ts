@@ -634,7 +634,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const model = await modelFor(request, request.params.model);
       const ctx = requestContext(request, accounts.now);
       const data = await recordHistory(recordDeps, ctx, { model, sid: request.params.sid });
-      return ok(request, { data, titles: await historyTitles(accounts.db, registry, ctx.principal, ctx.language, model, data) });
+      return ok(request, {
+        data,
+        titles: await historyTitles(accounts.db, registry, ctx.principal, ctx.language, model, data),
+      });
     },
   );
 };

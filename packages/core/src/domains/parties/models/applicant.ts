@@ -24,7 +24,8 @@ export function applicantIssues(values: Readonly<Record<string, unknown>>): Reco
   }
   if (!blank(values.id_number) && !individual && values.applicant_type !== undefined)
     issues.push({ field: 'id_number', messageKey: 'validation.idNumberForIndividuals' });
-  return [...issues, ...idNumberIssues(values)];
+  // One issue per field: an ID number on an organisation is not checked as a number as well.
+  return issues.some((issue) => issue.field === 'id_number') ? issues : [...issues, ...idNumberIssues(values)];
 }
 
 export const applicant = defineModel({
