@@ -16,6 +16,7 @@ export * from './domains/patents/index.js';
 // The documents domain's shared limits and categories (its code has not moved into domains/documents yet).
 export * from './domains/documents/documents.js';
 export * from './domains/workflow/index.js';
+export * from './domains/parties/index.js';
 export * from './audit/actions.js';
 export * from './tenants/index.js';
 export * from './domains/index.js';

@@ -4,15 +4,23 @@
 // update before a domain recomputes from it, and it declares no models, so the catalogue order stays.
 import { documentsDomain } from './documents/manifest.js';
 import { patentsDomain } from './patents/manifest.js';
+import { partiesDomain } from './parties/manifest.js';
 import { peopleDomain } from './people/manifest.js';
 import { portfolioDomain } from './portfolio/manifest.js';
 import type { CoreDomain } from './types.js';
 import { workflowDomain } from './workflow/manifest.js';
 
 export * from './types.js';
-export { documentsDomain, patentsDomain, peopleDomain, portfolioDomain, workflowDomain };
+export { documentsDomain, partiesDomain, patentsDomain, peopleDomain, portfolioDomain, workflowDomain };
 
-export const DOMAINS = [workflowDomain, patentsDomain, documentsDomain, portfolioDomain, peopleDomain] as const;
+export const DOMAINS = [
+  workflowDomain,
+  patentsDomain,
+  documentsDomain,
+  portfolioDomain,
+  peopleDomain,
+  partiesDomain,
+] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

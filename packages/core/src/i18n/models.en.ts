@@ -31,6 +31,7 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'import.cellErrorValue': 'the cell holds the error {{value}}',
   'import.unknownReference': 'no record you may see is named "{{value}}"',
   'import.ambiguousReference': 'several records are named "{{value}}": use the one record\'s ID',
+  'import.unmatchedName': 'no record is named "{{value}}", and creating it was not confirmed for this import',
   'import.cellMessage': 'Row {{row}}, column {{column}}: {{message}}',
   'field.iql': 'Query',
   'field.model': 'Model',

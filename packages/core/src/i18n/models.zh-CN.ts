@@ -28,6 +28,7 @@ export const modelsZhCN = {
   'import.cellErrorValue': '单元格的值是错误 {{value}}',
   'import.unknownReference': '没有您可见的名为“{{value}}”的记录',
   'import.ambiguousReference': '有多条记录名为“{{value}}”：请填写其中一条记录的 ID',
+  'import.unmatchedName': '没有名为“{{value}}”的记录，且本次导入未确认新建',
   'import.cellMessage': '第 {{row}} 行第 {{column}} 列：{{message}}',
   'field.iql': '查询条件',
   'field.model': '模型',

@@ -157,6 +157,18 @@ export interface ModelDeclaration {
    */
   referenceTitle?: readonly string[];
   /**
+   * How a record reads for readers of a language, where its reference title is not the same in every
+   * language: the listed fields are tried in order and the first non-empty one names the record (an
+   * applicant reads as its English name for en, else its name). Languages not listed use referenceTitle.
+   */
+  titleByLanguage?: Partial<Record<Language, readonly string[]>>;
+  /**
+   * Records that other models' imports may name in free text (an applicant): a name is matched against
+   * these fields with case and spaces ignored, and a name matching none may be created as a record with
+   * the name in the first field, when the importing user confirms it (docs/models.md "Reference kinds").
+   */
+  nameFields?: readonly [string, ...string[]];
+  /**
    * Records whose field holds one of these values are invalid (spec §4 "Data: valid or invalid"): new
    * references to them are refused.
    */
@@ -259,6 +271,13 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
     if (!declared || declared.multiple || KIND_SPECS[declared.kind].dataType === 'file')
       throw new Error(`${model.name}: reference title field ${name} is not a declared single-value field`);
   }
+  const textFields = [...Object.values(model.titleByLanguage ?? {}).flat(), ...(model.nameFields ?? [])];
+  for (const name of textFields) {
+    const declared = model.fields[name];
+    // Names are read and matched as one line of text.
+    if (!declared || declared.multiple || KIND_SPECS[declared.kind].dataType !== 'string')
+      throw new Error(`${model.name}: title or name field ${name} is not a declared single text field`);
+  }
   if (model.referenceTitle?.length === 0) throw new Error(`${model.name}: a reference title names at least one field`);
   for (const combination of model.filterIndexes ?? []) {
     if (combination.length < 2 || combination.length > 4)
@@ -289,6 +308,35 @@ export function referenceTitleFields(
   model: Pick<ModelDeclaration, 'titleField' | 'referenceTitle'>,
 ): readonly string[] {
   return model.referenceTitle ?? [model.titleField];
+}
+
+/** Every field a record's reference title may be read from, in any language (what a query selects). */
+export function allReferenceTitleFields(
+  model: Pick<ModelDeclaration, 'titleField' | 'referenceTitle' | 'titleByLanguage'>,
+): readonly string[] {
+  return [...new Set([...referenceTitleFields(model), ...Object.values(model.titleByLanguage ?? {}).flat()])];
+}
+
+/** A record's reference title for a reader of the language, from a row holding allReferenceTitleFields. */
+export function referenceTitleIn(
+  model: Pick<ModelDeclaration, 'titleField' | 'referenceTitle' | 'titleByLanguage'>,
+  row: Readonly<Record<string, unknown>>,
+  language: Language,
+): string {
+  const tried = model.titleByLanguage?.[language];
+  if (tried) {
+    for (const name of tried) {
+      const title = joinReferenceTitle([row[name]]);
+      if (title !== '') return title;
+    }
+    return '';
+  }
+  return joinReferenceTitle(referenceTitleFields(model).map((name) => row[name]));
+}
+
+/** A name as imports compare it with nameFields: lower case, no spaces of any width. */
+export function comparableName(text: string): string {
+  return text.replace(/[\s\u3000]+/gu, '').toLowerCase();
 }
 
 /** The one-line reading of a record from its title fields' values (empty ones left out). */

@@ -2,6 +2,7 @@
 // others'). Adding a domain = its folder with a manifest, and one line here.
 import type { CoreDomain } from '@ipdesk/core';
 import { documentsServer } from './documents/manifest.js';
+import { partiesServer } from './parties/manifest.js';
 import { patentsServer } from './patents/manifest.js';
 import { peopleServer } from './people/manifest.js';
 import { portfolioServer } from './portfolio/manifest.js';
@@ -16,6 +17,7 @@ export const DOMAINS: readonly ServerDomain[] = [
   documentsServer,
   portfolioServer,
   peopleServer,
+  partiesServer,
 ];
 
 export function coreDomainsOf(domains: readonly ServerDomain[]): CoreDomain[] {

@@ -33,6 +33,11 @@ export const trademarks = defineModel({
       dictionary: 'country',
       flags: { searchFilter: true, tableColumn: true },
     }),
+    applicants: field('applicant', {
+      label: { zh: '申请人', en: 'Applicants' },
+      multiple: true,
+      flags: { searchFilter: true, tableColumn: true },
+    }),
     nice_classes: field('option', {
       label: { zh: '类别', en: 'Classes' },
       multiple: true,

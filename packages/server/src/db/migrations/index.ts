@@ -24,6 +24,8 @@ import { patentTitles } from './0025-patent-titles.js';
 import { auditNames } from './0026-audit-names.js';
 import { lifecycleActions } from './0027-lifecycle-actions.js';
 import { batchEdit } from './0028-batch-edit.js';
+import { applicantRecords } from './0029-applicant-records.js';
+import { importNames } from './0030-import-names.js';
 
 export interface Migration {
   id: number;
@@ -57,4 +59,6 @@ export const migrations: readonly Migration[] = [
   auditNames,
   lifecycleActions,
   batchEdit,
+  applicantRecords,
+  importNames,
 ];

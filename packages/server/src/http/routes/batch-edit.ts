@@ -192,7 +192,7 @@ export const batchEditRoutes: FastifyPluginAsyncZod<{
         sid: request.params.batch,
         ...request.query,
       });
-      const titles = await historyTitles(accounts.db, registry, ctx.principal, result.model, result.rows);
+      const titles = await historyTitles(accounts.db, registry, ctx.principal, ctx.language, result.model, result.rows);
       const rows = result.rows.map((item) => ({ ...item, error: told(item.error, request.language, request.id) }));
       return ok(request, { data: { rows, total: result.total }, titles });
     },

@@ -235,7 +235,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const data = await readRecord(recordDeps, ctx, { model, sid: request.params.sid });
       return ok(request, {
         data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
-        titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
+        titles: await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, [data]),
       });
     },
   );
@@ -259,7 +259,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       return ok(request, {
         // Like every read of a record, with the lifecycle actions its status now allows the caller.
         data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
-        titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
+        titles: await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, [data]),
         ...(await warningsOf(ctx, model, data)),
       });
     },
@@ -286,7 +286,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       return ok(request, {
         // Like every read of a record, with the lifecycle actions its status now allows the caller.
         data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
-        titles: await titlesForRows(accounts.db, registry, ctx.principal, model, [data]),
+        titles: await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, [data]),
         ...(await warningsOf(ctx, model, data)),
       });
     },
@@ -546,7 +546,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         cursor: b.cursor,
         total: b.total ?? true,
       });
-      const titles = await titlesForRows(accounts.db, registry, ctx.principal, model, result.rows, b.fl);
+      const titles = await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, result.rows, b.fl);
       const rowsRead = await withActions(recordDeps, ctx, {
         model,
         rows: localizeRows(model, result.rows, request.language),
@@ -641,7 +641,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       const model = await modelFor(request, request.params.model);
       const ctx = requestContext(request, accounts.now);
       const data = await recordHistory(recordDeps, ctx, { model, sid: request.params.sid });
-      return ok(request, { data, titles: await historyTitles(accounts.db, registry, ctx.principal, model, data) });
+      return ok(request, {
+        data,
+        titles: await historyTitles(accounts.db, registry, ctx.principal, ctx.language, model, data),
+      });
     },
   );
 };

@@ -1,6 +1,7 @@
 // {webapi} spreadsheet import and export of any model: template, import jobs with progress and row
 // errors, export links that expire (spec §8 "export link invalid: reselect the data").
 import { AppError, messages, translate, type MessageKey, MODEL_NAME_PATTERN, SID_PATTERN } from '@ipdesk/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountsContext } from '../../modules/accounts/context.js';
@@ -8,6 +9,7 @@ import type { TenantModels } from '../../modules/custom-fields/service.js';
 import type { ModelRegistry } from '../../platform/models/registry.js';
 import { checkExportQuery, createExportLink, openExport } from '../../modules/transfer/export.js';
 import { enqueueImport, importTemplate, readImportJob } from '../../modules/transfer/import.js';
+import { previewImportNames } from '../../modules/transfer/import-names.js';
 import { startImportQueue } from '../../modules/transfer/import-queue.js';
 import type { Principal } from '../context.js';
 import { requestContext } from '../../platform/context.js';
@@ -16,6 +18,18 @@ import { labelled } from '../labels.js';
 import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
 
+const namePreviewSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  target: z.string(),
+  target_label: z.string(),
+  can_create: z.boolean(),
+  matched: z.array(z.object({ name: z.string(), sid: z.string(), title: z.string() })),
+  unmatched: z.array(z.string()),
+  ambiguous: z.array(z.string()),
+  matched_count: z.number(),
+  unmatched_count: z.number(),
+});
 const modelParam = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model');
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,6 +64,17 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     return viewFor(model, principal.access);
   };
 
+  /** The one xlsx of a multipart upload, at most 50 MB. */
+  const uploadedFile = async (request: FastifyRequest): Promise<Buffer> => {
+    if (!request.isMultipart())
+      throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0 } });
+    if (!part) throw new AppError('badRequest');
+    return part.toBuffer().catch((cause: unknown) => {
+      throw new AppError('fileTooLarge', { params: { max: '50 MB' }, cause });
+    });
+  };
+
   app.get(
     '/model/:model/do/import_template',
     {
@@ -80,7 +105,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
           'Import an xlsx (multipart field "file"); all_or_nothing imports nothing if any row fails, valid_only imports the good rows',
         tags,
         params: z.object({ model: modelParam }).strict(),
-        querystring: z.object({ mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing') }).strict(),
+        querystring: z
+          .object({
+            mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing'),
+            // The user confirmed creating the records the file names that match none (see do/import/preview).
+            create_names: z.enum(['true', 'false']).default('false'),
+          })
+          .strict(),
         response: { 200: envelopeSchema({ data: z.object({ job_sid: z.string() }) }) },
       },
     },
@@ -88,16 +119,36 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       const ctx = requestContext(request, accounts.now);
       if (!uploads.hit(ctx.userSid)) throw new AppError('rateLimited');
       const model = await modelFor(ctx.principal, request.params.model);
-      if (!request.isMultipart())
-        throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
-      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0 } });
-      if (!part) throw new AppError('badRequest');
-      const bytes = await part.toBuffer().catch((cause: unknown) => {
-        throw new AppError('fileTooLarge', { params: { max: '50 MB' }, cause });
+      const bytes = await uploadedFile(request);
+      const job = await enqueueImport(accounts, ctx, {
+        model,
+        bytes,
+        mode: request.query.mode,
+        createNames: request.query.create_names === 'true',
       });
-      const job = await enqueueImport(accounts, ctx, { model, bytes, mode: request.query.mode });
       queue.kick();
       return ok(request, { data: { job_sid: job.sid } });
+    },
+  );
+
+  app.post(
+    '/model/:model/do/import/preview',
+    {
+      config: { access: { model: 'import' } },
+      schema: {
+        summary:
+          'Before an import (multipart field "file"): the names its reference columns give in free text (applicants), matched to records or not',
+        tags,
+        params: z.object({ model: modelParam }).strict(),
+        response: { 200: envelopeSchema({ data: z.object({ names: z.array(namePreviewSchema) }) }) },
+      },
+    },
+    async (request) => {
+      const ctx = requestContext(request, accounts.now);
+      if (!uploads.hit(ctx.userSid)) throw new AppError('rateLimited');
+      const model = await modelFor(ctx.principal, request.params.model);
+      const bytes = await uploadedFile(request);
+      return ok(request, { data: await previewImportNames({ db: accounts.db, registry }, ctx, { model, bytes }) });
     },
   );
 

@@ -191,6 +191,7 @@ export async function openExport(
           accounts.db,
           deps.registry,
           principal,
+          link.language,
           model,
           page.rows,
           fields.map((f) => f.name),

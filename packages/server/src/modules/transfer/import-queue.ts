@@ -82,7 +82,7 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
              WHERE w.status = 'waiting'
                AND (SELECT count(*) FROM import_job r WHERE r.status = 'running' AND r.tenant_sid = w.tenant_sid) < $3
              ORDER BY w.queue_seq LIMIT 1)
-          RETURNING sid, tenant_sid, user_sid, company_sid, model, mode, side, language, request_id`,
+          RETURNING sid, tenant_sid, user_sid, company_sid, model, mode, side, language, request_id, create_names`,
         [owner, leaseEnd, perTenant],
       );
       if (!job) return undefined;

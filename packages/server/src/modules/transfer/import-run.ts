@@ -20,9 +20,11 @@ import type { ModelRegistry, ResolvedField, ResolvedModel } from '../../platform
 import { importableFields, optionLabels, type ImportMode } from './import.js';
 import { isBlankRow, mapHeader, rowChecker, type ImportError, type RowChecker } from './import-rows.js';
 import { mergedRanges, readSheetRows, type SheetRow } from './sheet-reader.js';
-import { resolveReferenceCells } from './reference-cells.js';
+import { resolveReferenceCells, type NewNames } from './reference-cells.js';
+import { checkValues } from '../../platform/models/values.js';
 import { contextOf } from '../../platform/context.js';
 import { jobPrincipal } from '../../platform/jobs/job-principal.js';
+import { viewFor } from '../rbac/model-view.js';
 
 /** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -46,6 +48,8 @@ export interface LeasedJob {
   side: 1 | 2;
   language: Language;
   request_id: string | null;
+  /** The user confirmed creating the records the file names that match none (reference-cells.ts). */
+  create_names: boolean;
 }
 
 export interface RunContext {
@@ -100,6 +104,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   const options = await optionLabels(run.accounts, principal.tenantSid, fields);
   const dictionaries = await dictionariesFor(db, principal.tenantSid, model);
   const merged = await mergedRanges(bytes);
+  const newNames = job.create_names ? await creatableTargets(run, principal, model, language) : undefined;
 
   const errors: ImportError[] = [];
   let errorCount = 0;
@@ -139,7 +144,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     total += chunk.length;
     if (total > MAX_IMPORT_ROWS) throw new AppError('importTooManyRows', { params: { max: MAX_IMPORT_ROWS } });
     const valid: Array<{ row: number; values: Map<string, unknown> }> = [];
-    for (const row of await resolveReferenceCells(db, run.registry, principal, columnFields, chunk)) {
+    for (const row of await resolveReferenceCells(db, run.registry, principal, columnFields, chunk, newNames)) {
       const { values, errors: rowErrors } = checker.check(row);
       rowErrors.forEach(addError);
       if (!values) {
@@ -158,7 +163,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
       if (duplicate) refused.add(row.number);
       else valid.push({ row: row.number, values });
     }
-    await checkAgainstDatabase(run, model, principal, checker, valid, refused, addError, language);
+    await checkAgainstDatabase(run, model, principal, checker, valid, refused, addError, language, newNames);
     await progress('processed = $3', [total]);
   }
   if (headerErrors.length) {
@@ -189,7 +194,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     checkStopping();
     const records: Array<Map<string, unknown>> = [];
     const wanted = chunk.filter((row) => !refused.has(row.number));
-    for (const row of await resolveReferenceCells(tx, run.registry, principal, columnFields, wanted)) {
+    for (const row of await resolveReferenceCells(tx, run.registry, principal, columnFields, wanted, newNames)) {
       const { values, errors: rowErrors } = checker!.check(row);
       // The file has not changed since it was checked: a row that fails now is a bug, not user input.
       if (!values) throw new Error(`import row ${row.number} changed between reads: ${rowErrors[0]?.message}`);
@@ -201,6 +206,22 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     // Domain rules follow imported rows as they follow saved ones (e.g. a case's deadlines and fees).
     await hooks?.afterImport?.(tx, { principal, sids, now, language, requestId });
     written += sids.length;
+  };
+  // Names the user confirmed creating, with the sids the checked rows point at, before the rows.
+  const createNames = async (tx: Queryable) => {
+    for (const [target, { names }] of newNames ?? []) {
+      if (!names.size) continue;
+      const created = await createNamedRecords(tx, run, ctx, target, [...names.values()]);
+      await audit(tx, {
+        tenantSid: ctx.tenantSid,
+        actorSid: ctx.userSid,
+        action: recordAction(target, 'imported'),
+        target,
+        detail: { job: job.sid, rows: created.length, named_by: model.name, sids: created },
+        requestId,
+        at: now,
+      });
+    }
   };
   const complete = async (tx: Queryable) => {
     await audit(tx, {
@@ -224,6 +245,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   const chunks = dataChunks(bytes, WRITE_CHUNK[db.engine], () => undefined);
   if (db.engine === 'postgres') {
     await db.transaction(async (tx) => {
+      await createNames(tx);
       for await (const chunk of chunks) {
         await writeChunk(tx, chunk);
         await progress('imported = $3', [written]);
@@ -231,6 +253,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
       await complete(tx);
     });
   } else {
+    await db.transaction(createNames);
     for await (const chunk of chunks) {
       await db.transaction(async (tx) => {
         await writeChunk(tx, chunk);
@@ -250,6 +273,7 @@ async function checkAgainstDatabase(
   refused: Set<number>,
   addError: (error: ImportError) => void,
   language: Language,
+  newNames: NewNames | undefined,
 ): Promise<void> {
   const db = run.accounts.db;
   const pick = (labels: Label) => labelIn(labels, language);
@@ -285,8 +309,10 @@ async function checkAgainstDatabase(
       ...new Set(valid.flatMap((v) => [v.values.get(field.name) ?? []].flat() as string[]).filter(Boolean)),
     ];
     if (wanted.length === 0) continue;
-    const allowed = await validReferences(db, run.registry, field, principal.tenantSid, wanted);
+    const allowed = await validReferences(db, run.registry, field, principal, wanted);
     if (!allowed) continue;
+    // Records the job creates from names are valid once written.
+    for (const { sid } of newNames?.get(field.target ?? '')?.names.values() ?? []) allowed.add(sid);
     for (const v of valid) {
       const refs = [v.values.get(field.name) ?? []].flat() as string[];
       if (refused.has(v.row) || refs.every((sid) => allowed.has(sid))) continue;
@@ -294,6 +320,56 @@ async function checkAgainstDatabase(
       refused.add(v.row);
     }
   }
+}
+
+/**
+ * The targets of the model's reference fields whose records may be created from a name (nameFields) by
+ * this user (the create right on the target): each with the check a name must pass there.
+ */
+async function creatableTargets(
+  run: RunContext,
+  principal: Principal,
+  model: ResolvedModel,
+  language: Language,
+): Promise<NewNames> {
+  const newNames: NewNames = new Map();
+  for (const field of importableFields(model)) {
+    const target = field.dataType === 'ref' && field.target ? run.registry.get(field.target) : undefined;
+    const nameField = target?.declaration.nameFields?.[0];
+    if (!target || !nameField || newNames.has(target.name)) continue;
+    if (!principal.access.resources.has(modelResourceCode(target.name, 'create'))) continue;
+    const view = viewFor(target, principal.access);
+    const dictionaries = await dictionariesFor(run.accounts.db, principal.tenantSid, view);
+    newNames.set(target.name, {
+      accepts: (name) => {
+        try {
+          checkValues(view, { [nameField]: name }, 'create', language, dictionaries);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      names: new Map(),
+    });
+  }
+  return newNames;
+}
+
+/** Creates the named records with their chosen sids, the name in the target's first name field. */
+async function createNamedRecords(
+  tx: Queryable,
+  run: RunContext,
+  ctx: ReturnType<typeof contextOf>,
+  targetName: string,
+  entries: ReadonlyArray<{ sid: string; name: string }>,
+): Promise<string[]> {
+  const target = viewFor(run.registry.get(targetName)!, ctx.principal.access);
+  const nameField = target.declaration.nameFields![0];
+  const dictionaries = await dictionariesFor(tx, ctx.tenantSid, target);
+  const records = entries.map(
+    ({ name }) => checkValues(target, { [nameField]: name }, 'create', ctx.language, dictionaries).values,
+  );
+  return insertRecords(tx, ctx, { model: target, records, sids: entries.map((e) => e.sid) });
 }
 
 /** "Row 1, column B: …" for the job's one-line failure. */

@@ -127,15 +127,16 @@ export async function readImportJob(
 export async function enqueueImport(
   deps: Pick<AccountsContext, 'db'>,
   ctx: RequestContext,
-  input: { model: ResolvedModel; bytes: Buffer; mode: ImportMode },
+  /** createNames: the user confirmed creating the records the file names that match none (an applicant). */
+  input: { model: ResolvedModel; bytes: Buffer; mode: ImportMode; createNames?: boolean },
 ): Promise<{ sid: string }> {
   if (inspectZip(input.bytes)) throw new AppError('fileType', { params: { allowed: 'xlsx' } });
   const sid = newSid();
   // The job keeps who queued it, where, in which language and under which request: it runs for them later.
   await deps.db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO import_job (sid, tenant_sid, user_sid, company_sid, model, mode, status, phase, side, language, request_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'waiting', 'queued', $7, $8, $9, $10)`,
+      `INSERT INTO import_job (sid, tenant_sid, user_sid, company_sid, model, mode, status, phase, side, language, request_id, created_at, create_names)
+       VALUES ($1, $2, $3, $4, $5, $6, 'waiting', 'queued', $7, $8, $9, $10, $11)`,
       [
         sid,
         ctx.tenantSid,
@@ -147,6 +148,7 @@ export async function enqueueImport(
         ctx.language,
         ctx.requestId,
         ctx.now,
+        input.createNames ?? false,
       ],
     );
     await tx.query('INSERT INTO import_job_file (job_sid, bytes) VALUES ($1, $2)', [sid, input.bytes]);

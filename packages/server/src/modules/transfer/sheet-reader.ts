@@ -14,7 +14,7 @@ export type CellProblem =
   | { problem: 'formulaWithoutValue' }
   | { problem: 'errorValue'; value: string }
   // A reference cell naming no record the importing user may see, or several (reference-cells.ts).
-  | { problem: 'unknownReference' | 'ambiguousReference'; value: string };
+  | { problem: 'unknownReference' | 'ambiguousReference' | 'unmatchedName'; value: string };
 export type SheetCell = string | number | boolean | Date | null | CellProblem;
 
 export interface SheetRow {

@@ -230,7 +230,7 @@ export async function createRecord(
   ];
   return uniqueGuard(model, language, values, () =>
     deps.accounts.db.transaction(async (tx) => {
-      await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
+      await checkReferences(tx, registry, model, ctx.principal, values, language);
       await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
       const rows = await tx.query<RecordRow>(
         `INSERT INTO ${model.table} AS t (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${names.map((n) => `, ${n}`).join('')})
@@ -276,7 +276,8 @@ export async function createRecord(
 export async function insertRecords(
   tx: Queryable,
   ctx: Pick<RequestContext, 'tenantSid' | 'companySid' | 'userSid' | 'now'>,
-  input: { model: ResolvedModel; records: ReadonlyArray<Map<string, unknown>> },
+  /** `sids`: the new records' ids where the caller chose them beforehand (names an import creates). */
+  input: { model: ResolvedModel; records: ReadonlyArray<Map<string, unknown>>; sids?: readonly string[] },
 ): Promise<string[]> {
   const { model, records } = input;
   const sids: string[] = [];
@@ -287,9 +288,9 @@ export async function insertRecords(
   const perStatement = Math.max(1, Math.floor(30_000 / (declared.length + 6)));
   for (let start = 0; start < records.length; start += perStatement) {
     const params = new SqlParams([ctx.tenantSid, ctx.companySid ?? ctx.tenantSid, ctx.now, ctx.userSid]);
-    const tuples = records.slice(start, start + perStatement).map((values) => {
+    const tuples = records.slice(start, start + perStatement).map((values, i) => {
       const { columns, custom } = splitValues(model, values);
-      const sid = newSid();
+      const sid = input.sids?.[start + i] ?? newSid();
       sids.push(sid);
       const cells = [
         params.add(sid),
@@ -362,7 +363,7 @@ export async function updateLockedRecord(
   const { model, before, values } = input;
   const { language, requestId, now } = ctx;
   checkRecordRules(model, values, before, language);
-  await checkReferences(tx, registry, model, ctx.tenantSid, values, language);
+  await checkReferences(tx, registry, model, ctx.principal, values, language);
   await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
   const after = await writeFields(tx, registry, ctx, { model, sid: input.sid, before, values });
   // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
@@ -697,7 +698,7 @@ export async function writeLifecycleStatus(
   const { model, lifecycle, action, before } = input;
   const { language, requestId, now } = ctx;
   const values = new Map(input.values).set(lifecycle.field, input.to);
-  await checkReferences(tx, deps.registry, model, ctx.tenantSid, values, language);
+  await checkReferences(tx, deps.registry, model, ctx.principal, values, language);
   const hooks = deps.registry.hooks.of(model.name);
   // A domain's rule that reads the database (an agency's open agent accounts) refuses before the write.
   await hooks?.beforeAction?.(tx, {

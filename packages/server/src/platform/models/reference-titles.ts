@@ -3,7 +3,8 @@
 // target, through the same scope as any read of that model — tenant, the caller's view right on it, their
 // data scope and chosen sub-company, and their field rules on its title fields. A sid the caller may not
 // see (another tenant's, out of scope, no right, deleted) answers null, which the clients show as "—".
-import { joinReferenceTitle, modelResourceCode, referenceTitleFields } from '@ipdesk/core';
+// Titles are in the reader's language where the target declares titleByLanguage (an applicant's English name).
+import { allReferenceTitleFields, modelResourceCode, referenceTitleIn, type Language } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { Principal } from '../../http/context.js';
 import { viewFor } from '../../modules/rbac/model-view.js';
@@ -61,7 +62,8 @@ export function titleAccess(
 ): { view: ResolvedModel; titleFields: readonly string[]; readable: boolean } | undefined {
   if (!principal.access.resources.has(modelResourceCode(target.name, 'view'))) return undefined;
   const view = viewFor(target, principal.access);
-  const titleFields = referenceTitleFields(target.declaration);
+  // Every field a title is read from in any language: the caller must see them all.
+  const titleFields = allReferenceTitleFields(target.declaration);
   const readable = titleFields.every((name) => view.fields.has(name) && !view.fields.get(name)?.masked);
   return { view, titleFields, readable };
 }
@@ -71,6 +73,7 @@ async function declaredTitles(
   db: Queryable,
   target: ResolvedModel,
   principal: Principal,
+  language: Language,
   sids: string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
@@ -84,7 +87,7 @@ async function declaredTitles(
       WHERE t.sid = ANY($1::text[]) AND ${scope}`,
     params.values as never,
   );
-  for (const row of rows) found.set(String(row.sid), joinReferenceTitle(titleFields.map((name) => row[name])));
+  for (const row of rows) found.set(String(row.sid), referenceTitleIn(target.declaration, row, language));
   return found;
 }
 
@@ -109,6 +112,7 @@ export async function lookupTitles(
   db: Queryable,
   registry: ModelRegistry,
   principal: Principal,
+  language: Language,
   wanted: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<ReferenceTitles> {
   const titles: ReferenceTitles = {};
@@ -116,7 +120,7 @@ export async function lookupTitles(
     const sids = [...set];
     const declared = registry.get(targetName);
     const found = declared
-      ? await declaredTitles(db, declared, principal, sids)
+      ? await declaredTitles(db, declared, principal, language, sids)
       : await systemTitles(db, targetName, principal, sids);
     const answer: Record<string, string | null> = Object.create(null) as Record<string, string | null>;
     for (const sid of sids) answer[sid] = found.get(sid) ?? null;
@@ -130,11 +134,12 @@ export function titlesForRows(
   db: Queryable,
   registry: ModelRegistry,
   principal: Principal,
+  language: Language,
   model: ResolvedModel,
   rows: Iterable<Readonly<Record<string, unknown>>>,
   fieldList?: readonly string[],
 ): Promise<ReferenceTitles> {
-  return lookupTitles(db, registry, principal, wantedTitles(model, rows, fieldList));
+  return lookupTitles(db, registry, principal, language, wantedTitles(model, rows, fieldList));
 }
 
 /** The titles of the records a history's changes pointed at, before and after each change. */
@@ -142,6 +147,7 @@ export function historyTitles(
   db: Queryable,
   registry: ModelRegistry,
   principal: Principal,
+  language: Language,
   model: ResolvedModel,
   entries: ReadonlyArray<{ changes: Readonly<Record<string, { before: unknown; after: unknown }>> }>,
 ): Promise<ReferenceTitles> {
@@ -152,7 +158,7 @@ export function historyTitles(
       Object.fromEntries(changed.map(([name, change]) => [name, change.after])),
     ];
   });
-  return titlesForRows(db, registry, principal, model, states);
+  return titlesForRows(db, registry, principal, language, model, states);
 }
 
 /** A reference value as text: each sid's title, "—" for one the caller may not see (exports). */

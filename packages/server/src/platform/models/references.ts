@@ -1,13 +1,18 @@
 // References a write sets must point at valid data of the caller's tenant (spec §4 "Invalid data cannot
-// be referenced"): declared models with a validity rule, accounts, companies and departments. Only the
+// be referenced"): declared models with a validity rule, accounts, companies and departments. A declared
+// target's record must also be within the caller's data scope on that model (and the sub-company they act
+// in), as its picker shows them: a sid from outside is refused as one that does not exist. Only the
 // values being written are checked, so records that already point at data since made invalid stay.
 import { AppError, translate, type Language, labelIn } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
+import type { Principal } from '../context.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
+import { scopeCondition } from './scope.js';
+import { SqlParams } from './sql-params.js';
 import { SYSTEM_TARGETS, type SystemTarget } from './system-targets.js';
 
 /** Where a reference points and which of those rows may be referenced. */
-type TargetTable = Pick<SystemTarget, 'table' | 'valid'>;
+type TargetTable = Pick<SystemTarget, 'table' | 'valid'> & { declared?: ResolvedModel };
 
 function targetOf(registry: ModelRegistry, field: ResolvedField): TargetTable | undefined {
   const name = field.declaration?.target;
@@ -18,7 +23,8 @@ function targetOf(registry: ModelRegistry, field: ResolvedField): TargetTable | 
   const invalid = validity?.invalid.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
   return {
     table: declared.table,
-    valid: validity ? `(${validity.field} IS NULL OR ${validity.field} <> ALL (ARRAY[${invalid}]))` : 'TRUE',
+    valid: validity ? `(t.${validity.field} IS NULL OR t.${validity.field} <> ALL (ARRAY[${invalid}]))` : 'TRUE',
+    declared,
   };
 }
 
@@ -27,16 +33,21 @@ export async function validReferences(
   db: Queryable,
   registry: ModelRegistry,
   field: ResolvedField,
-  tenantSid: string,
+  principal: Principal,
   sids: readonly string[],
 ): Promise<Set<string> | undefined> {
   const target = targetOf(registry, field);
   if (!target) return undefined;
   const valid = new Set<string>();
   for (let i = 0; i < sids.length; i += 5000) {
+    const params = new SqlParams([sids.slice(i, i + 5000)]);
+    // A declared target: the caller's tenant, data scope and sub-company (scope.ts); a system one: the tenant.
+    const scope = target.declared
+      ? scopeCondition(principal, target.declared, params)
+      : `t.tenant_sid = ${params.add(principal.tenantSid)}`;
     const rows = await db.query<{ sid: string }>(
-      `SELECT sid FROM ${target.table} WHERE tenant_sid = $1 AND sid = ANY($2::text[]) AND ${target.valid}`,
-      [tenantSid, sids.slice(i, i + 5000)],
+      `SELECT t.sid FROM ${target.table} t WHERE t.sid = ANY($1::text[]) AND ${scope} AND ${target.valid}`,
+      params.values as never,
     );
     for (const row of rows) valid.add(row.sid);
   }
@@ -47,7 +58,7 @@ export async function checkReferences(
   db: Queryable,
   registry: ModelRegistry,
   model: ResolvedModel,
-  tenantSid: string,
+  principal: Principal,
   values: ReadonlyMap<string, unknown>,
   language: Language,
 ): Promise<void> {
@@ -57,7 +68,7 @@ export async function checkReferences(
     if (!field || field.dataType !== 'ref' || value === null || value === undefined) continue;
     const sids = [...new Set([value].flat() as string[])];
     if (sids.length === 0) continue;
-    const valid = await validReferences(db, registry, field, tenantSid, sids);
+    const valid = await validReferences(db, registry, field, principal, sids);
     if (valid && valid.size !== sids.length) failed.push(field);
   }
   if (failed.length === 0) return;

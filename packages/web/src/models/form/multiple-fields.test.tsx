@@ -77,6 +77,11 @@ function samples(field: SchemaField): Array<{ value: unknown; shown: string }> {
       { value: 'Acme Co., Ltd.', shown: 'Acme Co., Ltd.' },
     ],
     option: () => options.slice(0, 2).map((option) => ({ value: option.value, shown: option.label })),
+    // Applicant records (issue 18): with no server the picker shows the ids it holds.
+    applicant: () => [
+      { value: 'Applicant0000001', shown: 'Applicant0000001' },
+      { value: 'Applicant0000002', shown: 'Applicant0000002' },
+    ],
   };
   const make = byKind[field.kind];
   if (!make) throw new Error(`no samples for multiple ${field.kind} fields: add them here`);

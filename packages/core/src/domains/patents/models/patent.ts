@@ -113,7 +113,8 @@ export const patent = defineModel({
       managed: true,
       flags: { searchFilter: true, import: false },
     }),
-    applicants: field('text', {
+    // Applicant records in filing order (migration 0029 turned the free-text names into records).
+    applicants: field('applicant', {
       label: { zh: '申请人', en: 'Applicants' },
       multiple: true,
       flags: { searchFilter: true },

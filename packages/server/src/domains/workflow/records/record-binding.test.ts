@@ -93,10 +93,10 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
   });
 
   it('limits edits while the process runs to the fields the current step grants its assignee', async () => {
-    const patent = await w.patent(starter, { applicants: ['ACME'] });
+    const patent = await w.patent(starter, { ipc: ['ACME'] });
     const instance = await w.start(starter, 'case_review', patent);
 
-    // The reviewer may change the title (edit), not the claim count (read) nor the applicants (not listed).
+    // The reviewer may change the title (edit), not the claim count (read) nor the IPC classes (not listed).
     const title = await update(reviewer, patent, { title: 'Better battery' });
     expect(title.statusCode, title.body).toBe(200);
     const claims = await update(reviewer, patent, { title: 'Better battery', claim_count: 12 });
@@ -106,10 +106,10 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
       message: 'Field "Number of claims" cannot be changed while process "Review case_review" is open',
       fields: [{ field: 'claim_count', label: 'Number of claims', message: expect.stringContaining('read-only') }],
     });
-    const zh = await update(reviewer, patent, { applicants: ['Other'] }, 'zh-CN');
+    const zh = await update(reviewer, patent, { ipc: ['Other'] }, 'zh-CN');
     expect(zh.json()).toMatchObject({ code: 403706, message: expect.stringContaining('进行中') });
     // Nothing of a refused update was written.
-    expect(await read(w.admin, patent)).toMatchObject({ title: 'Better battery', applicants: ['ACME'] });
+    expect(await read(w.admin, patent)).toMatchObject({ title: 'Better battery', ipc: ['ACME'] });
 
     // Neither the starter nor a colleague holds the step: every field is read-only to them now.
     expect((await update(starter, patent, { title: 'Mine' })).json().code).toBe(403706);
@@ -120,7 +120,7 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
     // Returned to the starter, they edit freely; the reviewer no longer may.
     const task = await w.taskOf(reviewer, instance);
     await w.call(reviewer, 'POST', `/workflow/tasks/${task}/return`, {});
-    expect((await update(starter, patent, { applicants: ['ACME Ltd'], claim_count: 9 })).statusCode).toBe(200);
+    expect((await update(starter, patent, { ipc: ['ACME Ltd'], claim_count: 9 })).statusCode).toBe(200);
     expect((await update(reviewer, patent, { title: 'Late' })).json().code).toBe(403706);
     const starterLock = (await w.call(starter, 'GET', `/workflow/records/patent/${patent}`)).json().data.field_lock;
     expect(starterLock).toEqual({ locked: false, editable_fields: [] });
@@ -134,13 +134,13 @@ describe(`processes bound to their record (${onPostgres ? 'PostgreSQL' : 'PGlite
   });
 
   it('lets the starter edit a draft freely while others wait, and sending unchanged values is no change', async () => {
-    const patent = await w.patent(starter, { applicants: ['ACME'] });
+    const patent = await w.patent(starter, { ipc: ['ACME'] });
     await w.start(starter, 'case_review', patent, { draft: true });
-    expect((await update(starter, patent, { applicants: ['ACME GmbH'] })).statusCode).toBe(200);
-    const other = await update(colleague, patent, { applicants: ['Other'] });
-    expect(other.json()).toMatchObject({ code: 403706, fields: [{ field: 'applicants', label: 'Applicants' }] });
+    expect((await update(starter, patent, { ipc: ['ACME GmbH'] })).statusCode).toBe(200);
+    const other = await update(colleague, patent, { ipc: ['Other'] });
+    expect(other.json()).toMatchObject({ code: 403706, fields: [{ field: 'ipc', label: 'IPC classes' }] });
     // A form sends every field back: those it did not change are not edits.
     const current = await read(colleague, patent);
-    expect((await update(colleague, patent, { title: current.title, applicants: ['ACME GmbH'] })).statusCode).toBe(200);
+    expect((await update(colleague, patent, { title: current.title, ipc: ['ACME GmbH'] })).statusCode).toBe(200);
   });
 });

@@ -1,17 +1,18 @@
-// A reference to another record. Where the referenced model is declared (projects, a parent record of
-// the same model), a select searches it by keyword and shows records by their title; elsewhere the
-// record's ID is typed (SidInput) until that model has a search.
+// A reference to another record. Where the referenced model is declared (applicants, projects, a parent
+// record of the same model), a select searches it by keyword through the generic search — so the
+// caller's data scope applies — offers only records that may be referenced (not invalid ones) and shows
+// them by their title in the reader's language; elsewhere the record's ID is typed (SidInput).
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODEL_CATALOG, RESULT_CODES } from '@ipdesk/core';
+import { MODEL_CATALOG, RESULT_CODES, type Language } from '@ipdesk/core';
 import { fetchRecord, searchRecords } from '../../../api/model';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { modelKeys, useModelSchema } from '../../queries';
 import { matchIql } from '../../search/iql-build';
 import { valuesOf } from '../format';
-import { recordTitle, titleFieldsOf } from '../reference-title';
+import { recordTitle, referableIql, titleFieldsOf } from '../reference-title';
 import type { FieldInputProps } from '../types';
 import { SidInput } from './SidInput';
 import { mayUse, useHeldResources } from '../../../domains/people/resources';
@@ -25,9 +26,16 @@ export function isSearchableModel(name: string | undefined): name is string {
   return name !== undefined && MODEL_CATALOG.some((declared) => declared.name === name);
 }
 
+/** What the picker searches: the typed words, among the records a reference may point at. */
+export function pickerIql(target: string, text: string): string | undefined {
+  const parts = [matchIql(text), referableIql(target)].filter((part): part is string => part !== undefined);
+  return parts.length ? parts.map((part) => `(${part})`).join(' AND ') : undefined;
+}
+
 function RecordSelect({ target, ...props }: FieldInputProps & { target: string }) {
   const { field, value, onChange, id, disabled, testId } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const { schema } = useModelSchema(target);
   const titleField = schema?.title_field;
   // A record reads as elsewhere its references do (a case: case number and title).
@@ -37,7 +45,11 @@ function RecordSelect({ target, ...props }: FieldInputProps & { target: string }
   const found = useQuery({
     queryKey: modelKeys.search(target, { picker: settled }),
     queryFn: () =>
-      searchRecords(target, { iql: matchIql(settled), size: 20, fl: ['sid', ...titleFields] }, { silent: true }),
+      searchRecords(
+        target,
+        { iql: pickerIql(target, settled), size: 20, fl: ['sid', ...titleFields] },
+        { silent: true },
+      ),
     enabled: titleField !== undefined,
   });
   const selected = valuesOf(value).filter((item): item is string => typeof item === 'string');
@@ -53,11 +65,12 @@ function RecordSelect({ target, ...props }: FieldInputProps & { target: string }
   for (const query of chosen) {
     if (query.data?.result !== RESULT_CODES.success || !titleField) continue;
     const row = query.data.data.data;
-    labels.set(row.sid, recordTitle(row, titleFields) ?? row.sid);
+    labels.set(row.sid, recordTitle(row, titleFields, target, language) ?? row.sid);
   }
   for (const sid of selected) if (!labels.has(sid)) labels.set(sid, sid);
   if (found.data?.result === RESULT_CODES.success && titleField) {
-    for (const row of found.data.data.data.rows) labels.set(row.sid, recordTitle(row, titleFields) ?? row.sid);
+    for (const row of found.data.data.data.rows)
+      labels.set(row.sid, recordTitle(row, titleFields, target, language) ?? row.sid);
   }
   const options = [...labels].map(([sid, label]) => ({ value: sid, label }));
 

@@ -1,0 +1,6 @@
+// Texts of the parties domain (applicants), en.
+export const partiesEn = {
+  'validation.usccFormat': 'must be 18 digits and capital letters (no I, O, Z, S or V)',
+  'validation.usccForOrganisations': 'is for organisations only; an individual applicant has an ID number',
+  'validation.idNumberForIndividuals': 'is for individual applicants only; an organisation has a credit code',
+} as const;
