@@ -6,6 +6,7 @@
 // version after a reload. Also: the designer in English, export and import of a zip, and a user without
 // the workflow resource gets neither the menu entry nor the list. Screenshots in both languages.
 import { readFile } from 'node:fs/promises';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type ProcessGraph } from '@ipdesk/core';
 import { createUser, type TestUser } from './support/accounts.js';
@@ -231,6 +232,50 @@ describe('process designer', () => {
     await waitForText(page, 'wf-import-error', zh['error.workflowDraftExists'].replace('{{key}}', key));
     await page.getByTestId('wf-import-overwrite').click();
     await page.getByTestId('wf-import-done').waitFor();
+    await page.getByTestId('wf-import-open').click();
+    await waitForText(page, 'designer-status', `v1 · ${zh['wfDefs.status.draft']}`);
+  });
+
+  it('imports a process from another modeler: asks for the model, maps its assignee, opens the draft', async () => {
+    const admin = await createUser(server, { isTenantAdmin: true });
+    const page = await signIn(admin);
+    const key = `camunda_${Date.now().toString(36)}`;
+    // As Camunda Modeler writes it: no model, the approvers as camunda attributes.
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="Defs" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="${key}" name="外部流程" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:userTask id="office" name="科研处审核" camunda:assignee="${admin.account}" />
+    <bpmn:userTask id="dean" name="院长审批" camunda:candidateGroups="deans" />
+    <bpmn:endEvent id="end" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="office" />
+    <bpmn:sequenceFlow id="f2" sourceRef="office" targetRef="dean" />
+    <bpmn:sequenceFlow id="f3" sourceRef="dean" targetRef="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
+    await page.goto(server.appUrl('workflow/definitions'));
+    await page.getByTestId('wf-import').click();
+    await page.locator('[data-testid="wf-import-dialog"] input[type=file]').setInputFiles({
+      name: 'external.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zipSync({ 'external.bpmn': strToU8(xml) })),
+    });
+    await page.getByTestId('wf-import-start').click();
+    browser.expectProblems(/status of 400/);
+    await page.getByTestId('wf-import-needs-model').waitFor();
+    await chooseOption(page, 'wf-import-model', '论文');
+    await chooseOption(page, 'wf-import-action', '上报');
+    await page.getByTestId('wf-import-start').click();
+    await page.locator('[data-testid="wf-import-done"], [data-testid="wf-import-error"]').first().waitFor();
+    expect(await page.getByTestId('wf-import-error').count(), await page.locator('.ant-modal').innerText()).toBe(0);
+    const items = page.getByTestId('wf-import-mapped-item');
+    expect(await items.count()).toBe(2);
+    await page
+      .locator('[data-testid="wf-import-mapped-item"][data-resolved="true"]', { hasText: admin.name })
+      .waitFor();
+    await page.locator('[data-testid="wf-import-mapped-item"][data-resolved="false"]', { hasText: 'deans' }).waitFor();
+    await page.getByTestId('wf-import-to-choose').getByText('院长审批').waitFor();
+    await saveScreenshot(page, 'workflow-import-foreign-zh-CN');
     await page.getByTestId('wf-import-open').click();
     await waitForText(page, 'designer-status', `v1 · ${zh['wfDefs.status.draft']}`);
   });

@@ -45,6 +45,19 @@ export const webWorkflowDefinitionsEn: Record<WebWorkflowDefinitionsMessageKey, 
   'wfDefs.importFileRequired': 'Choose the zip file to import',
   'wfDefs.importOnlyZip': 'A process import must be a zip file',
   'wfDefs.importTooLarge': 'The file is larger than {{max}} and cannot be imported',
+  'wfDefs.importNeedsModel':
+    'This process comes from another modeler and names no business model. Choose the model it is for, then import again.',
+  'wfDefs.importModelRequired': 'Choose the business model',
+  'wfDefs.importAction': 'Approves the action',
+  'wfDefs.importActionHint':
+    'Optional: the lifecycle action whose approval this process is (its outcome moves the record).',
+  'wfDefs.importMapped': 'Approvers read from the file',
+  'wfDefs.importAsUser': 'user {{name}}',
+  'wfDefs.importAsRole': 'role {{name}}',
+  'wfDefs.importUnresolved': 'not found: choose in the designer',
+  'wfDefs.importToChoose':
+    'These steps still need approvers: open the draft in the designer to choose them before publishing.',
+  'wfDefs.importStepProblem': '{{step}}: {{problem}}',
   'wfDefs.importStart': 'Import',
   'wfDefs.importOverwriteHint':
     'This process already has a draft. Overwriting replaces its unpublished changes with the imported process.',

@@ -109,16 +109,43 @@ export function exportVersion(key: string, version: number): Promise<RequestResu
   return download({ url: `${keyPath(key)}/versions/${version}/export` });
 }
 
+/** A vendor approver of a process from another modeler (camunda:assignee…) and the user or role it became. */
+export interface MappedAssignee {
+  node_id: string;
+  node_name: string;
+  vendor: string;
+  attribute: 'assignee' | 'candidateUsers' | 'candidateGroups';
+  value: string;
+  kind: 'user' | 'role';
+  resolved: { value: string; name: string } | null;
+}
+
+export interface ImportedDefinition extends DefinitionWrite {
+  created: boolean;
+  mapped: MappedAssignee[];
+}
+
+/** For a process from another modeler: the model (and the lifecycle action) it is bound to on import. */
+export interface ImportBinding {
+  model?: string;
+  action?: string;
+}
+
 export function importDefinition(
   file: File,
   overwriteDraft: boolean,
-): Promise<RequestResult<DataEnvelope<DefinitionWrite & { created: boolean }>>> {
+  binding: ImportBinding = {},
+): Promise<RequestResult<DataEnvelope<ImportedDefinition>>> {
   const form = new FormData();
   form.append('file', file, file.name);
   return request({
     url: `${BASE}/do/import`,
     method: 'POST',
-    query: overwriteDraft ? { overwrite_draft: 'true' } : {},
+    query: {
+      ...(overwriteDraft && { overwrite_draft: 'true' }),
+      ...(binding.model && { model: binding.model }),
+      ...(binding.action && { action: binding.action }),
+    },
     body: form,
     silent: true,
   });

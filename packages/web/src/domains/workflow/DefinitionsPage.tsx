@@ -180,6 +180,7 @@ export function DefinitionsPage() {
       )}
       {dialog === 'import' && (
         <ImportDefinitionDialog
+          models={models}
           onClose={() => setDialog(undefined)}
           onImported={refresh}
           onOpen={(key) => navigate(designerPath(key))}

@@ -110,7 +110,7 @@ async function bindForeign(
 ): Promise<{ xml: string; mapped: MappedAssignee[]; foreign: boolean }> {
   const { parsed } = await inspectXml(xml);
   const assignments = foreignAssignments(parsed.definitions);
-  const named = parsed.graph.settings.model;
+  const named = parsed.graph.settings.model || null;
   if (named && assignments.length === 0) return { xml, mapped: [], foreign: false };
   if (!named && !input.model) throw new AppError('workflowImportModelRequired');
   const model = named ?? input.model!;
