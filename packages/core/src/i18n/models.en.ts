@@ -64,5 +64,6 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'error.actionNotSettable': '“{{action}}” cannot set {{fields}}',
   'error.actionRequiresField': 'Fill in {{label}} first',
   'error.duplicateValue': '{{label}} "{{value}}" already exists',
+  'error.childRecordsExist': 'This {{parent}} still has {{count}} record(s) of {{model}}; delete or move them first',
   'error.cursorInvalid': 'The page cursor is not valid; please search again from the first page',
 };

@@ -61,6 +61,7 @@ export const modelsZhCN = {
   'error.actionNotSettable': '“{{action}}”不能设置{{fields}}',
   'error.actionRequiresField': '请先填写{{label}}',
   'error.duplicateValue': '{{label}}“{{value}}”已存在',
+  'error.childRecordsExist': '该{{parent}}下还有 {{count}} 条{{model}}，请先删除或移走',
   'error.cursorInvalid': '翻页游标无效，请从第一页重新查询',
 } as const;
 
