@@ -46,6 +46,7 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'field.page': 'Page',
   'field.cursor': 'Page cursor',
   'field.groupBy': 'Group by',
+  'iql.semantic.notChild': 'Position {{position}}: "{{model}}" is not a child model of this one that you may search',
   'iql.semantic.unknownField': 'Position {{position}}: there is no field "{{field}}"',
   'iql.semantic.notRelation': 'Position {{position}}: "{{field}}" is not a relation, so "." cannot follow it',
   'iql.semantic.operatorNotAllowed': 'Position {{position}}: field "{{field}}" does not take this condition',
