@@ -44,6 +44,7 @@ export const modelsZhCN = {
   'field.cursor': '翻页游标',
   'field.groupBy': '分组字段',
   'iql.semantic.notChild': '第 {{position}} 个字符处：“{{model}}”不是本模型下您可查询的子模型',
+  'iql.semantic.relationNotReadable': '第 {{position}} 个字符处：您无权查看“{{field}}”关联的记录，不能据此查询',
   'iql.semantic.unknownField': '第 {{position}} 个字符处：没有字段“{{field}}”',
   'iql.semantic.notRelation': '第 {{position}} 个字符处：字段“{{field}}”不是关联字段，不能用“.”取值',
   'iql.semantic.operatorNotAllowed': '第 {{position}} 个字符处：字段“{{field}}”不支持此条件',

@@ -120,7 +120,7 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
   const declared = found && ctx.view ? ctx.view(found) : found;
   if (declared) {
     // A model the caller may not read cannot be probed through a relation either.
-    if (!mayView(declared, ctx)) fail(ref.span, 'iql.semantic.notQueryable', { field: name });
+    if (!mayView(declared, ctx)) fail(ref.span, 'iql.semantic.relationNotReadable', { field: name });
     const inner = declared.fields.get(second);
     if (!inner || inner.multiple) fail(ref.span, 'iql.semantic.unknownField', { field: name });
     if (inner.masked) fail(ref.span, 'iql.semantic.notQueryable', { field: name });
