@@ -47,7 +47,8 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'field.cursor': 'Page cursor',
   'field.groupBy': 'Group by',
   'iql.semantic.notChild': 'Position {{position}}: "{{model}}" is not a child model of this one that you may search',
-  'iql.semantic.relationNotReadable': 'Position {{position}}: you may not read the records behind "{{field}}", so they cannot be searched',
+  'iql.semantic.relationNotReadable':
+    'Position {{position}}: you may not read the records behind "{{field}}", so they cannot be searched',
   'iql.semantic.unknownField': 'Position {{position}}: there is no field "{{field}}"',
   'iql.semantic.notRelation': 'Position {{position}}: "{{field}}" is not a relation, so "." cannot follow it',
   'iql.semantic.operatorNotAllowed': 'Position {{position}}: field "{{field}}" does not take this condition',

@@ -114,7 +114,8 @@ export function checkIqlFields(
     const name = ref.path.join('.');
     const [first, second] = ref.path;
     // `parent.x` on a model that declares its parent (and has no field of that name) goes through its parent field.
-    const viaParent = first === 'parent' && !byName.has(first) && second !== undefined ? options.parentField : undefined;
+    const viaParent =
+      first === 'parent' && !byName.has(first) && second !== undefined ? options.parentField : undefined;
     const field = viaParent !== undefined ? byName.get(viaParent) : first !== undefined ? byName.get(first) : undefined;
     if (!field) return issueAt(ref.span, 'iql.semantic.unknownField', { field: name });
     if (field.masked && second === undefined) return issueAt(ref.span, 'iql.semantic.notQueryable', { field: name });

@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/database.js';
 import { countCaseDocuments, deleteCaseDocuments, removeStoredFiles } from '../documents/index.js';
 import type { FileStorage } from '../../platform/files/storage.js';
 import { audit } from '../../modules/accounts/context.js';
-import type { DeleteDependent, DeleteEvent, ModelHooks } from '../../platform/models/hooks.js';
+import type { DeleteEvent, ModelHooks } from '../../platform/models/hooks.js';
 import { countPatentLinks, deletePatentLinks } from './relations.js';
 
 type PatentRow = RowOf<typeof patentModel>;

@@ -2,7 +2,15 @@
 // transaction, so a failure or a crash never leaves a half-done batch. Each record goes exactly as a
 // single delete takes it (scope, version check, hooks taking its dependents, one audit entry each).
 import { AppError, type FieldIssue } from '@ipdesk/core';
-import { afterDeletes, removeLockedRecord, type RemovedRecord, selectList, whole, type RecordDeps, type RecordRow } from './records.js';
+import {
+  afterDeletes,
+  removeLockedRecord,
+  type RemovedRecord,
+  selectList,
+  whole,
+  type RecordDeps,
+  type RecordRow,
+} from './records.js';
 import type { RequestContext } from '../context.js';
 import type { ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';

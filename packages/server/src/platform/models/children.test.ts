@@ -335,6 +335,33 @@ describe(`child records through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     expect(res.json().fields[0].message).toContain(message);
   });
 
+  it('reaches a case from its items and fees, and cases from their children (the shipped declarations)', async () => {
+    const cn = await create('patent', {
+      title: '子记录 CN',
+      sn: `CHILD-CN-${++n}`,
+      patent_type: 'invention',
+      country: 'CN',
+    });
+    const us = await create('patent', {
+      title: '子记录 US',
+      sn: `CHILD-US-${n}`,
+      patent_type: 'invention',
+      country: 'US',
+    });
+    for (const patent of [cn, us])
+      await create('patent_item', {
+        patent: patent.sid,
+        event: 'office_action',
+        title: `OA ${patent.sid}`,
+        event_date: '2026-06-01',
+      });
+    const items = await titles('patent_item', `parent.country = 'CN' AND parent.sn STARTS WITH 'CHILD-'`);
+    expect(items).toEqual([`OA ${cn.sid}`]);
+    const cases = await titles('patent', `sn STARTS WITH 'CHILD-' AND HAS(patent_item WHERE parent.country = 'US')`);
+    expect(cases).toEqual(['子记录 US']);
+    expect(await titles('patent', `sn STARTS WITH 'CHILD-' AND NOT HAS(patent_item)`)).toEqual([]);
+  });
+
   it('names the parent and the children the caller may list in the schema', async () => {
     const schema = (await call('GET', 'test_folder/do/schema')).json().data;
     expect(schema.children).toEqual([

@@ -90,7 +90,9 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
   // `parent.x`: a field of the record this one belongs to (ModelDeclaration.parent), unless the model has a
   // field of its own called parent. The parent field must be one the caller sees.
   const parentField =
-    first === 'parent' && second !== undefined && !model.fields.has(first) ? model.declaration.parent?.field : undefined;
+    first === 'parent' && second !== undefined && !model.fields.has(first)
+      ? model.declaration.parent?.field
+      : undefined;
   const field: ResolvedField | undefined = parentField
     ? model.fields.get(parentField)
     : first
@@ -311,8 +313,7 @@ function substring(column: string, likePattern: string, term: string, p: (value:
 function hasChildren(model: ResolvedModel, e: Extract<Expression, { type: 'has' }>, ctx: CompileContext): string {
   const child = ctx.registry.children(model.name).find((c) => c.model === e.model.name);
   const found = child ? ctx.registry.get(child.model) : undefined;
-  if (!child || !found || !mayView(found, ctx))
-    fail(e.model.span, 'iql.semantic.notChild', { model: e.model.name });
+  if (!child || !found || !mayView(found, ctx)) fail(e.model.span, 'iql.semantic.notChild', { model: e.model.name });
   const view = ctx.view ? ctx.view(found) : found;
   // The link itself is a field of the child: hidden from the caller, it cannot be searched across.
   if (!view.fields.has(child.field)) fail(e.model.span, 'iql.semantic.notChild', { model: e.model.name });

@@ -422,7 +422,13 @@ export async function removeLockedRecord(
   const sid = String(before.sid);
   const { registry } = deps;
   await refuseKeptChildren(tx, registry, { tenantSid: ctx.tenantSid, model, sid, language: ctx.language });
-  const event: DeleteEvent = { principal: ctx.principal, record: before, now, requestId, ...(parent ? { parent } : {}) };
+  const event: DeleteEvent = {
+    principal: ctx.principal,
+    record: before,
+    now,
+    requestId,
+    ...(parent ? { parent } : {}),
+  };
   await registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
   const removed: RemovedRecord[] = [];
   const children: Record<string, number> = {};

@@ -113,9 +113,11 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
       return;
     }
     void message.success(t('modelDetail.deleted'));
+    // Leave the page before its record is dropped from the cache: a page still showing it would read it
+    // again (a 404 now) on its next render.
+    await navigate(modelListPath(model));
     queryClient.removeQueries({ queryKey: modelKeys.record(model, sid) });
     await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
-    void navigate(modelListPath(model));
   };
 
   /** The confirmation names what goes with the record (a case's documents, deadlines, fees…), counted. */
