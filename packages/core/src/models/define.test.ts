@@ -129,10 +129,9 @@ describe('child records: a model declares its parent', () => {
   });
 
   it('types the parent field as one of the declared fields', () => {
+    const parent = { model: 'test_owner', field: 'nope', onParentDelete: 'delete' } as const;
     // @ts-expect-error: a parent field the model does not declare fails the type-check.
-    expect(() =>
-      defineModel({ ...child, parent: { model: 'test_owner', field: 'nope', onParentDelete: 'delete' } }),
-    ).toThrow();
+    expect(() => defineModel({ ...child, parent })).toThrow('parent field nope is not declared');
   });
 
   it('names parents that are not declared models, and parents in a circle', () => {

@@ -165,7 +165,7 @@ describe(`child records through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     expect(res.statusCode, `${iql}: ${res.body}`).toBe(200);
     return (res.json().data.rows as Array<{ title: string }>).map((r) => r.title);
   };
-  const count = async (sql: string, values: unknown[]) =>
+  const count = async (sql: string, values: Parameters<typeof t.database.db.query>[1]) =>
     Number((await t.database.db.query<{ n: number }>(sql, values))[0]!.n);
   /** A folder with two sheets, the first with two notes. */
   const tree = async (prefix: string) => {
