@@ -186,9 +186,10 @@ describe(`child records through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       expect.arrayContaining([
         { key: 'test_sheet', label: 'Test sheet', count: 2 },
         { key: 'test_note', label: 'Test note', count: 2 },
-        { key: 'test_lock', label: 'Test lock', count: 0 },
       ]),
     );
+    // Locks refuse the delete rather than go with it: never listed as going.
+    expect(preview.json().data.dependents.map((d: { key: string }) => d.key)).not.toContain('test_lock');
     const zh = await call('GET', `test_folder/do/delete-preview/${doomed.folder.sid}`, undefined, admin, 'zh-CN');
     expect(zh.json().data.dependents).toEqual(
       expect.arrayContaining([{ key: 'test_note', label: '测试备注', count: 2 }]),
@@ -231,6 +232,11 @@ describe(`child records through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     const held = await tree('held');
     await create('test_lock', { title: 'lock-1', folder: held.folder.sid });
     await create('test_lock', { title: 'lock-2', folder: held.folder.sid });
+    const preview = await call('GET', `test_folder/do/delete-preview/${held.folder.sid}`);
+    const going = (preview.json().data.dependents as Array<{ key: string }>).map((d) => d.key);
+    // The sheets and notes would go; the locks refuse the delete, so they are not listed as going.
+    expect(going).toEqual(expect.arrayContaining(['test_sheet', 'test_note']));
+    expect(going).not.toContain('test_lock');
     const en = await call('POST', `test_folder/do/delete/${held.folder.sid}`, {});
     expect(en.statusCode).toBe(409);
     expect(en.json()).toMatchObject({

@@ -22,12 +22,15 @@ interface Level {
   sids: string;
 }
 
-/** Every child model below a model, depth first, with the SQL that finds its records under one record. */
+/**
+ * Every child model a delete of a record of this model takes along, depth first, with the SQL that finds its
+ * records under one record. Children that refuse the delete are not among them: the delete would not go.
+ */
 function levelsBelow(registry: ModelRegistry, model: string, parentSids = '$2', depth = 0): Level[] {
   // Parents cannot go round in a circle (the registry refuses that), so this ends; the depth is a second wall.
   if (depth > 8) return [];
   return registry.children(model).flatMap((child) => {
-    const resolved = registry.get(child.model);
+    const resolved = child.onParentDelete === 'delete' ? registry.get(child.model) : undefined;
     if (!resolved) return [];
     const sids = childSids(resolved, child.field, parentSids);
     return [{ model: resolved, child, sids }, ...levelsBelow(registry, child.model, sids, depth + 1)];
