@@ -59,7 +59,18 @@ const lock = defineModel({
   },
   parent: { model: 'test_folder', field: 'folder', onParentDelete: 'refuse' },
 });
-const TEST_MODELS = [folder, sheet, note, lock];
+/** Under a sheet, refusing: a folder whose sheet has one cannot be deleted either. */
+const pin = defineModel({
+  name: 'test_pin',
+  label: { zh: '测试图钉', en: 'Test pin' },
+  titleField: 'title',
+  fields: {
+    title: text('名称', 'Title', true),
+    sheet: field('parent', { label: { zh: '表单', en: 'Sheet' }, target: 'test_sheet', required: true }),
+  },
+  parent: { model: 'test_sheet', field: 'sheet', onParentDelete: 'refuse' },
+});
+const TEST_MODELS = [folder, sheet, note, lock, pin];
 
 describe('the registry refuses parents and references that do not resolve', () => {
   const label = { zh: '测试', en: 'Test' };
@@ -114,7 +125,10 @@ describe('the registry refuses parents and references that do not resolve', () =
       { model: 'test_sheet', field: 'folder', onParentDelete: 'delete' },
       { model: 'test_lock', field: 'folder', onParentDelete: 'refuse' },
     ]);
-    expect(registry.children('test_sheet')).toEqual([{ model: 'test_note', field: 'sheet', onParentDelete: 'delete' }]);
+    expect(registry.children('test_sheet')).toEqual([
+      { model: 'test_note', field: 'sheet', onParentDelete: 'delete' },
+      { model: 'test_pin', field: 'sheet', onParentDelete: 'refuse' },
+    ]);
     expect(registry.children('test_note')).toEqual([]);
     expect(
       createModelRegistry()
@@ -262,6 +276,25 @@ describe(`child records through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     ).toBe(0);
   });
 
+  it('refuses the delete when a grandchild refuses, and rolls back the children already taken', async () => {
+    const deep = await tree('deep');
+    // Pinned: the sheet that goes last (sheets go in sid order), so the other one has gone when it refuses.
+    const [first, last] = [...deep.sheets].sort((a, b) => (a.sid < b.sid ? -1 : 1));
+    await create('test_pin', { title: 'pin', sheet: last!.sid });
+    const res = await call('POST', `test_folder/do/delete/${deep.folder.sid}`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This Test sheet still has 1 record(s) of Test pin; delete or move them first');
+    // The sheet that went before the pinned one refused is back, with its notes.
+    expect(await count('SELECT count(*) AS n FROM m_test_sheet WHERE sid = $1', [first!.sid])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM m_test_sheet WHERE folder = $1', [deep.folder.sid])).toBe(2);
+    expect(await count('SELECT count(*) AS n FROM m_test_note WHERE sheet = $1', [deep.sheets[0]!.sid])).toBe(2);
+    expect(
+      await count("SELECT count(*) AS n FROM audit_log WHERE detail->>'parent' = $1", [
+        `test_folder:${deep.folder.sid}`,
+      ]),
+    ).toBe(0);
+  });
+
   it('batch-deletes parents with their children, counting only the records asked for', async () => {
     const [x, y] = [await tree('bx'), await tree('by')];
     const res = await call('POST', 'test_folder/do/batch-delete', {
@@ -377,6 +410,7 @@ describe(`child records through the API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     expect(schema.parent).toBeUndefined();
     const child = (await call('GET', 'test_sheet/do/schema', undefined, noFolders)).json().data;
     expect(child.parent).toEqual({ model: 'test_folder', field: 'folder' });
+    // The pins are a child model this user may not view: no tab for them.
     expect(child.children).toEqual([{ model: 'test_note', field: 'sheet', label: 'Test note' }]);
     const patent = (await call('GET', 'patent/do/schema', undefined, admin, 'zh-CN')).json().data;
     expect(patent.children.map((c: { model: string }) => c.model)).toEqual(['patent_item', 'patent_task', 'fee']);
