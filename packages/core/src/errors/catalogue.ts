@@ -64,6 +64,8 @@ const PLATFORM_ERRORS = {
   actionCommentRequired: def(400203, 400, 'error.actionCommentRequired'),
   /** Params: action, fields (labels). */
   actionNotSettable: def(400204, 400, 'error.actionNotSettable'),
+  /** A delete refused by a child model declared `onParentDelete: 'refuse'`. Params: parent, model (labels), count. */
+  childRecordsExist: def(409203, 409, 'error.childRecordsExist'),
   /** Spec §8 "Export link invalid: reselect the data". */
   exportLinkExpired: def(400202, 400, 'request.exportLinkInvalid'),
 

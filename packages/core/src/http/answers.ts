@@ -111,6 +111,13 @@ export const modelSchemaAnswer = z.object({
   warning_fields: z.array(z.string()).optional(),
   /** Statuses and the actions that move them, when the model declares a lifecycle. */
   lifecycle: lifecycleAnswer.optional(),
+  /** The record this model's records belong to (ModelDeclaration.parent), when the caller sees the link. */
+  parent: z.object({ model: z.string(), field: z.string() }).optional(),
+  /**
+   * The child models the caller may list (view right, the link field visible), for the detail page's tabs:
+   * the child model, its field pointing here, and its label in the caller's language.
+   */
+  children: z.array(z.object({ model: z.string(), field: z.string(), label: z.string() })).optional(),
 });
 
 // ---- POST model/{model}/do/action/{action} ----

@@ -11,6 +11,8 @@ export const iqlEn: Record<IqlMessageKey, string> = {
   'iql.error.unexpectedToken': 'Position {{position}}: expected {{expected}} but found "{{found}}"',
   'iql.error.expectedCondition':
     'Position {{position}}: expected a condition (a field name, NOT, MATCH or an opening parenthesis) but found "{{found}}"',
+  'iql.error.expectedModel': 'Position {{position}}: expected the name of a child model but found "{{found}}"',
+  'iql.error.endExpectedModel': 'The query ends too early at position {{position}}: expected the name of a child model',
   'iql.error.expectedField': 'Position {{position}}: expected a field name but found "{{found}}"',
   'iql.error.expectedValue':
     'Position {{position}}: expected a value (text in single quotes, a number, TRUE, FALSE or NULL) but found "{{found}}"',

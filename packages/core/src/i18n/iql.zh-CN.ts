@@ -10,6 +10,8 @@ export const iqlZhCN = {
   'iql.error.unexpectedToken': '第 {{position}} 个字符处应为 {{expected}}，实际为“{{found}}”',
   'iql.error.expectedCondition':
     '第 {{position}} 个字符处应为查询条件（字段名、NOT、MATCH 或左括号），实际为“{{found}}”',
+  'iql.error.expectedModel': '第 {{position}} 个字符处应为子模型名，实际为“{{found}}”',
+  'iql.error.endExpectedModel': '查询在第 {{position}} 个字符处意外结束，应为子模型名',
   'iql.error.expectedField': '第 {{position}} 个字符处应为字段名，实际为“{{found}}”',
   'iql.error.expectedValue':
     '第 {{position}} 个字符处应为值（单引号括起的文本、数字、TRUE、FALSE 或 NULL），实际为“{{found}}”',

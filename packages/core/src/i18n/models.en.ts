@@ -47,6 +47,9 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'field.page': 'Page',
   'field.cursor': 'Page cursor',
   'field.groupBy': 'Group by',
+  'iql.semantic.notChild': 'Position {{position}}: "{{model}}" is not a child model of this one that you may search',
+  'iql.semantic.relationNotReadable':
+    'Position {{position}}: you may not read the records behind "{{field}}", so they cannot be searched',
   'iql.semantic.unknownField': 'Position {{position}}: there is no field "{{field}}"',
   'iql.semantic.notRelation': 'Position {{position}}: "{{field}}" is not a relation, so "." cannot follow it',
   'iql.semantic.operatorNotAllowed': 'Position {{position}}: field "{{field}}" does not take this condition',
@@ -65,6 +68,7 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'error.actionNotSettable': '“{{action}}” cannot set {{fields}}',
   'error.actionRequiresField': 'Fill in {{label}} first',
   'error.duplicateValue': '{{label}} "{{value}}" already exists',
+  'error.childRecordsExist': 'This {{parent}} still has {{count}} record(s) of {{model}}; delete or move them first',
   'error.cursorInvalid': 'The page cursor is not valid; please search again from the first page',
   'error.batchFieldUnknown': 'There is no field "{{field}}"',
   'error.batchFieldNotEditable': '{{label}} cannot be changed in a batch',

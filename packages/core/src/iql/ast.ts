@@ -41,7 +41,12 @@ export type Expression =
   | { type: 'isNull'; field: FieldRef; negated: boolean; span: Span }
   | { type: 'within'; field: FieldRef; range: RelativeRange; span: Span }
   /** Keyword search across the model's searchable text fields: MATCH '电池'. */
-  | { type: 'match'; text: string; span: Span };
+  | { type: 'match'; text: string; span: Span }
+  /**
+   * Records that have at least one child record of a child model (ModelDeclaration.parent), optionally one
+   * passing a condition on the child's own fields: HAS(fee), HAS(fee WHERE status = 'unpaid').
+   */
+  | { type: 'has'; model: { name: string; span: Span }; where: Expression | undefined; span: Span };
 
 export interface OrderTerm {
   field: FieldRef;

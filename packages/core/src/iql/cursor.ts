@@ -6,7 +6,7 @@ import { excerpt, IqlError, iqlErrorAt, type IqlErrorCode, type IqlErrorParams }
 import { Lexer, type Token } from './lexer.js';
 
 /** What may come next when it is not a fixed list of tokens; each has its own message in both languages. */
-export type Expectation = 'condition' | 'field' | 'value' | 'text' | 'window' | 'amount';
+export type Expectation = 'condition' | 'field' | 'value' | 'text' | 'window' | 'amount' | 'model';
 
 const foundKeys: Record<Expectation, IqlMessageKey> = {
   condition: 'iql.error.expectedCondition',
@@ -15,6 +15,7 @@ const foundKeys: Record<Expectation, IqlMessageKey> = {
   text: 'iql.error.expectedText',
   window: 'iql.error.expectedWindow',
   amount: 'iql.error.expectedAmount',
+  model: 'iql.error.expectedModel',
 };
 
 const endKeys: Record<Expectation, IqlMessageKey> = {
@@ -24,11 +25,14 @@ const endKeys: Record<Expectation, IqlMessageKey> = {
   text: 'iql.error.endExpectedText',
   window: 'iql.error.endExpectedWindow',
   amount: 'iql.error.endExpectedAmount',
+  model: 'iql.error.endExpectedModel',
 };
 
 export class Cursor {
   private readonly lexer: Lexer;
   private token: Token;
+  /** The token after `token`, once someone looked that far (HAS needs to see its parenthesis). */
+  private ahead: Token | undefined;
   /** Where the last consumed token ended: the end of the span of the node just parsed. */
   lastEnd = 0;
 
@@ -45,10 +49,17 @@ export class Cursor {
     return this.token;
   }
 
+  /** The token after the one under the cursor, not consumed either. */
+  peekSecond(): Token {
+    this.ahead ??= this.lexer.next();
+    return this.ahead;
+  }
+
   advance(): Token {
     const token = this.token;
     this.lastEnd = token.end;
-    this.token = this.lexer.next();
+    this.token = this.ahead ?? this.lexer.next();
+    this.ahead = undefined;
     return token;
   }
 

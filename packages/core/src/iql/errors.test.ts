@@ -255,6 +255,24 @@ const cases: Case[] = [
   { text: "match '  '", code: 'empty_pattern', key: 'iql.error.emptyPattern', span: [6, 10] },
   { text: "a like 'x\\'", code: 'invalid_pattern', key: 'iql.error.invalidPattern', span: [7, 11] },
   { text: "a like '\\d'", code: 'invalid_pattern', key: 'iql.error.invalidPattern', span: [7, 11] },
+  // HAS(child WHERE condition)
+  { text: 'HAS(', code: 'unexpected_end', key: 'iql.error.endExpectedModel', span: [4, 4], params: { position: 5 } },
+  {
+    text: 'HAS(and)',
+    code: 'unexpected_token',
+    key: 'iql.error.expectedModel',
+    span: [4, 7],
+    params: { found: 'and' },
+  },
+  {
+    text: 'HAS(fee a = 1)',
+    code: 'unexpected_token',
+    key: 'iql.error.unexpectedToken',
+    span: [8, 9],
+    params: { expected: 'WHERE | )' },
+  },
+  { text: 'HAS(fee WHERE )', code: 'unexpected_token', key: 'iql.error.expectedCondition', span: [14, 15] },
+  { text: 'HAS(fee WHERE a = 1', code: 'unexpected_end', key: 'iql.error.unexpectedEnd', span: [19, 19] },
 ];
 
 describe('error codes', () => {

@@ -266,3 +266,44 @@ describe('tryParseIql', () => {
     expect(bad.ok ? undefined : bad.error.code).toBe('unexpected_end');
   });
 });
+
+describe('HAS: records with child records', () => {
+  it('takes a child model, with or without a condition on its fields', () => {
+    expect(where('HAS(fee)')).toEqual({ type: 'has', model: { name: 'fee' }, where: undefined });
+    expect(where("has ( fee where status = 'unpaid' and a = 1 )")).toEqual({
+      type: 'has',
+      model: { name: 'fee' },
+      where: {
+        type: 'and',
+        left: { type: 'compare', field: field('status'), operator: '=', value: str('unpaid') },
+        right: a1,
+      },
+    });
+    expect(where('NOT HAS(fee) OR a = 1')).toEqual({
+      type: 'or',
+      left: { type: 'not', expression: { type: 'has', model: { name: 'fee' }, where: undefined } },
+      right: a1,
+    });
+  });
+
+  it('nests, and spans the whole condition and the model name', () => {
+    const query = parseIql('a = 1 AND HAS(patent_task WHERE HAS(x))');
+    const has = (query.where as Extract<IqlQuery['where'], { type: 'and' }>).right;
+    expect(has).toMatchObject({ type: 'has', span: { start: 10, end: 39 }, model: { span: { start: 14, end: 25 } } });
+    expect(stripSpans(has)).toEqual({
+      type: 'has',
+      model: { name: 'patent_task' },
+      where: { type: 'has', model: { name: 'x' }, where: undefined },
+    });
+  });
+
+  it('is no reserved word: a field may be called has or where', () => {
+    expect(where('has = 1')).toEqual({ ...a1, field: field('has') });
+    expect(where('has.where = 1')).toEqual({ ...a1, field: field('has', 'where') });
+    expect(where('HAS(where WHERE where = 1)')).toEqual({
+      type: 'has',
+      model: { name: 'where' },
+      where: { ...a1, field: field('where') },
+    });
+  });
+});

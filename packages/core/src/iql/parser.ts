@@ -106,9 +106,33 @@ class Parser {
       const text = parseText(cursor, { trim: true });
       return { type: 'match', text, span: { start: matchToken.start, end: cursor.lastEnd } };
     }
+    // HAS is a word only where a parenthesis follows it, so a model may still have a field called `has`.
+    if (cursor.isKeyword('HAS') && cursor.peekSecond().kind === '(') return this.has();
     if (!atField(cursor)) throw cursor.unexpected('condition');
     this.countPredicate();
     return parsePredicate(cursor, parseField(cursor));
+  }
+
+  /** HAS(child_model) or HAS(child_model WHERE expression): one condition, one level of nesting. */
+  private has(): Expression {
+    const cursor = this.cursor;
+    const hasToken = this.countPredicate();
+    cursor.advance();
+    this.enter();
+    if (!atField(cursor)) throw cursor.unexpected('model');
+    const modelToken = cursor.advance();
+    if (modelToken.kind !== 'word') throw cursor.unexpected('model');
+    let where: Expression | undefined;
+    if (cursor.acceptKeyword('WHERE')) where = this.or();
+    else if (cursor.peek().kind !== ')') throw cursor.unexpected(['WHERE', ')']);
+    cursor.expectPunctuation(')', where ? ['AND', 'OR', ')'] : ['WHERE', ')']);
+    this.depth--;
+    return {
+      type: 'has',
+      model: { name: modelToken.text, span: { start: modelToken.start, end: modelToken.end } },
+      where,
+      span: { start: hasToken.start, end: cursor.lastEnd },
+    };
   }
 
   /** Consumes the token that opens a level ( or NOT ), failing before the level would pass maxDepth. */

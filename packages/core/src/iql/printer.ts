@@ -68,6 +68,10 @@ export function printExpression(expression: Expression): string {
       return `${printField(expression.field)} WITHIN ${printRange(expression.range)}`;
     case 'match':
       return `MATCH ${printString(expression.text)}`;
+    case 'has':
+      return expression.where
+        ? `HAS(${expression.model.name} WHERE ${printExpression(expression.where)})`
+        : `HAS(${expression.model.name})`;
   }
 }
 

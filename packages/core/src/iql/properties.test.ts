@@ -138,6 +138,12 @@ const { expression } = fc.letrec<{ expression: Expression }>((tie) => ({
       span: fc.constant(span),
     }),
     fc.record({ type: fc.constant('not' as const), expression: tie('expression'), span: fc.constant(span) }),
+    fc.record({
+      type: fc.constant('has' as const),
+      model: fieldName.map((name) => ({ name, span })),
+      where: fc.option(tie('expression'), { nil: undefined }),
+      span: fc.constant(span),
+    }),
   ),
 }));
 

@@ -9,6 +9,8 @@ import {
   referenceTitleFields,
   tableOf,
   unresolvedReferences,
+  unresolvedParents,
+  childrenByParent,
   type ModelDeclaration,
 } from './define.js';
 
@@ -81,6 +83,90 @@ describe('reference titles and targets', () => {
       'test_pointing.orphan: a parent field names no target model',
     ]);
     expect(unresolvedReferences(MODEL_CATALOG, ['user_info', 'company', 'organization'])).toEqual([]);
+  });
+});
+
+describe('child records: a model declares its parent', () => {
+  const label = { zh: '测试', en: 'Test' };
+  const owner = defineModel({
+    name: 'test_owner',
+    label,
+    titleField: 'title',
+    fields: { title: field('text', { label }) },
+  });
+  const childFields = {
+    title: field('text', { label }),
+    owner: field('parent', { label, target: 'test_owner', required: true }),
+    loose: field('parent', { label, target: 'test_owner' }),
+    many: field('parent', { label, target: 'test_owner', required: true, multiple: true }),
+    other: field('parent', { label, target: 'test_thing', required: true }),
+    note: field('text', { label, required: true }),
+  };
+  const child = { name: 'test_child', label, titleField: 'title', fields: childFields };
+
+  it('accepts a required single reference to the parent model and derives the children', () => {
+    const declared = defineModel({
+      ...child,
+      parent: { model: 'test_owner', field: 'owner', onParentDelete: 'delete' },
+    });
+    expect(declared.parent).toEqual({ model: 'test_owner', field: 'owner', onParentDelete: 'delete' });
+    expect(childrenByParent([owner, declared]).get('test_owner')).toEqual([
+      { model: 'test_child', field: 'owner', onParentDelete: 'delete' },
+    ]);
+    expect(unresolvedParents([owner, declared])).toEqual([]);
+  });
+
+  it.each([
+    ['nope', 'test_owner', 'delete', 'parent field nope is not declared'],
+    ['title', 'test_owner', 'delete', 'parent field title is not a single reference field'],
+    ['many', 'test_owner', 'delete', 'parent field many is not a single reference field'],
+    ['loose', 'test_owner', 'delete', 'parent field loose is not required'],
+    ['other', 'test_owner', 'delete', 'parent field other points at test_thing, not at test_owner'],
+    ['owner', 'test_owner', 'orphan', 'parent onParentDelete must be one of delete, refuse'],
+  ])('refuses parent field %s of %s (%s)', (fieldName, model, rule, message) => {
+    const parent = { model, field: fieldName, onParentDelete: rule } as unknown as ModelDeclaration['parent'];
+    expect(() => defineModel({ ...child, parent } as ModelDeclaration)).toThrow(`test_child: ${message}`);
+  });
+
+  it('types the parent field as one of the declared fields', () => {
+    const parent = { model: 'test_owner', field: 'nope', onParentDelete: 'delete' } as const;
+    // @ts-expect-error: a parent field the model does not declare fails the type-check.
+    expect(() => defineModel({ ...child, parent })).toThrow('parent field nope is not declared');
+  });
+
+  it('names parents that are not declared models, and parents in a circle', () => {
+    const declared = defineModel({
+      ...child,
+      parent: { model: 'test_owner', field: 'owner', onParentDelete: 'refuse' },
+    });
+    expect(unresolvedParents([declared])).toEqual(['test_child.owner: parent test_owner is not a declared model']);
+    const a = defineModel({
+      name: 'test_a',
+      label,
+      titleField: 'title',
+      fields: { title: field('text', { label }), up: field('parent', { label, target: 'test_b', required: true }) },
+      parent: { model: 'test_b', field: 'up', onParentDelete: 'delete' },
+    });
+    const b = defineModel({
+      name: 'test_b',
+      label,
+      titleField: 'title',
+      fields: { title: field('text', { label }), up: field('parent', { label, target: 'test_a', required: true }) },
+      parent: { model: 'test_a', field: 'up', onParentDelete: 'delete' },
+    });
+    expect(unresolvedParents([a, b])).toEqual([
+      'test_a.up: parents go round in a circle through test_a',
+      'test_b.up: parents go round in a circle through test_b',
+    ]);
+  });
+
+  it('holds the catalogue: every declared parent resolves; a case owns its items, deadlines and fees', () => {
+    expect(unresolvedParents(MODEL_CATALOG)).toEqual([]);
+    expect(childrenByParent(MODEL_CATALOG).get('patent')).toEqual([
+      { model: 'patent_item', field: 'patent', onParentDelete: 'delete' },
+      { model: 'patent_task', field: 'patent', onParentDelete: 'delete' },
+      { model: 'fee', field: 'patent', onParentDelete: 'delete' },
+    ]);
   });
 });
 

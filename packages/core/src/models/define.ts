@@ -211,6 +211,25 @@ export interface ModelDeclaration {
    * (create, update and import cannot set it) and starts at the initial status.
    */
   lifecycle?: LifecycleDeclaration;
+  /**
+   * The record this one belongs to (a case's fees belong to the case): its field pointing at the parent.
+   * The parent's detail page lists these records in a tab, its delete counts and takes them along (or is
+   * refused while there are any), and iql reaches across the link (`parent.country`, `HAS(<child>)`).
+   */
+  parent?: ParentDeclaration;
+}
+
+/** What becomes of a model's records when the record they belong to is deleted. */
+export const PARENT_DELETE_RULES = ['delete', 'refuse'] as const;
+export type ParentDeleteRule = (typeof PARENT_DELETE_RULES)[number];
+
+export interface ParentDeclaration<FieldName extends string = string> {
+  /** The parent model's name. */
+  model: string;
+  /** The required, single reference field of this model that holds the parent's sid. */
+  field: FieldName;
+  /** `delete`: deleting the parent deletes these records too; `refuse`: the parent cannot go while any exist. */
+  onParentDelete: ParentDeleteRule;
 }
 
 /** Field and model names: snake_case, at most 48 characters (also a table's name after `m_`). */
@@ -246,7 +265,7 @@ export interface TypedModel<
 }
 
 export function defineModel<const N extends string, const F extends Record<string, FieldDeclaration>>(
-  model: ModelDeclaration & { name: N; fields: F },
+  model: ModelDeclaration & { name: N; fields: F; parent?: ParentDeclaration<keyof F & string> },
 ): TypedModel<N, F>;
 export function defineModel(model: ModelDeclaration): ModelDeclaration {
   if (!MODEL_NAME_PATTERN.test(model.name)) throw new Error(`Model name ${model.name} is not snake_case`);
@@ -287,6 +306,10 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
       if (!declared || declared.multiple)
         throw new Error(`${model.name}: filter index field ${name} is not a declared single-value field`);
     }
+  }
+  if (model.parent) {
+    const problem = parentFieldProblem(model);
+    if (problem) throw new Error(`${model.name}: ${problem}`);
   }
   if (model.lifecycle) {
     const problems = lifecycleProblems(model.lifecycle, model.fields);
@@ -369,6 +392,73 @@ export function unresolvedReferences(models: readonly ModelDeclaration[], system
       if (!declared.target) problems.push(`${model.name}.${name}: a ${declared.kind} field names no target model`);
       else if (!known.has(declared.target))
         problems.push(`${model.name}.${name}: target ${declared.target} is not a declared model`);
+    }
+  }
+  return problems;
+}
+
+/** What is wrong with a model's parent declaration on its own fields (defineModel refuses it), or undefined. */
+export function parentFieldProblem(model: Pick<ModelDeclaration, 'fields' | 'parent'>): string | undefined {
+  const parent = model.parent;
+  if (!parent) return undefined;
+  if (!PARENT_DELETE_RULES.includes(parent.onParentDelete))
+    return `parent onParentDelete must be one of ${PARENT_DELETE_RULES.join(', ')}`;
+  const declared = Object.hasOwn(model.fields, parent.field) ? model.fields[parent.field] : undefined;
+  if (!declared) return `parent field ${parent.field} is not declared`;
+  // The link must name exactly one parent, always: a child without one would belong nowhere.
+  if (KIND_SPECS[declared.kind].dataType !== 'ref' || declared.multiple)
+    return `parent field ${parent.field} is not a single reference field`;
+  if (declared.target !== parent.model)
+    return `parent field ${parent.field} points at ${declared.target ?? 'nothing'}, not at ${parent.model}`;
+  if (!declared.required) return `parent field ${parent.field} is not required`;
+  return undefined;
+}
+
+/** A model that declares another as its parent. */
+export interface ChildModel {
+  model: string;
+  field: string;
+  onParentDelete: ParentDeleteRule;
+}
+
+/** Each model's children, from the parents the models declare (in the order the models come). */
+export function childrenByParent(models: readonly ModelDeclaration[]): Map<string, ChildModel[]> {
+  const children = new Map<string, ChildModel[]>();
+  for (const model of models) {
+    if (!model.parent) continue;
+    const { model: parent, field, onParentDelete } = model.parent;
+    children.set(parent, [...(children.get(parent) ?? []), { model: model.name, field, onParentDelete }]);
+  }
+  return children;
+}
+
+/**
+ * Parent declarations that do not resolve among these models (a parent must be a declared model, not a
+ * system target: only a model has a detail page, a delete and records to list) or that go round in a
+ * circle (a delete would never end). The server refuses to start with any.
+ */
+export function unresolvedParents(models: readonly ModelDeclaration[]): string[] {
+  const byName = new Map(models.map((m) => [m.name, m]));
+  const problems: string[] = [];
+  for (const model of models) {
+    if (!model.parent) continue;
+    const where = `${model.name}.${model.parent.field}`;
+    if (!byName.has(model.parent.model)) {
+      problems.push(`${where}: parent ${model.parent.model} is not a declared model`);
+      continue;
+    }
+    const fieldProblem = parentFieldProblem(model);
+    if (fieldProblem) {
+      problems.push(`${model.name}: ${fieldProblem}`);
+      continue;
+    }
+    const seen = new Set([model.name]);
+    for (let up = byName.get(model.parent.model); up; up = up.parent ? byName.get(up.parent.model) : undefined) {
+      if (seen.has(up.name)) {
+        problems.push(`${where}: parents go round in a circle through ${up.name}`);
+        break;
+      }
+      seen.add(up.name);
     }
   }
   return problems;

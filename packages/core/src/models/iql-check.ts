@@ -104,12 +104,19 @@ interface Resolved {
  * The first problem of a parsed query against the caller's fields, or undefined. A field through a
  * relation (agency.name) is checked up to the relation: its target's fields are the server's to know.
  */
-export function checkIqlFields(query: IqlQuery, fields: readonly IqlCheckField[]): IqlFieldIssue | undefined {
+export function checkIqlFields(
+  query: IqlQuery,
+  fields: readonly IqlCheckField[],
+  options: { parentField?: string } = {},
+): IqlFieldIssue | undefined {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const resolve = (ref: FieldRef): Resolved | IqlFieldIssue | 'relation' => {
     const name = ref.path.join('.');
     const [first, second] = ref.path;
-    const field = first !== undefined ? byName.get(first) : undefined;
+    // `parent.x` on a model that declares its parent (and has no field of that name) goes through its parent field.
+    const viaParent =
+      first === 'parent' && !byName.has(first) && second !== undefined ? options.parentField : undefined;
+    const field = viaParent !== undefined ? byName.get(viaParent) : first !== undefined ? byName.get(first) : undefined;
     if (!field) return issueAt(ref.span, 'iql.semantic.unknownField', { field: name });
     if (field.masked && second === undefined) return issueAt(ref.span, 'iql.semantic.notQueryable', { field: name });
     if (second === undefined) return { name, dataType: field.dataType, multiple: field.multiple };
@@ -136,6 +143,9 @@ export function checkIqlFields(query: IqlQuery, fields: readonly IqlCheckField[]
       case 'not':
         return check(e.expression);
       case 'match':
+        return undefined;
+      case 'has':
+        // Whether the model is a child and its fields are the server's to know, as behind a relation.
         return undefined;
       default: {
         const target = resolve(e.field);

@@ -36,6 +36,8 @@ function unsupportedPart(text: string, expression: Expression): ConditionProblem
       return { messageKey: 'workflowDesign.condition.unsupported', params: { what: 'MATCH' } };
     case 'within':
       return { messageKey: 'workflowDesign.condition.unsupported', params: { what: 'WITHIN' } };
+    case 'has':
+      return { messageKey: 'workflowDesign.condition.unsupported', params: { what: 'HAS' } };
     default:
       return fieldProblem(text, expression.field);
   }
@@ -123,7 +125,8 @@ export function evaluateExpression(expression: Expression, scope: ConditionScope
       return isEmpty(valueOf(scope, expression.field)) !== expression.negated;
     case 'within':
     case 'match':
-      // parseCondition refuses both; reaching here means a tree that did not come through it.
+    case 'has':
+      // parseCondition refuses these; reaching here means a tree that did not come through it.
       return false;
   }
 }

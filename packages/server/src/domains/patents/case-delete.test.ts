@@ -118,9 +118,12 @@ describe(`deleting a case (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       (preview.json().data.dependents as Array<{ key: string; label: string; count: number }>).map((d) => [d.key, d]),
     );
     expect(dependents.documents).toMatchObject({ label: 'Documents', count: 1 });
-    expect(dependents.items!.count).toBe(1);
-    expect(dependents.deadlines!.count).toBeGreaterThan(0);
-    expect(dependents.fees!.count).toBeGreaterThan(0);
+    // The case's child records, declared on their models (parent: patent), counted by the record pipeline.
+    expect(dependents.patent_item).toMatchObject({ label: 'Office actions and events', count: 1 });
+    expect(dependents.patent_task!.count).toBeGreaterThan(0);
+    expect(dependents.fee!.count).toBeGreaterThan(0);
+    const deadlines = dependents.patent_task!.count;
+    const fees = dependents.fee!.count;
     expect(dependents.inventors!.count).toBe(2);
     expect(dependents.relations!.count).toBe(1);
 
@@ -159,7 +162,23 @@ describe(`deleting a case (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       "SELECT detail FROM audit_log WHERE action = 'patent.cascade_deleted' AND target = $1",
       [`patent:${doomed.sid}`],
     );
-    expect(audited!.detail).toMatchObject({ documents: 1, items: 1, inventors: 2, relations: 1 });
+    expect(audited!.detail).toMatchObject({ documents: 1, inventors: 2, relations: 1 });
+    // The child records went through the record pipeline: one entry each naming the case, and the case's
+    // own entry counts them.
+    const [deleted] = await t.database.db.query<{ detail: { children: Record<string, number> } }>(
+      "SELECT detail FROM audit_log WHERE action = 'patent.deleted' AND target = $1",
+      [`patent:${doomed.sid}`],
+    );
+    expect(deleted!.detail.children).toEqual({ patent_item: 1, patent_task: deadlines, fee: fees });
+    const childEntries = await t.database.db.query<{ action: string; n: number }>(
+      `SELECT action, count(*)::int AS n FROM audit_log WHERE detail->>'parent' = $1 GROUP BY action ORDER BY action`,
+      [`patent:${doomed.sid}`],
+    );
+    expect(childEntries).toEqual([
+      { action: 'fee.deleted', n: fees },
+      { action: 'patent_item.deleted', n: 1 },
+      { action: 'patent_task.deleted', n: deadlines },
+    ]);
   });
 
   it('changes nothing when the delete is refused (stale version, no right)', async () => {

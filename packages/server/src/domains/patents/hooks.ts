@@ -99,7 +99,9 @@ export function patentRuleHooks(timeZone: string): {
           { tenantSid: principal.tenantSid, now, timeZone, actorSid: principal.userSid },
         );
       },
-      async beforeDelete(tx, { principal, record, now, requestId }) {
+      async beforeDelete(tx, { principal, record, now, requestId, parent }) {
+        // Going with its case: the case's deadlines and fees go too, there is nothing left to recompute.
+        if (parent?.model === patentModel.name) return;
         await recomputeCases(tx, [record.patent], {
           tenantSid: principal.tenantSid,
           now,

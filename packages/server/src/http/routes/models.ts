@@ -84,6 +84,7 @@ function schemaOf(
   version: number,
   access: Access,
   warningFields: readonly string[],
+  registry: ModelRegistry,
 ): ModelSchema {
   const lifecycle = model.declaration.lifecycle;
   const statusLabels = new Map(
@@ -110,6 +111,16 @@ function schemaOf(
     // The fields the model's non-blocking warnings read: the form checks them (do/warnings) as they change.
     warning_fields: [...warningFields],
     ...(lifecycleOfModel && { lifecycle: lifecycleOfModel }),
+    ...(model.declaration.parent &&
+      model.fields.has(model.declaration.parent.field) && {
+        parent: { model: model.declaration.parent.model, field: model.declaration.parent.field },
+      }),
+    children: registry.children(model.name).flatMap((child) => {
+      const resolved = registry.get(child.model);
+      if (!resolved || !access.resources.has(modelResourceCode(child.model, 'view'))) return [];
+      if (!viewFor(resolved, access).fields.has(child.field)) return [];
+      return [{ model: child.model, field: child.field, label: pick(resolved.declaration.label) }];
+    }),
     fields: [...model.fields.values()].map((f) => {
       const d = f.declaration;
       return {
@@ -212,6 +223,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
           await models.version(tenantSid, model.name),
           principalOf(request).access,
           registry.hooks.of(model.name)?.warningFields ?? [],
+          registry,
         ),
       });
     },

@@ -2,8 +2,15 @@
 // transaction, so a failure or a crash never leaves a half-done batch. Each record goes exactly as a
 // single delete takes it (scope, version check, hooks taking its dependents, one audit entry each).
 import { AppError, type FieldIssue } from '@ipdesk/core';
-import type { DeleteEvent } from './hooks.js';
-import { removeLockedRecord, selectList, whole, type RecordDeps, type RecordRow } from './records.js';
+import {
+  afterDeletes,
+  removeLockedRecord,
+  type RemovedRecord,
+  selectList,
+  whole,
+  type RecordDeps,
+  type RecordRow,
+} from './records.js';
 import type { RequestContext } from '../context.js';
 import type { ResolvedModel } from './registry.js';
 import { scopeCondition } from './scope.js';
@@ -30,7 +37,7 @@ export async function deleteRecords(
   input: { model: ResolvedModel; records: readonly BatchDeleteItem[] },
 ): Promise<{ deleted: number }> {
   const { model, records: items } = input;
-  const events = await deps.accounts.db.transaction(async (tx) => {
+  const removed = await deps.accounts.db.transaction(async (tx) => {
     // Locked in sid order, as single deletes and commands lock, so concurrent batches cannot deadlock.
     const params = new SqlParams([items.map((i) => i.sid)]);
     const rows = await tx.query<RecordRow>(
@@ -47,12 +54,12 @@ export async function deleteRecords(
       item.version !== undefined && locked.get(item.sid)!.version !== item.version ? [issue(i, 'error.conflict')] : [],
     );
     if (stale.length) throw new AppError('conflict', { issues: stale });
-    const done: DeleteEvent[] = [];
-    for (const row of rows) done.push(await removeLockedRecord(tx, deps, ctx, { model, before: row }));
+    const done: RemovedRecord[] = [];
+    for (const row of rows) done.push(...(await removeLockedRecord(tx, deps, ctx, { model, before: row })));
     return done;
   });
   // Files and the like leave only once every row is gone for good.
-  const hooks = deps.registry.hooks.of(model.name);
-  for (const event of events) await hooks?.afterDelete?.(event);
-  return { deleted: events.length };
+  await afterDeletes(deps.registry, removed);
+  // The records asked for, not the child records they took along.
+  return { deleted: removed.filter((r) => r.model === model.name).length };
 }

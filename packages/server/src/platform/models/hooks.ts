@@ -50,6 +50,8 @@ export interface DeleteEvent<Row extends RecordRow = RecordRow> {
   record: Row;
   now: Date;
   requestId: string;
+  /** Set when the record goes because its parent does (ModelDeclaration.parent): the parent's model and sid. */
+  parent?: { model: string; sid: string };
 }
 
 /** An import's next rows, checked and about to be inserted: values by field name, as they will be stored. */

@@ -1,9 +1,12 @@
-// iql → SQL for one model: field names resolved against the model (one relation level), operators
-// checked against the field's data type, values bound as parameters. Anything wrong answers 500001
-// with the query's position, never a database error.
+// iql → SQL for one model: field names resolved against the model (one relation level, `parent.x` through
+// a declared parent), child records through HAS(child WHERE …), operators checked against the field's
+// data type, values bound as parameters. A related or child model is read as the caller may read it: their
+// view right on it, their field rules and its data scope. Anything wrong answers 500001 with the query's
+// position, never a database error.
 import {
   AppError,
   iqlLiteralValue,
+  modelResourceCode,
   type DataType,
   type Expression,
   type FieldRef,
@@ -18,6 +21,8 @@ import { rangeDays, localDate } from './relative-dates.js';
 import type { ModelRegistry, ResolvedField, ResolvedModel } from './registry.js';
 import { escapeLike, SqlParams } from './sql-params.js';
 import { SYSTEM_TARGETS } from './system-targets.js';
+import type { Principal } from '../../http/context.js';
+import { scopeCondition } from './scope.js';
 
 export interface CompileContext {
   registry: ModelRegistry;
@@ -26,6 +31,28 @@ export interface CompileContext {
   timeZone: string;
   /** The model as the caller sees it (field permissions), for the models a relation reaches. */
   view?: (model: ResolvedModel) => ResolvedModel;
+  /**
+   * Who searches: a related or child model then needs their view right, and only records in their data scope
+   * count (a filter on a parent's field must not tell about a parent they may not see). Searches of system
+   * tables (table-search.ts) have none and reach no declared model.
+   */
+  principal?: Principal;
+}
+
+/** Whether the searcher may read a declared model's records at all (its view right), when one is known. */
+function mayView(model: ResolvedModel, ctx: CompileContext): boolean {
+  return !ctx.principal || ctx.principal.access.resources.has(modelResourceCode(model.name, 'view'));
+}
+
+/**
+ * SQL limiting a related model's row (under `alias`) to the searcher's scope of that model, or '' when the
+ * scope is the whole tenant (the relation already checks the tenant). The scope is written over `t`, so it
+ * runs as an uncorrelated subquery of the related table.
+ */
+function relatedScope(model: ResolvedModel, alias: string, ctx: CompileContext): string {
+  const principal = ctx.principal;
+  if (!principal || (principal.access.dataScope(model.name).all && !principal.companySid)) return '';
+  return ` AND ${alias}.sid IN (SELECT t.sid FROM ${model.table} t WHERE ${scopeCondition(principal, model, ctx.params)})`;
 }
 
 function fail(span: { start: number }, key: MessageKey, params: TranslateParams = {}, expected?: MessageKey): never {
@@ -48,7 +75,8 @@ interface Target {
   dataType: DataType;
   multiple: boolean;
   name: string;
-  relation?: { table: string; fk: string; alias: string };
+  /** `scope`: the searcher's data scope of the related model (relatedScope), '' when it is the whole tenant. */
+  relation?: { table: string; fk: string; alias: string; scope: string };
   notNull: boolean;
   /** Set for a tenant's custom field (its JSONB key). */
   customCode?: string;
@@ -59,7 +87,17 @@ let aliasCounter = 0;
 function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext): Target {
   const [first, second] = ref.path;
   const name = ref.path.join('.');
-  const field: ResolvedField | undefined = first ? model.fields.get(first) : undefined;
+  // `parent.x`: a field of the record this one belongs to (ModelDeclaration.parent), unless the model has a
+  // field of its own called parent. The parent field must be one the caller sees.
+  const parentField =
+    first === 'parent' && second !== undefined && !model.fields.has(first)
+      ? model.declaration.parent?.field
+      : undefined;
+  const field: ResolvedField | undefined = parentField
+    ? model.fields.get(parentField)
+    : first
+      ? model.fields.get(first)
+      : undefined;
   if (!field) fail(ref.span, 'iql.semantic.unknownField', { field: name });
   // A masked value cannot be probed through a filter or an order.
   if (field.masked && second === undefined) fail(ref.span, 'iql.semantic.notQueryable', { field: name });
@@ -83,6 +121,8 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
   const found = ctx.registry.get(targetName);
   const declared = found && ctx.view ? ctx.view(found) : found;
   if (declared) {
+    // A model the caller may not read cannot be probed through a relation either.
+    if (!mayView(declared, ctx)) fail(ref.span, 'iql.semantic.relationNotReadable', { field: name });
     const inner = declared.fields.get(second);
     if (!inner || inner.multiple) fail(ref.span, 'iql.semantic.unknownField', { field: name });
     if (inner.masked) fail(ref.span, 'iql.semantic.notQueryable', { field: name });
@@ -91,7 +131,7 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
       dataType: inner.dataType,
       multiple: false,
       name,
-      relation: { table: declared.table, fk: field.column, alias },
+      relation: { table: declared.table, fk: field.column, alias, scope: relatedScope(declared, alias, ctx) },
       notNull: false,
     };
   }
@@ -103,7 +143,7 @@ function resolveField(model: ResolvedModel, ref: FieldRef, ctx: CompileContext):
     dataType,
     multiple: false,
     name,
-    relation: { table: system.table, fk: field.column, alias },
+    relation: { table: system.table, fk: field.column, alias, scope: '' },
     notNull: false,
   };
 }
@@ -138,8 +178,8 @@ const SQL_TYPE: Record<DataType, string> = {
 /** Wraps a condition on a related field in EXISTS over the relation, scoped to the same tenant. */
 function through(target: Target, condition: string): string {
   if (!target.relation) return condition;
-  const { table, fk, alias } = target.relation;
-  return `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid AND ${condition})`;
+  const { table, fk, alias, scope } = target.relation;
+  return `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid${scope} AND ${condition})`;
 }
 
 /** A test of a field's value; on a multiple field, true when any of its values passes. */
@@ -241,6 +281,8 @@ function compileExpression(model: ResolvedModel, e: Expression, ctx: CompileCont
       );
       return through(target, sql);
     }
+    case 'has':
+      return hasChildren(model, e, ctx);
     case 'match': {
       if (model.keywordFields.length === 0) return 'false';
       const pattern = `%${escapeLike(e.text)}%`;
@@ -262,11 +304,31 @@ function substring(column: string, likePattern: string, term: string, p: (value:
   return needsBigrams ? `(${ilike} AND ipdesk_bigrams(${column}) @> ipdesk_bigrams(${p(term)}))` : ilike;
 }
 
+/**
+ * HAS(child WHERE …): the record has a record of the child model pointing at it, within the caller's scope of
+ * the child, passing the condition (compiled against the child as the caller sees it). An uncorrelated
+ * subquery over the child table, whose rows are `t` inside it, so the condition compiles as on the child's own
+ * search.
+ */
+function hasChildren(model: ResolvedModel, e: Extract<Expression, { type: 'has' }>, ctx: CompileContext): string {
+  const child = ctx.registry.children(model.name).find((c) => c.model === e.model.name);
+  const found = child ? ctx.registry.get(child.model) : undefined;
+  if (!child || !found || !mayView(found, ctx)) fail(e.model.span, 'iql.semantic.notChild', { model: e.model.name });
+  const view = ctx.view ? ctx.view(found) : found;
+  // The link itself is a field of the child: hidden from the caller, it cannot be searched across.
+  if (!view.fields.has(child.field)) fail(e.model.span, 'iql.semantic.notChild', { model: e.model.name });
+  // Without a searcher (system tables) there is no tenant to bound the children by; they have none anyway.
+  if (!ctx.principal) fail(e.model.span, 'iql.semantic.notChild', { model: e.model.name });
+  const scope = scopeCondition(ctx.principal, view, ctx.params);
+  const condition = e.where ? ` AND ${compileExpression(view, e.where, ctx)}` : '';
+  return `t.sid IN (SELECT t.${child.field} FROM ${view.table} t WHERE ${scope}${condition})`;
+}
+
 function isNull(target: Target, negated: boolean): string {
   if (target.relation) {
     // A related value is null when there is no related row or its column is null.
-    const { table, fk, alias } = target.relation;
-    const present = `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid AND ${target.sql} IS NOT NULL)`;
+    const { table, fk, alias, scope } = target.relation;
+    const present = `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.sid = ${fk} AND ${alias}.tenant_sid = t.tenant_sid${scope} AND ${target.sql} IS NOT NULL)`;
     return negated ? present : `(NOT ${present})`;
   }
   const empty = target.multiple ? `(${target.sql} IS NULL OR cardinality(${target.sql}) = 0)` : `${target.sql} IS NULL`;
@@ -290,7 +352,7 @@ function compileOrder(model: ResolvedModel, terms: OrderTerm[], ctx: CompileCont
     if (target.multiple || !OPERATORS_BY_TYPE[target.dataType].includes('order'))
       fail(term.field.span, 'iql.semantic.notSortable', { field: target.name });
     const sql = target.relation
-      ? `(SELECT ${target.sql} FROM ${target.relation.table} ${target.relation.alias} WHERE ${target.relation.alias}.sid = ${target.relation.fk} AND ${target.relation.alias}.tenant_sid = t.tenant_sid)`
+      ? `(SELECT ${target.sql} FROM ${target.relation.table} ${target.relation.alias} WHERE ${target.relation.alias}.sid = ${target.relation.fk} AND ${target.relation.alias}.tenant_sid = t.tenant_sid${target.relation.scope})`
       : target.sql;
     return {
       sql,

@@ -22,6 +22,7 @@ import { audit } from '../../modules/accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
 import type { DeleteDependent, DeleteEvent, RecordWarning } from './hooks.js';
 import { checkReferences } from './references.js';
+import { countChildren, refuseKeptChildren } from './children.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
 import { checkRecordRules, checkValues } from './values.js';
@@ -409,37 +410,73 @@ async function writeFields(
   return finalRow(tx, whole(model), ctx.tenantSid, sid);
 }
 
-/** Deletes a record the caller may see (at the version they read, when they send one). */
+/** Deletes a record the caller may see (at the version they read, when they send one), with its children. */
 export async function deleteRecord(
   deps: RecordDeps,
   ctx: RequestContext,
   input: { model: ResolvedModel; sid: string; version?: number },
 ): Promise<void> {
   const { model } = input;
-  const event = await deps.accounts.db.transaction(async (tx) => {
+  const removed = await deps.accounts.db.transaction(async (tx) => {
     const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
     return removeLockedRecord(tx, deps, ctx, { model, before });
   });
-  await deps.registry.hooks.of(model.name)?.afterDelete?.(event);
+  await afterDeletes(deps.registry, removed);
+}
+
+/** A record a delete removed, with the event its model's afterDelete hook takes once the delete committed. */
+export interface RemovedRecord {
+  model: string;
+  event: DeleteEvent;
 }
 
 /**
- * Deletes a record the caller's transaction has locked (in scope, version checked): the model's hooks take
- * its dependents first, then the row goes and the audit entry keeps its fields and the columns its scope
- * depends on. Answers the event for the afterDelete hook, which the caller runs once committed.
+ * Deletes a record the caller's transaction has locked (in scope, version checked): refused while a child
+ * model declared `onParentDelete: 'refuse'` has records under it; else the model's hooks take its special
+ * dependents, its child records go the same way (locked, their hooks, one audit entry each naming the
+ * parent), then the row goes and the audit entry keeps its fields, the columns its scope depends on and
+ * the children it took. Answers what was removed, children first, for the afterDelete hooks.
  */
 export async function removeLockedRecord(
   tx: Queryable,
   deps: Pick<RecordDeps, 'registry'>,
-  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'principal' | 'requestId' | 'now'>,
-  input: { model: ResolvedModel; before: RecordRow },
-): Promise<DeleteEvent> {
-  const { model, before } = input;
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'principal' | 'requestId' | 'now' | 'language'>,
+  input: { model: ResolvedModel; before: RecordRow; parent?: { model: string; sid: string } },
+): Promise<RemovedRecord[]> {
+  const { model, before, parent } = input;
   const { requestId, now } = ctx;
   const sid = String(before.sid);
-  const event: DeleteEvent = { principal: ctx.principal, record: before, now, requestId };
-  await deps.registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
+  const { registry } = deps;
+  await refuseKeptChildren(tx, registry, { tenantSid: ctx.tenantSid, model, sid, language: ctx.language });
+  const event: DeleteEvent = {
+    principal: ctx.principal,
+    record: before,
+    now,
+    requestId,
+    ...(parent ? { parent } : {}),
+  };
+  await registry.hooks.of(model.name)?.beforeDelete?.(tx, event);
+  const removed: RemovedRecord[] = [];
+  const children: Record<string, number> = {};
+  for (const child of registry.children(model.name)) {
+    const childModel = child.onParentDelete === 'delete' ? registry.get(child.model) : undefined;
+    if (!childModel) continue;
+    const rows = await tx.query<RecordRow>(
+      `SELECT ${selectList(childModel)} FROM ${childModel.table} t
+        WHERE t.tenant_sid = $1 AND t.${child.field} = $2 ORDER BY t.sid FOR UPDATE`,
+      [ctx.tenantSid, sid],
+    );
+    for (const row of rows)
+      removed.push(
+        ...(await removeLockedRecord(tx, deps, ctx, {
+          model: childModel,
+          before: row,
+          parent: { model: model.name, sid },
+        })),
+      );
+    if (rows.length) children[child.model] = rows.length;
+  }
   await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [sid, ctx.tenantSid]);
   await audit(tx, {
     tenantSid: ctx.tenantSid,
@@ -449,14 +486,22 @@ export async function removeLockedRecord(
     detail: {
       changes: fieldChanges(before, undefined, declaredNames(whole(model))),
       record: scopeColumns(model, before),
+      ...(Object.keys(children).length ? { children } : {}),
+      ...(parent ? { parent: `${parent.model}:${parent.sid}` } : {}),
     },
     requestId,
     at: now,
   });
-  return event;
+  removed.push({ model: model.name, event });
+  return removed;
 }
 
-/** What deleting a record also deletes (counts per kind), for the confirmation. */
+/** Runs the afterDelete hooks of what a committed delete removed (files leave the disk only now). */
+export async function afterDeletes(registry: ModelRegistry, removed: readonly RemovedRecord[]): Promise<void> {
+  for (const { model, event } of removed) await registry.hooks.of(model)?.afterDelete?.(event);
+}
+
+/** What deleting a record also deletes (counts per kind, child models included), for the confirmation. */
 export async function deletePreview(
   deps: RecordDeps,
   ctx: Pick<RequestContext, 'principal'>,
@@ -464,7 +509,15 @@ export async function deletePreview(
 ): Promise<DeleteDependent[]> {
   const record = await readRecord(deps, ctx, input);
   const preview = deps.registry.hooks.of(input.model.name)?.deletePreview;
-  return (await preview?.(deps.accounts.db, { principal: ctx.principal, record })) ?? [];
+  const db = deps.accounts.db;
+  return [
+    ...((await preview?.(db, { principal: ctx.principal, record })) ?? []),
+    ...(await countChildren(db, deps.registry, {
+      tenantSid: ctx.principal.tenantSid,
+      model: input.model.name,
+      sid: String(record.sid),
+    })),
+  ];
 }
 
 /** The columns the data scope depends on, kept in a delete's audit entry for the history's scope check. */

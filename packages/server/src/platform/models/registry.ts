@@ -11,6 +11,9 @@ import {
   type DefaultMenu,
   SYSTEM_REFERENCE_TARGETS,
   unresolvedReferences,
+  unresolvedParents,
+  childrenByParent,
+  type ChildModel,
   type DataType,
   type ResourceCatalog,
   type SensitiveKind,
@@ -202,6 +205,8 @@ export interface ModelRegistry {
   defaultMenus: readonly DefaultMenu[];
   /** Domain modules' hooks into the generic record pipeline. */
   hooks: HookRegistry;
+  /** The models that declare this one their parent (ModelDeclaration.parent), in catalogue order. */
+  children(name: string): readonly ChildModel[];
 }
 
 /** The models of these domains (default: the product's), or the given declarations with their resources. */
@@ -214,6 +219,10 @@ export function createModelRegistry(
   // A reference that resolves to nothing could only ever show a raw id: refuse to start instead.
   const unresolved = unresolvedReferences(all, Object.keys(SYSTEM_TARGETS));
   if (unresolved.length) throw new Error(`Reference fields without a declared target: ${unresolved.join('; ')}`);
+  // A parent that is not a model could give no tab, no cascade and no iql link: refuse to start as well.
+  const parents = unresolvedParents(all);
+  if (parents.length) throw new Error(`Parent declarations that do not resolve: ${parents.join('; ')}`);
+  const children = childrenByParent(all);
   const models = new Map(all.map((d) => [d.name, resolveModel(d)]));
   return {
     get: (name) => models.get(name),
@@ -221,5 +230,6 @@ export function createModelRegistry(
     resources: resourceCatalog(all, domains),
     defaultMenus: defaultMenus(domains),
     hooks: createHookRegistry(),
+    children: (name) => children.get(name) ?? [],
   };
 }

@@ -50,6 +50,7 @@ function compile(
     now: ctx.now,
     timeZone: deps.timeZone,
     view: (target) => viewFor(target, principal.access),
+    principal,
   });
   return { params, scope, where: `${scope} AND ${compiled.where}`, orderBy: compiled.orderBy };
 }

@@ -15,4 +15,9 @@ export interface DetailTab {
   /** An i18n key of the tab's title. */
   labelKey: MessageKey;
   Component: React.ComponentType<DetailTabProps>;
+  /**
+   * The child model (ModelDeclaration.parent) whose records this tab shows in its own way: the page then
+   * leaves out the generic tab of that child, so the same records are not listed twice.
+   */
+  childModel?: string;
 }

@@ -1,8 +1,9 @@
 // A record's detail page: its fields with labels and readable values, the record information (company,
 // created, updated, version), the history, and edit / delete (only for callers who may). Models with
 // actions of their own (people: login accounts, resignation; agencies: close, reopen) add their buttons
-// through their domain's manifest (detailActions), and tabs likewise (detailTabs). Every model's record has an approval tab (its process, generic over
-// models); a link may open a tab by ?tab= (a to-do opens the approval tab). Once the record is loaded, its
+// through their domain's manifest (detailActions), and tabs likewise (detailTabs). A model's child models
+// (ModelDeclaration.parent) each get a tab with their generic list, unless a domain tab shows them already.
+// Every model's record has an approval tab (its process, generic over models); a link may open a tab by ?tab= (a to-do opens the approval tab). Once the record is loaded, its
 // company is added to the URL when missing (spec §2), so the address can be shared.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ import { modelKeys } from '../queries';
 import { abilitiesOf, editableFields, fieldMap } from '../schema';
 import type { DetailTab } from '../../domains/types';
 import { HistoryList } from './HistoryList';
+import { ChildRecordsTab, genericChildTabs } from './ChildRecordsTab';
 import { LifecycleActions } from '../lifecycle/LifecycleActions';
 import { StatusTag } from '../lifecycle/StatusTag';
 import { StatusTimeline } from '../lifecycle/StatusTimeline';
@@ -38,10 +40,15 @@ import { subCompanyFromLink, withSubCompany } from './sub-company';
 /** The record information block: who created and changed it, when, in which company, which version. */
 const RECORD_INFO = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
 
+/** A generic child tab's key (and ?tab= value): `children-<child model>`. */
+export function childTabKey(model: string): string {
+  return `children-${model}`;
+}
+
 /** The tab a link names (?tab=approval), when the model's page has it; else the details. */
-function linkedTab(tabs: readonly DetailTab[], search: string): string {
+function linkedTab(tabs: readonly DetailTab[], children: readonly string[], search: string): string {
   const named = new URLSearchParams(search).get(TAB_PARAM);
-  const known = ['details', 'status', ...tabs.map((tab) => tab.key), 'approval', 'history'];
+  const known = ['details', 'status', ...tabs.map((tab) => tab.key), ...children, 'approval', 'history'];
   return named && known.includes(named) ? named : 'details';
 }
 
@@ -58,7 +65,17 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
   // The app's domains (a test gives its own list), else the product's.
   const domains = useContext(DomainsContext) ?? DOMAINS;
   const modelTabs = detailTabsOf(domains, model);
-  const [tab, setTab] = useState(() => linkedTab(modelTabs, location.search));
+  const childTabs = genericChildTabs(
+    schema,
+    modelTabs.flatMap((domainTab) => (domainTab.childModel ? [domainTab.childModel] : [])),
+  );
+  const [tab, setTab] = useState(() =>
+    linkedTab(
+      modelTabs,
+      childTabs.map((child) => childTabKey(child.model)),
+      location.search,
+    ),
+  );
   const confirming = useRef(false);
 
   const recordQuery = useQuery({
@@ -97,9 +114,11 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
       return;
     }
     void message.success(t('modelDetail.deleted'));
+    // Leave the page before its record is dropped from the cache: a page still showing it would read it
+    // again (a 404 now) on its next render.
+    await navigate(modelListPath(model));
     queryClient.removeQueries({ queryKey: modelKeys.record(model, sid) });
     await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
-    void navigate(modelListPath(model));
   };
 
   /** The confirmation names what goes with the record (a case's documents, deadlines, fees…), counted. */
@@ -235,6 +254,11 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
             key,
             label: <span data-testid={`tab-${key}`}>{t(labelKey)}</span>,
             children: <Component schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />,
+          })),
+          ...childTabs.map((child) => ({
+            key: childTabKey(child.model),
+            label: <span data-testid={`tab-${childTabKey(child.model)}`}>{child.label}</span>,
+            children: <ChildRecordsTab child={child} parentSid={record.sid} />,
           })),
           {
             key: 'approval',

@@ -34,6 +34,7 @@ import {
   formFields,
   initialValues,
   prefillFromLink,
+  presetParentField,
   isLocked,
   recordIssues,
   type FormValues,
@@ -76,6 +77,8 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
     const preset = prefillFromLink(schema, location.search);
     if (Object.keys(preset).length) form.setFieldsValue(preset);
   }, [mode, schema, location.search, form]);
+  // Opened from a parent's child tab: the parent is preset and stays (the record is made under it).
+  const lockedParent = mode === 'create' ? presetParentField(schema, location.search) : undefined;
 
   // The form opens on the record as first read; later reads (a reload after a conflict) are explicit.
   useEffect(() => {
@@ -218,7 +221,13 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
                   {plain ? (
                     <ReadOnlyValue field={field} testId={`field-${field.name}`} titles={titles} />
                   ) : (
-                    <Input field={field} model={model} companySid={companySid} testId={`field-${field.name}`} />
+                    <Input
+                      field={field}
+                      model={model}
+                      companySid={companySid}
+                      testId={`field-${field.name}`}
+                      disabled={field.name === lockedParent || undefined}
+                    />
                   )}
                 </Form.Item>
               </Col>

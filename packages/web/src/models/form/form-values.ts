@@ -148,6 +148,15 @@ export function prefillFromLink(schema: ModelSchema, search: string): FormValues
   );
 }
 
+/**
+ * The schema's parent field (ModelDeclaration.parent) when the link presets it (a child tab's "new"): the form
+ * shows it locked. Undefined otherwise.
+ */
+export function presetParentField(schema: ModelSchema, search: string): string | undefined {
+  const field = schema.parent?.field;
+  return field !== undefined && prefillFromLink(schema, search)[field] !== undefined ? field : undefined;
+}
+
 /** A value as the API takes it: texts trimmed; a list without its blank entries (empty rows, blank tags). */
 function normalized(value: unknown): unknown {
   const trim = (item: unknown): unknown => (typeof item === 'string' ? item.trim() : item);

@@ -1,7 +1,9 @@
 // The generic list of a model: search (basic / advance / batch, quick time ranges), a paged table whose
 // columns are the user's saved choice or the model's defaults, row selection with batch delete, column
 // settings and saved views, the xlsx template, import and export. Everything it sends is one iql string,
-// shown above the table.
+// shown above the table. Inside a parent record's tab (`within`) it lists that parent's child records only:
+// the same columns, search and export, "new" presets the parent; saved views and imports stay on the
+// model's own list.
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -41,6 +43,7 @@ import { SearchPanel, type SearchMode } from './SearchPanel';
 import { iqlFailureMessage } from './iql-failure';
 import { pagerTotal, useListPages } from './list-pages';
 import { SkeletonRows } from './SkeletonRows';
+import { newChildSearch, withinParent, type ParentFilter } from './within-parent';
 import { preloadRecordPage } from '../../pages/model/preload';
 
 /** The total's place in the pager, wide enough for "约 1,000,000 条" / "About 1,000,000". */
@@ -56,7 +59,7 @@ export function useHeaderColumns(model: string): { saved: string[] | null; ready
   return { saved, ready: !query.isPending };
 }
 
-export function ModelList({ schema }: { schema: ModelSchema }) {
+export function ModelList({ schema, within }: { schema: ModelSchema; within?: ParentFilter }) {
   const model = schema.name;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -89,7 +92,7 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
     fields: fieldList,
   } = listView(schema, {
     saved: activeView?.columns ?? header.saved,
-    query,
+    query: withinParent(query, within),
     quick: quickRange && quickField ? { field: quickField, range: quickRange } : undefined,
     sort,
   });
@@ -253,7 +256,7 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
         extra={
           <Space wrap style={{ justifyContent: 'flex-end' }}>
             {can.create && (
-              <Link to={newRecordPath(model)}>
+              <Link to={`${newRecordPath(model)}${within ? newChildSearch(within) : ''}`}>
                 <Button type="primary" icon={<PlusOutlined />} data-testid="model-new">
                   {t('modelList.new')}
                 </Button>
@@ -275,7 +278,7 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
             <Button icon={<SettingOutlined />} onClick={() => setEditingColumns(true)} data-testid="model-columns">
               {t('modelColumns.open')}
             </Button>
-            {can.import && (
+            {can.import && !within && (
               <>
                 <Button
                   icon={<DownloadOutlined />}
@@ -300,15 +303,17 @@ export function ModelList({ schema }: { schema: ModelSchema }) {
                 {t('transfer.export')}
               </Button>
             )}
-            <SavedViews
-              model={model}
-              iql={iql}
-              columns={columns}
-              onApply={applyView}
-              onDeleted={(view) => {
-                if (view.sid === activeView?.sid) setActiveView(undefined);
-              }}
-            />
+            {!within && (
+              <SavedViews
+                model={model}
+                iql={iql}
+                columns={columns}
+                onApply={applyView}
+                onDeleted={(view) => {
+                  if (view.sid === activeView?.sid) setActiveView(undefined);
+                }}
+              />
+            )}
           </Space>
         }
       >

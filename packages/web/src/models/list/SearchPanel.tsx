@@ -48,6 +48,7 @@ export function SearchPanel(props: SearchPanelProps) {
             <AdvancedSearchBox
               fields={queryableFields(schema)}
               titleField={schema.title_field}
+              parentField={schema.parent?.field}
               text={props.advancedText}
               onTextChange={props.onAdvancedTextChange}
               serverError={props.advancedServerError}

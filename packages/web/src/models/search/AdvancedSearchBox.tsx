@@ -22,6 +22,8 @@ export interface AdvancedSearchBoxProps {
   onSearch: (query: IqlQuery) => void;
   /** The server's message about the last query sent, when it refused it. */
   serverError?: string;
+  /** The model's parent field (schema `parent`), through which `parent.<field>` reaches the parent. */
+  parentField?: string;
 }
 
 /** What is wrong with the text, from the parser or from the check against the fields, or nothing. */
@@ -34,12 +36,13 @@ interface QueryProblem {
 
 type Checked = { ok: true; query: IqlQuery } | { ok: false; problem: QueryProblem };
 
-function checkQuery(text: string, fields: readonly SchemaField[]): Checked {
+function checkQuery(text: string, fields: readonly SchemaField[], parentField: string | undefined): Checked {
   const parsed = tryParseIql(text);
   if (!parsed.ok) return { ok: false, problem: parsed.error };
   const issue = checkIqlFields(
     parsed.query,
     fields.map((f) => ({ name: f.name, dataType: f.data_type, multiple: f.multiple, masked: f.masked ?? false })),
+    { parentField },
   );
   return issue ? { ok: false, problem: issue } : { ok: true, query: parsed.query };
 }
@@ -63,11 +66,15 @@ export function AdvancedSearchBox({
   onTextChange,
   onSearch,
   serverError,
+  parentField,
 }: AdvancedSearchBoxProps) {
   const { t } = useTranslation();
   const input = useRef<TextAreaRef>(null);
   const [caret, setCaret] = useState(text.length);
-  const parsed = useMemo(() => (text.trim() === '' ? undefined : checkQuery(text, fields)), [text, fields]);
+  const parsed = useMemo(
+    () => (text.trim() === '' ? undefined : checkQuery(text, fields, parentField)),
+    [text, fields, parentField],
+  );
   const suggestions = useMemo(() => suggestFields(text, caret, fields), [text, caret, fields]);
   const example = `${titleField} CONTAINS '…' AND updated_at WITHIN LAST 30 DAYS ORDER BY updated_at DESC`;
 

@@ -8,6 +8,8 @@ export const patentItem = defineModel({
   label: { zh: '官文与事件', en: 'Office actions and events' },
   titleField: 'title',
   filterIndexes: [['patent', 'event_date']],
+  // A case's own record: listed on the case, deleted with it (spec §5 "Deleting a case").
+  parent: { model: 'patent', field: 'patent', onParentDelete: 'delete' },
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },

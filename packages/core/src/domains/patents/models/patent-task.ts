@@ -37,6 +37,8 @@ export const patentTask = defineModel({
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
   bulkWritten: true,
   lifecycle: deadlineLifecycle,
+  // A case's own record: listed on the case, deleted with it (spec §5 "Deleting a case").
+  parent: { model: 'patent', field: 'patent', onParentDelete: 'delete' },
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },
