@@ -150,7 +150,8 @@ describe(`batch edit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await refused(start, { ...allBatch, values: {} }, 400452);
     await refused(start, { query: "sn = 'none'", values: newValues() }, 400453);
     await refused(start, { query: "sn STARTS WITH 'BE-'", sids: ['AAAAAAAAAAAAAAAA'], values: newValues() }, 400454);
-    await refused(start, { values: newValues() }, 400454);
+    // No selection at all: the body lacks a required part (500001 naming the records).
+    await refused(start, { values: newValues() }, 500001);
     const over = await refused(
       `${start}/preview`,
       { query: "sn STARTS WITH 'BE-' OR sn STARTS WITH 'XE-'", values: newValues() },

@@ -16,7 +16,12 @@ export async function selectedSids(
   input: { model: ResolvedModel; selection: Selection; max: number },
 ): Promise<string[]> {
   const { sids, query } = input.selection;
-  if ((sids === undefined) === (query === undefined)) throw new AppError('batchSelectionInvalid');
+  if (sids !== undefined && query !== undefined) throw new AppError('batchSelectionInvalid');
+  // Neither: the body lacks its selection, a malformed body like any missing required field (500001).
+  if (sids === undefined && query === undefined)
+    throw new AppError('validation', {
+      issues: [{ field: 'sids', labelKey: 'field.records', messageKey: 'validation.required' }],
+    });
   const max = input.max;
   let chosen: string[];
   if (sids) {

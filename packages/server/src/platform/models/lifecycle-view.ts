@@ -66,6 +66,8 @@ export async function withActions<Row extends Record<string, unknown>>(
   if (!lifecycle) return rows;
   const access = ctx.principal.access;
   const held = (name: string) => access.resources.has(actionResourceCode(model.name, name));
+  // Rows read without their status (a list narrowed to other columns) get no actions: nothing to ask.
+  if (!rows.some((row) => lifecycle.field in row)) return rows;
   const open = await recordsInApproval(deps, ctx.tenantSid, model, rows);
   for (const row of rows) {
     if (!(lifecycle.field in row)) continue;
