@@ -68,6 +68,11 @@ const PLATFORM_ERRORS = {
   childRecordsExist: def(409203, 409, 'error.childRecordsExist'),
   /** Spec §8 "Export link invalid: reselect the data". */
   exportLinkExpired: def(400202, 400, 'request.exportLinkInvalid'),
+  // Custom fields (docs/models.md "Custom fields"). Params: kind (its label), name (the kind's API name).
+  /** A reference kind whose target model is not declared yet (expert, virtual organisation, invoice). */
+  customFieldKindNoTarget: def(400205, 400, 'error.customFieldKindNoTarget'),
+  /** A kind custom fields never take (files, cascade paths, amounts with a currency, parent). */
+  customFieldKindNotOffered: def(400206, 400, 'error.customFieldKindNotOffered'),
 
   forbidden: def(403000, 403, 'error.forbidden'),
   notFound: def(404000, 404, 'error.notFound'),

@@ -7,3 +7,4 @@ export * from './offices.js';
 export * from './iql-check.js';
 export * from './check-values.js';
 export * from './batch-edit.js';
+export * from './custom-kinds.js';

@@ -3,16 +3,29 @@
 import { AutoComplete, Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUILT_IN_DICTIONARIES, DEFAULT_LANGUAGE, RESULT_CODES, isLanguage, labelIn } from '@ipdesk/core';
-import { CUSTOM_FLAGS, CUSTOM_KINDS, createCustomField, updateCustomField, type CustomFieldRow } from '../api/admin';
+import {
+  BUILT_IN_DICTIONARIES,
+  CUSTOM_KIND_LABELS,
+  DEFAULT_LANGUAGE,
+  RESULT_CODES,
+  customKindDictionary,
+  isLanguage,
+  labelIn,
+} from '@ipdesk/core';
+import { CUSTOM_FLAGS, createCustomField, updateCustomField, type CustomFieldRow } from '../api/admin';
 import { describeFailure } from '../api/failure';
 import { noticeText } from '../components/notice-text';
 import { useSession } from '../session/store';
 import {
   CODE_MAX,
+  KIND_GROUPS,
   LENGTH_CAPS,
+  allowsMultiple,
+  dictionaryChoice,
+  kindGroup,
   NAME_EN_MAX,
   NAME_ZH_MAX,
+  OFFERED_KINDS,
   checkDefinition,
   hasLengthLimits,
   toDefinition,
@@ -42,6 +55,9 @@ export function CustomFieldDrawer({
   const kind = Form.useWatch('kind', form);
   const isNew = editing === undefined;
   const cap = kind ? LENGTH_CAPS[kind] : undefined;
+  const dictionary = dictionaryChoice(kind);
+  // A field saved with a kind no longer offered (its target model removed) still shows its kind.
+  const kinds = kind && !OFFERED_KINDS.includes(kind) ? [...OFFERED_KINDS, kind] : OFFERED_KINDS;
 
   /** One antd rule per form item, backed by the shared checks of the whole definition. */
   const ruleFor = (name: keyof DefinitionFormValues) => ({
@@ -127,26 +143,43 @@ export function CustomFieldDrawer({
         <Form.Item name="kind" label={t('adminField.kind')} rules={[ruleFor('kind')]} required>
           <Select
             disabled={!isNew}
-            options={CUSTOM_KINDS.map((value) => ({ value, label: t(`adminField.kind.${value}`) }))}
+            showSearch
+            optionFilterProp="label"
+            options={KIND_GROUPS.map((group) => ({
+              label: t(`adminField.kindGroup.${group}`),
+              options: kinds
+                .filter((value) => kindGroup(value) === group)
+                .map((value) => ({ value, label: t(CUSTOM_KIND_LABELS[value]) })),
+            }))}
             data-testid="custom-field-kind"
           />
         </Form.Item>
-        {kind === 'option' && (
-          <>
-            <Form.Item name="dictionary" label={t('adminField.dictionary')} rules={[ruleFor('dictionary')]} required>
-              <AutoComplete
-                options={BUILT_IN_DICTIONARIES.map((d) => ({
-                  value: d.name,
-                  label: `${labelIn(d.label, language)} (${d.name})`,
-                }))}
-                filterOption={(input, option) => String(option?.value ?? '').includes(input)}
-                data-testid="custom-field-dictionary"
-              />
-            </Form.Item>
-            <Form.Item name="multiple" label={t('adminField.multiple')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </>
+        {dictionary !== 'none' && (
+          <Form.Item
+            name="dictionary"
+            label={t('adminField.dictionary')}
+            extra={
+              dictionary === 'optional' && kind
+                ? t('adminField.dictionaryDefault', { dictionary: customKindDictionary(kind)?.default ?? '' })
+                : undefined
+            }
+            rules={[ruleFor('dictionary')]}
+            required={dictionary === 'required'}
+          >
+            <AutoComplete
+              options={BUILT_IN_DICTIONARIES.map((d) => ({
+                value: d.name,
+                label: `${labelIn(d.label, language)} (${d.name})`,
+              }))}
+              filterOption={(input, option) => String(option?.value ?? '').includes(input)}
+              data-testid="custom-field-dictionary"
+            />
+          </Form.Item>
+        )}
+        {allowsMultiple(kind) && (
+          <Form.Item name="multiple" label={t('adminField.multiple')} valuePropName="checked">
+            <Switch data-testid="custom-field-multiple" />
+          </Form.Item>
         )}
         {hasLengthLimits(kind) && cap !== undefined && (
           <Space align="start" size="large">

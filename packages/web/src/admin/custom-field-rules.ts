@@ -1,8 +1,18 @@
 // The custom field definition form's rules (spec §5), checked in the browser before the server checks
 // them again: identifier pattern, name lengths, word limits with their caps and order, the dictionary of
 // option fields. Pure functions over the form's values, so they are tested without a browser.
-import type { MessageKey } from '@ipdesk/core';
-import { CUSTOM_FLAGS, type CustomFieldDefinition, type CustomFlag, type CustomKind } from '../api/admin';
+import {
+  customKindAllowsMultiple,
+  customKindDictionary,
+  customKindTarget,
+  MODEL_CATALOG,
+  PEOPLE_MODELS,
+  offeredCustomKinds,
+  SYSTEM_TARGET_NAMES,
+  type CustomKind,
+  type MessageKey,
+} from '@ipdesk/core';
+import { CUSTOM_FLAGS, type CustomFieldDefinition, type CustomFlag } from '../api/admin';
 
 /** A letter first, then letters, digits or underscores; at most 48 characters. */
 export const CUSTOM_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,47}$/;
@@ -15,6 +25,36 @@ export const NEW_FIELD_FLAGS: readonly CustomFlag[] = ['search_filter', 'table_c
 
 /** Spec §5: at most 255 characters for text, 3000 for a text area, 5000 for long text. */
 export const LENGTH_CAPS: Partial<Record<CustomKind, number>> = { text: 255, textarea: 3000, longText: 5000 };
+
+/** Targets a reference kind may point at here: the declared models and the system tables (as the server's). */
+const TARGETS: ReadonlySet<string> = new Set<string>([
+  ...MODEL_CATALOG.map((m) => m.name),
+  ...PEOPLE_MODELS.map((m) => m.name),
+  ...SYSTEM_TARGET_NAMES,
+]);
+
+/** The kinds the dialog offers: those the server takes (a reference kind only while its target exists). */
+export const OFFERED_KINDS: readonly CustomKind[] = offeredCustomKinds((name) => TARGETS.has(name));
+
+export const KIND_GROUPS = ['plain', 'option', 'reference'] as const;
+export type KindGroup = (typeof KIND_GROUPS)[number];
+
+/** How the dialog groups a kind: plain values, dictionary options, or other records. */
+export function kindGroup(kind: CustomKind): KindGroup {
+  if (customKindTarget(kind) !== undefined) return 'reference';
+  return customKindDictionary(kind) ? 'option' : 'plain';
+}
+
+/** Whether the kind takes a dictionary the administrator names (option), may name (categories), or none. */
+export function dictionaryChoice(kind: CustomKind | undefined): 'required' | 'optional' | 'none' {
+  const dictionary = kind ? customKindDictionary(kind) : undefined;
+  if (!dictionary) return 'none';
+  return dictionary.required ? 'required' : 'optional';
+}
+
+export function allowsMultiple(kind: CustomKind | undefined): boolean {
+  return kind !== undefined && customKindAllowsMultiple(kind);
+}
 
 export function hasLengthLimits(kind: CustomKind | undefined): boolean {
   return kind !== undefined && LENGTH_CAPS[kind] !== undefined;
@@ -83,26 +123,30 @@ export function checkDefinition(values: Partial<DefinitionFormValues>, options: 
     if (min !== null && isPositiveInt(min) && min > cap)
       issues.push({ field: 'min_length', key: 'adminField.lengthCap', params: { max: cap } });
   }
-  if (values.kind === 'option' && isBlank(values.dictionary))
+  if (dictionaryChoice(values.kind) === 'required' && isBlank(values.dictionary))
     issues.push({ field: 'dictionary', key: 'adminField.dictionaryRequired' });
   return issues;
 }
 
-/** The definition sent to the server: limits only for text kinds, multiple and dictionary only for options. */
+/**
+ * The definition sent to the server: limits only for text kinds, multiple only for options and references,
+ * a dictionary only for option-like kinds.
+ */
 export function toDefinition(values: DefinitionFormValues): CustomFieldDefinition {
   const limits = hasLengthLimits(values.kind);
-  const option = values.kind === 'option';
+  const option = dictionaryChoice(values.kind) !== 'none';
+  const dictionary = option ? values.dictionary?.trim() || null : null;
   const chosen = new Set(values.flags);
   return {
     name_zh: values.name_zh.trim(),
     name_en: values.name_en.trim(),
     kind: values.kind,
-    multiple: option && values.multiple,
+    multiple: allowsMultiple(values.kind) && values.multiple,
     scope: values.scope,
     min_length: limits ? (values.min_length ?? null) : null,
     max_length: limits ? (values.max_length ?? null) : null,
     required: values.required,
-    dictionary: option ? (values.dictionary?.trim() ?? null) : null,
+    dictionary,
     flags: Object.fromEntries(CUSTOM_FLAGS.map((flag) => [flag, chosen.has(flag)])) as Record<CustomFlag, boolean>,
   };
 }

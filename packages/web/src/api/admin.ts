@@ -1,23 +1,13 @@
 // {webapi} tenant administration of the model layer (docs/models.md "Custom fields and dictionaries"):
 // custom field drafts and publishing, dictionary options and cascader imports. The server answers 403
 // to anyone who is not a tenant administrator.
-import type { SuccessEnvelope } from '@ipdesk/core';
+import type { CustomKind, SuccessEnvelope } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import type { DataEnvelope } from './model';
 import { request } from './request';
 
-export const CUSTOM_KINDS = [
-  'text',
-  'textarea',
-  'longText',
-  'number',
-  'money',
-  'date',
-  'timestamp',
-  'boolean',
-  'option',
-] as const;
-export type CustomKind = (typeof CUSTOM_KINDS)[number];
+// The kinds are core's, shared with the server's checks (core models/custom-kinds.ts).
+export type { CustomKind } from '@ipdesk/core';
 
 export const CUSTOM_FLAGS = [
   'search_filter',

@@ -4,6 +4,7 @@
 import { type FieldIssue, type MessageKey, MODEL_NAME_PATTERN } from '@ipdesk/core';
 import { z } from 'zod';
 import { labelled } from '../../http/labels.js';
+import { SYSTEM_TARGETS } from '../../platform/models/system-targets.js';
 import {
   CUSTOM_CODE_PATTERN,
   definitionIssues,
@@ -75,7 +76,13 @@ export function checkCustomField(field: PackCustomField, index: number, context:
   context.seen.customFields.add(key);
   // Against the declared model only: a published custom field of the same identifier is the one the
   // pack replaces, not a clash.
-  for (const issue of definitionIssues(model, field.code, definitionOf(field), context.fieldDictionaries)) {
+  for (const issue of definitionIssues(
+    model,
+    field.code,
+    definitionOf(field),
+    context.fieldDictionaries,
+    (target) => Object.hasOwn(SYSTEM_TARGETS, target) || context.registry.get(target) !== undefined,
+  )) {
     const name = issue.field as keyof CustomFieldDefinition | 'code';
     issues.push({
       ...issue,

@@ -3,28 +3,24 @@
 // for create, update and publish.
 import {
   AppError,
+  CUSTOM_KINDS,
+  CUSTOM_KIND_LABELS,
+  customKindAvailability,
+  customKindDictionary,
   FIELD_NAME_PATTERN,
   SYSTEM_FIELDS,
+  translate,
+  type CustomKind,
   type FieldFlags,
   type FieldIssue,
+  type Language,
   SID_PATTERN,
 } from '@ipdesk/core';
 import { z } from 'zod';
 import { isKnownDictionary } from '../dictionary/dictionary.js';
 import type { ResolvedModel } from '../../platform/models/registry.js';
 
-export const CUSTOM_KINDS = [
-  'text',
-  'textarea',
-  'longText',
-  'number',
-  'money',
-  'date',
-  'timestamp',
-  'boolean',
-  'option',
-] as const;
-export type CustomKind = (typeof CUSTOM_KINDS)[number];
+export { CUSTOM_KINDS, type CustomKind };
 
 /** Spec §5: at most 255 for strings, 3000 for text, 5000 for long text. */
 export const LENGTH_CAP: Partial<Record<CustomKind, number>> = { text: 255, textarea: 3000, longText: 5000 };
@@ -75,14 +71,32 @@ export const definitionSchema = z
 
 export type CustomFieldDefinition = z.infer<typeof definitionSchema>;
 
+/** Whether a reference target exists: a model of the registry or a system table. */
+export type HasTarget = (name: string) => boolean;
+
+/** The refusal of a kind no custom field may take (now), naming it; undefined when the kind is fine. */
+export function kindIssue(kind: CustomKind, hasTarget: HasTarget): FieldIssue | undefined {
+  const availability = customKindAvailability(kind, hasTarget);
+  if (availability === 'available') return undefined;
+  return {
+    field: 'kind',
+    labelKey: 'field.customFieldKind',
+    messageKey: availability === 'noTarget' ? 'customField.kindNoTarget' : 'customField.kindNotOffered',
+    params: { kind },
+  };
+}
+
 /** Every rule the definition breaks, with field paths relative to the definition (and "code"). */
 export function definitionIssues(
   model: ResolvedModel,
   code: string,
   definition: CustomFieldDefinition,
   tenantDictionaries: ReadonlySet<string>,
+  hasTarget: HasTarget,
 ): FieldIssue[] {
   const issues: FieldIssue[] = [];
+  const kind = kindIssue(definition.kind, hasTarget);
+  if (kind) issues.push(kind);
   const taken = [...model.fields.keys(), ...SYSTEM_FIELDS].some((name) => name.toLowerCase() === code.toLowerCase());
   if (!CUSTOM_CODE_PATTERN.test(code))
     issues.push({ field: 'code', labelKey: 'field.customField', messageKey: 'validation.invalidFormat' });
@@ -109,10 +123,15 @@ export function definitionIssues(
       params: { max: cap },
     });
   }
-  if (definition.kind === 'option') {
-    if (!definition.dictionary)
+  const dictionary = customKindDictionary(definition.kind);
+  if (dictionary) {
+    if (!definition.dictionary && dictionary.required)
       issues.push({ field: 'dictionary', labelKey: 'field.dictionary', messageKey: 'customField.needsDictionary' });
-    else if (!isKnownDictionary(definition.dictionary) && !tenantDictionaries.has(definition.dictionary)) {
+    else if (
+      definition.dictionary &&
+      !isKnownDictionary(definition.dictionary) &&
+      !tenantDictionaries.has(definition.dictionary)
+    ) {
       issues.push({
         field: 'dictionary',
         labelKey: 'field.dictionary',
@@ -124,13 +143,27 @@ export function definitionIssues(
   return issues;
 }
 
+/**
+ * Refuses a definition that breaks a rule. A kind custom fields cannot take has its own code (400205 no
+ * target yet, 400206 never), naming the kind in the caller's language; the other rules answer 500005.
+ */
 export function checkDefinition(
   model: ResolvedModel,
   code: string,
   definition: CustomFieldDefinition,
   tenantDictionaries: ReadonlySet<string>,
+  hasTarget: HasTarget,
+  language: Language,
 ): void {
-  const issues = definitionIssues(model, code, definition, tenantDictionaries);
+  const issues = definitionIssues(model, code, definition, tenantDictionaries, hasTarget);
+  const kind = issues.find((issue) => issue.field === 'kind');
+  if (kind) {
+    const label = translate(language, CUSTOM_KIND_LABELS[definition.kind]);
+    throw new AppError(kind.messageKey === 'customField.kindNoTarget' ? 'customFieldKindNoTarget' : 'customFieldKindNotOffered', {
+      params: { kind: label, name: definition.kind },
+      issues: [kind],
+    });
+  }
   if (issues.length) throw new AppError('fieldRule', { issues });
 }
 

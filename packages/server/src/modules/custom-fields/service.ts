@@ -1,11 +1,19 @@
 // Custom fields: admins edit drafts; publishing a model applies its drafts at once and bumps the
 // model's schema version for the tenant, which clients compare to know their cached schema is old
 // (spec: publishing takes effect after re-login). Only published definitions shape data and search.
-import { AppError, field, newSid, type FieldDeclaration, type FieldKind } from '@ipdesk/core';
+import {
+  AppError,
+  customKindAllowsMultiple,
+  field,
+  fieldKindOf,
+  newSid,
+  type FieldDeclaration,
+} from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import type { RequestContext } from '../../platform/context.js';
 import type { ModelRegistry, ResolvedModel } from '../../platform/models/registry.js';
 import { withCustomFields } from '../../platform/models/registry.js';
+import { SYSTEM_TARGETS } from '../../platform/models/system-targets.js';
 import {
   CUSTOM_CODE_PATTERN,
   checkDefinition,
@@ -13,26 +21,19 @@ import {
   flagsOf,
   LENGTH_CAP,
   type CustomFieldDefinition,
-  type CustomKind,
+  type HasTarget,
 } from './definition.js';
 
-const KIND: Record<CustomKind, FieldKind> = {
-  text: 'text',
-  textarea: 'longText',
-  longText: 'longText',
-  number: 'number',
-  money: 'money',
-  date: 'date',
-  timestamp: 'timestamp',
-  boolean: 'boolean',
-  option: 'option',
-};
-
+/**
+ * The field a definition declares: its kind's data type and, for reference kinds, the kind's target, so
+ * the records pipeline checks, titles, filters, exports and imports it as a declared field of that kind.
+ */
 export function declarationOf(definition: CustomFieldDefinition): FieldDeclaration {
-  return field(KIND[definition.kind], {
+  return field(fieldKindOf(definition.kind), {
     label: { zh: definition.name_zh, en: definition.name_en },
     required: definition.required,
-    multiple: definition.kind === 'option' && definition.multiple,
+    // Kinds that take one value only ignore the switch (the dialog does not offer it for them).
+    multiple: customKindAllowsMultiple(definition.kind) && definition.multiple,
     minLength: definition.min_length ?? undefined,
     maxLength: definition.max_length ?? LENGTH_CAP[definition.kind],
     scale: definition.kind === 'money' ? 2 : undefined,
@@ -72,6 +73,8 @@ export interface TenantModels {
   resolve(tenantSid: string, name: string): Promise<ResolvedModel | undefined>;
   version(tenantSid: string, name: string): Promise<number>;
   invalidate(tenantSid: string, name: string): void;
+  /** Whether the server holds a model of this name (every tenant has the same models). */
+  has(name: string): boolean;
 }
 
 const RECHECK_MS = 2000;
@@ -88,6 +91,7 @@ export function tenantModels(db: Database, registry: ModelRegistry, now: () => D
   return {
     version,
     invalidate: (tenantSid, name) => cache.delete(`${tenantSid}:${name}`),
+    has: (name) => registry.get(name) !== undefined,
     async resolve(tenantSid, name) {
       const base = registry.get(name);
       if (!base) return undefined;
@@ -124,10 +128,17 @@ export interface CustomFieldDeps {
 
 /** Where and when a custom field is written: the tenant, and the time it is stamped with. */
 type FieldWrite = Pick<RequestContext, 'tenantSid' | 'now'>;
+/** An administrator's edit: also the language a refused kind is named in. */
+type FieldEdit = FieldWrite & Pick<RequestContext, 'language'>;
+
+/** A reference kind's target exists: a model the tenant's registry holds, or a system table. */
+function targetsOf(models: TenantModels): HasTarget {
+  return (name) => Object.hasOwn(SYSTEM_TARGETS, name) || models.has(name);
+}
 
 export async function createCustomField(
   { db, models }: CustomFieldDeps,
-  ctx: FieldWrite,
+  ctx: FieldEdit,
   input: { model: string; code: string; definition: unknown },
 ): Promise<CustomFieldRow> {
   const { tenantSid } = ctx;
@@ -147,7 +158,14 @@ export async function createCustomField(
       ],
     });
   }
-  checkDefinition(model, input.code, definition, await tenantDictionaries(db, tenantSid));
+  checkDefinition(
+    model,
+    input.code,
+    definition,
+    await tenantDictionaries(db, tenantSid),
+    targetsOf(models),
+    ctx.language,
+  );
   const rows = await db.query<CustomFieldRow>(
     `INSERT INTO custom_field (sid, tenant_sid, model, code, draft, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
      RETURNING sid, model, code, published, draft, published_at`,
@@ -158,7 +176,7 @@ export async function createCustomField(
 
 export async function updateCustomField(
   { db, models }: CustomFieldDeps,
-  ctx: FieldWrite,
+  ctx: FieldEdit,
   input: { sid: string; definition: unknown },
 ): Promise<CustomFieldRow> {
   const { tenantSid } = ctx;
@@ -176,7 +194,15 @@ export async function updateCustomField(
   const withoutSelf = base
     ? { ...base, fields: new Map([...base.fields].filter(([name]) => name !== existing.code)) }
     : undefined;
-  if (withoutSelf) checkDefinition(withoutSelf, existing.code, definition, await tenantDictionaries(db, tenantSid));
+  if (withoutSelf)
+    checkDefinition(
+      withoutSelf,
+      existing.code,
+      definition,
+      await tenantDictionaries(db, tenantSid),
+      targetsOf(models),
+      ctx.language,
+    );
   const rows = await db.query<CustomFieldRow>(
     'UPDATE custom_field SET draft = $3, updated_at = $4 WHERE sid = $1 AND tenant_sid = $2 RETURNING sid, model, code, published, draft, published_at',
     [sid, tenantSid, JSON.stringify(definition), ctx.now],

@@ -191,6 +191,8 @@ export function withCustomFields(
       system: false,
       custom: true,
       notNull: false,
+      // A custom reference field points where its kind does (titles, iql relations, imports by name).
+      target: declaration.target,
     });
   }
   return { ...base, fields };

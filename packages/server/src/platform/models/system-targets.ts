@@ -1,7 +1,7 @@
 // Reference targets that are tables of their own rather than declared models: their table, which of
 // their rows may be referenced (spec §4 "invalid data cannot be referenced"), the column that names a
 // row where a record points at it, and the columns iql can reach through a relation.
-import type { DataType } from '@ipdesk/core';
+import type { DataType, SystemTargetName } from '@ipdesk/core';
 
 export interface SystemTarget {
   table: string;
@@ -12,7 +12,8 @@ export interface SystemTarget {
   fields: Readonly<Record<string, DataType>>;
 }
 
-export const SYSTEM_TARGETS: Readonly<Record<string, SystemTarget>> = {
+// Exactly core's SYSTEM_TARGET_NAMES (which the admin dialog offers reference kinds by), no more, no fewer.
+const TARGETS = {
   user_info: {
     table: 'user_account',
     valid: 'status = 1',
@@ -26,4 +27,6 @@ export const SYSTEM_TARGETS: Readonly<Record<string, SystemTarget>> = {
     fields: { company_name: 'string', simple_name: 'string' },
   },
   organization: { table: 'department', valid: 'status = 1', title: 'name', fields: {} },
-};
+} satisfies Record<SystemTargetName, SystemTarget>;
+
+export const SYSTEM_TARGETS: Readonly<Record<string, SystemTarget>> = TARGETS;
