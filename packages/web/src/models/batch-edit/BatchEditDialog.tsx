@@ -147,15 +147,17 @@ export function BatchEditDialog({ schema, selected, iql, onClose, onFinished }: 
             data-testid="batch-edit-form"
           >
             <Form.Item name={SCOPE} label={t('batchEdit.scope')}>
-              <Radio.Group data-testid="batch-edit-scope">
+              <Radio.Group>
                 <Space direction="vertical">
-                  <Radio value="selected" disabled={selected.length === 0} data-testid="batch-edit-scope-selected">
-                    {selected.length > 0
-                      ? t('batchEdit.scopeSelected', { count: selected.length })
-                      : t('batchEdit.scopeSelectedNone')}
+                  <Radio value="selected" disabled={selected.length === 0}>
+                    <span data-testid="batch-edit-scope-selected">
+                      {selected.length > 0
+                        ? t('batchEdit.scopeSelected', { count: selected.length })
+                        : t('batchEdit.scopeSelectedNone')}
+                    </span>
                   </Radio>
-                  <Radio value="search" data-testid="batch-edit-scope-search">
-                    {t('batchEdit.scopeSearch', { max })}
+                  <Radio value="search">
+                    <span data-testid="batch-edit-scope-search">{t('batchEdit.scopeSearch', { max })}</span>
                     <div>
                       {iql ? (
                         <Typography.Text code data-testid="batch-edit-iql">
