@@ -26,6 +26,8 @@ import { webModelsZhCN, type WebModelsMessageKey } from './web-models.zh-CN.js';
 import { webUsersEn } from './web-users.en.js';
 import { webUsersZhCN, type WebUsersMessageKey } from './web-users.zh-CN.js';
 import { webResignationEn } from './web-resignation.en.js';
+import { webBatchEditEn } from './web-batch-edit.en.js';
+import { webBatchEditZhCN, type WebBatchEditMessageKey } from './web-batch-edit.zh-CN.js';
 import { webResignationZhCN, type WebResignationMessageKey } from './web-resignation.zh-CN.js';
 import { rolesEn } from './roles.en.js';
 import { rolesZhCN, type RolesMessageKey } from './roles.zh-CN.js';
@@ -50,6 +52,7 @@ export type MessageKey =
   | WebMenusMessageKey
   | WebUsersMessageKey
   | WebResignationMessageKey
+  | WebBatchEditMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -78,6 +81,7 @@ const PLATFORM_MESSAGES = {
     ...webMenusZhCN,
     ...webUsersZhCN,
     ...webResignationZhCN,
+    ...webBatchEditZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -99,6 +103,7 @@ const PLATFORM_MESSAGES = {
     ...webMenusEn,
     ...webUsersEn,
     ...webResignationEn,
+    ...webBatchEditEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

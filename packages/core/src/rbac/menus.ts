@@ -3,6 +3,7 @@
 import { DOMAINS } from '../domains/index.js';
 import type { CoreDomain, DomainMenu } from '../domains/types.js';
 import type { Label } from '../models/define.js';
+import { BATCH_EDIT_RESOURCE } from './resources.js';
 
 /** Levels of spec §3: main, sub, level 2, level 3. A child is always one level below its parent. */
 export const MENU_LEVELS = [1, 2, 3, 4] as const;
@@ -92,6 +93,8 @@ const PLATFORM_MENUS: readonly DomainMenu[] = [
   ),
   page('mail_server', '邮件服务器', 'Mail server', 'system.settings', '/admin/mail-server', 'setting', 120),
   page('security_policy', '安全策略', 'Security policy', 'system.settings', '/admin/security-policy', 'safety', 130),
+  // Spec §2 /batch-edit/history: every batch edit of the models the reader may view, and their undo.
+  page('batch_edit', '批量修改记录', 'Batch edit history', BATCH_EDIT_RESOURCE, '/batch-edit/history', 'todo', 140),
 ];
 
 function page(

@@ -108,8 +108,11 @@ function defaultMenuPaths(menus: readonly DefaultMenu[]): Array<{ path: string; 
   ]);
 }
 
-/** Pages outside the model pages that the guard keeps to their resource: administration and processes. */
-const GUARDED_PREFIXES = ['/admin/', '/workflow/'];
+/**
+ * Pages outside the model pages that the guard keeps to their resource: administration, processes and the
+ * batch edit history.
+ */
+const GUARDED_PREFIXES = ['/admin/', '/workflow/', '/batch-edit/'];
 /**
  * Process pages every signed-in user has, whatever their resources: their own to-dos, started and handled
  * processes (the process routes show each user only what they may see).

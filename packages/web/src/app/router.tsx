@@ -88,6 +88,13 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('../domains/patents/calendar/DeadlineCalendarPage')).DeadlineCalendarPage,
                 }),
               },
+              // Spec §2: the batch edit history (resource batch_edit; its state in the query string).
+              {
+                path: 'batch-edit/history',
+                lazy: async () => ({
+                  Component: (await import('../models/batch-edit/BatchHistoryPage')).BatchHistoryPage,
+                }),
+              },
               // Administration (the shell sends users without the page's resource to /403; the server refuses
               // their calls anyway).
               {

@@ -229,6 +229,9 @@ describe(`batch edit (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       data: { ip_manager: otherManager },
     });
     expect(update.statusCode, update.body).toBe(200);
+    // Past the models' recheck window, so the undo reads the tenant's models again: that read must not wait
+    // on the undo's own transaction (on the embedded engine's one connection it waited for ever).
+    t.clock.advanceMinutes(1);
     const res = await post(`batch-edit/${editSid}/undo`, {});
     expect(res.statusCode, res.body).toBe(200);
     const undoSid = res.json().data.batch_sid as string;

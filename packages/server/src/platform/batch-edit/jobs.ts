@@ -78,6 +78,15 @@ export async function undoBatchEdit(
   ctx: RequestContext,
   input: { sid: string },
 ): Promise<string> {
+  // The model is resolved before the transaction: resolving may read the database, and on the embedded
+  // engine (one connection) a read beside an open transaction waits for it to end — for ever.
+  const [head] = await deps.accounts.db.query<{ model: string }>(
+    'SELECT model FROM batch_job WHERE sid = $1 AND tenant_sid = $2',
+    [input.sid, ctx.tenantSid],
+  );
+  const access = ctx.principal.access;
+  if (!head || !access.resources.has(modelResourceCode(head.model, 'view'))) throw new AppError('batchNotFound');
+  const declared = await deps.models.resolve(ctx.tenantSid, head.model);
   return deps.accounts.db.transaction(async (tx) => {
     const [edit] = await tx.query<{
       model: string;
@@ -89,11 +98,9 @@ export async function undoBatchEdit(
       input.sid,
       ctx.tenantSid,
     ]);
-    const access = ctx.principal.access;
-    if (!edit || !access.resources.has(modelResourceCode(edit.model, 'view'))) throw new AppError('batchNotFound');
+    if (!edit) throw new AppError('batchNotFound');
     if (!access.resources.has(modelResourceCode(edit.model, 'update'))) throw new AppError('forbidden');
     if (edit.kind !== 'edit' || edit.status !== 'completed' || edit.undone_by) throw new AppError('batchNotUndoable');
-    const declared = await deps.models.resolve(ctx.tenantSid, edit.model);
     if (!declared) throw new AppError('modelNotFound', { params: { model: edit.model } });
     checkBatchFields(viewFor(declared, access), edit.fields, ctx.language);
     const sid = newSid();

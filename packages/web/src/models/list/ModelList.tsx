@@ -7,6 +7,7 @@
 import {
   DeleteOutlined,
   DownloadOutlined,
+  EditOutlined,
   ExportOutlined,
   ImportOutlined,
   PlusOutlined,
@@ -50,6 +51,8 @@ import { preloadRecordPage } from '../../pages/model/preload';
 const TOTAL_STYLE = { display: 'inline-block', minWidth: '9em', textAlign: 'right' } as const;
 import { namedRowSelection } from '../../components/row-selection';
 import { BatchActions } from '../lifecycle/BatchActions';
+import { batchEditableFields } from '../batch-edit/batch-fields';
+import { BatchEditDialog } from '../batch-edit/BatchEditDialog';
 import { StatusTag, statusLook } from '../lifecycle/StatusTag';
 
 /** The user's saved columns of the model (null: the model's defaults); ready once answered. */
@@ -78,11 +81,14 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
   const [activeView, setActiveView] = useState<SavedView>();
   const [editingColumns, setEditingColumns] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [batchEditing, setBatchEditing] = useState(false);
   const [busy, setBusy] = useState<'template' | 'export'>();
 
   // Buttons the caller cannot use are not shown (the server refuses them anyway).
   const can = abilitiesOf(schema);
   const hasHeldActions = (schema.lifecycle?.actions ?? []).some((action) => action.allowed);
+  // Batch edit: offered when the caller may update and write at least one batch-editable field.
+  const canBatchEdit = batchEditableFields(schema).length > 0;
   const header = useHeaderColumns(model);
   // Only the shown columns: so the search waits for the saved columns, and choosing other columns fetches
   // the page again.
@@ -270,6 +276,11 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
                 await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
               }}
             />
+            {canBatchEdit && (
+              <Button icon={<EditOutlined />} onClick={() => setBatchEditing(true)} data-testid="model-batch-edit">
+                {t('batchEdit.open')}
+              </Button>
+            )}
             {can.delete && (
               <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} data-testid="model-batch-delete">
                 {t('modelList.delete')}
@@ -375,9 +386,9 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
             dataSource={answer?.rows ?? []}
             scroll={{ x: 'max-content' }}
             onChange={onTableChange}
-            // Rows are selected to delete them or to run a lifecycle action on them.
+            // Rows are selected to delete them, to run a lifecycle action or a batch edit on them.
             rowSelection={
-              can.delete || hasHeldActions
+              can.delete || hasHeldActions || canBatchEdit
                 ? {
                     ...namedRowSelection<ModelRow>(
                       (row) => t('modelList.selectRow', { title: String(row[schema.title_field] ?? row.sid) }),
@@ -422,6 +433,15 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
           modelLabel={schema.label}
           onClose={() => setImporting(false)}
           onImported={onImported}
+        />
+      )}
+      {batchEditing && (
+        <BatchEditDialog
+          schema={schema}
+          selected={selected}
+          iql={iql}
+          onClose={() => setBatchEditing(false)}
+          onFinished={() => void queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] })}
         />
       )}
       {editingColumns && (
