@@ -92,6 +92,7 @@ export const webAdminEn: Record<WebAdminMessageKey, string> = {
   'adminField.flag.export': 'Export',
   'adminField.flag.process_variable': 'Process variable',
   'adminField.flag.approval': 'Approval',
+  'adminField.flag.batch_edit': 'Batch edit',
 
   'adminDict.title': 'Data dictionary',
   'adminDict.dictionary': 'Dictionary',

@@ -89,6 +89,7 @@ export const webAdminZhCN = {
   'adminField.flag.export': '导出',
   'adminField.flag.process_variable': '流程变量',
   'adminField.flag.approval': '审批',
+  'adminField.flag.batch_edit': '批量修改',
 
   'adminDict.title': '数据字典',
   'adminDict.dictionary': '字典',

@@ -119,7 +119,10 @@ describe('custom field definition rules (spec §5)', () => {
       export: false,
       process_variable: false,
       approval: false,
+      batch_edit: false,
     });
+    // Batch edit is kept when a field is saved again (a save without it turned it off).
+    expect(toDefinition({ ...base, flags: ['batch_edit'] }).flags.batch_edit).toBe(true);
     expect(toDefinition({ ...base, name_zh: ' 名 ', max_length: 20 })).toMatchObject({ name_zh: '名', max_length: 20 });
   });
 

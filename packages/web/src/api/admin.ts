@@ -16,6 +16,8 @@ export const CUSTOM_FLAGS = [
   'export',
   'process_variable',
   'approval',
+  // Offered in the list's batch edit (docs/models.md "Batch edit"); a save without it would turn it off.
+  'batch_edit',
 ] as const;
 export type CustomFlag = (typeof CUSTOM_FLAGS)[number];
 
