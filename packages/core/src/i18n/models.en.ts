@@ -8,7 +8,8 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'field.customFieldKind': 'Kind',
   'customField.kindNoTarget': 'No records of the kind "{{kind}}" exist to point at yet',
   'customField.kindNotOffered': 'Custom fields cannot be of the kind "{{kind}}"',
-  'error.customFieldKindNoTarget': 'A custom field cannot be of the kind “{{kind}}” ({{name}}) yet: there are no such records to point at',
+  'error.customFieldKindNoTarget':
+    'A custom field cannot be of the kind “{{kind}}” ({{name}}) yet: there are no such records to point at',
   'error.customFieldKindNotOffered': 'A custom field cannot be of the kind “{{kind}}” ({{name}})',
   'validation.dictionaryKey': 'may only contain digits, English letters and underscores',
   'customField.codeTaken': 'The identifier "{{code}}" is already used',

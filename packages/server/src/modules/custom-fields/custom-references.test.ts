@@ -103,7 +103,11 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       ['sponsor', definition('applicant')],
       ['reviewers', definition('user', { multiple: true })],
     ] as const) {
-      const res = await call(admin, 'POST', 'model/custom_field/do/create', { model: 'patent', code, definition: body });
+      const res = await call(admin, 'POST', 'model/custom_field/do/create', {
+        model: 'patent',
+        code,
+        definition: body,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await call(admin, 'POST', 'model/custom_field/do/publish', { model: 'patent' })).statusCode).toBe(200);
@@ -138,7 +142,10 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       code: 'drawing',
       definition: definition('figure'),
     });
-    expect(figure.json()).toMatchObject({ code: 400206, message: 'A custom field cannot be of the kind “Figure” (figure)' });
+    expect(figure.json()).toMatchObject({
+      code: 400206,
+      message: 'A custom field cannot be of the kind “Figure” (figure)',
+    });
     // A kind that is no kind at all is a plain validation error.
     const unknown = await call(admin, 'POST', 'model/custom_field/do/create', {
       model: 'patent',
@@ -147,7 +154,8 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     });
     expect(unknown.json().code).toBe(500001);
     // Nothing was stored for any of them.
-    const listed = (await call(admin, 'POST', 'model/custom_field/do/search', { model: 'patent' })).json().data as Row[];
+    const listed = (await call(admin, 'POST', 'model/custom_field/do/search', { model: 'patent' })).json()
+      .data as Row[];
     expect(listed.map((r) => r.code).sort()).toEqual(['reviewers', 'sponsor']);
     // An option-like kind takes its own dictionary when none is named; several values where asked.
     const category = await call(admin, 'POST', 'model/custom_field/do/create', {
@@ -197,7 +205,9 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       data: { sponsor: null },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const history = (await call(admin, 'GET', `model/patent/do/history/${created.data.sid}`, undefined, 'zh-CN')).json() as {
+    const history = (
+      await call(admin, 'GET', `model/patent/do/history/${created.data.sid}`, undefined, 'zh-CN')
+    ).json() as {
       data: Array<{ changes: Record<string, { before: unknown; after: unknown }> }>;
       titles: Titles;
     };
@@ -218,10 +228,14 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 500005, fields: [{ field, message: '引用的数据无效或不存在' }] });
     }
-    const en = await call(admin, 'POST', 'model/patent/do/create', { data: patent('CR-BAD-EN', { sponsor: closed.sid }) });
+    const en = await call(admin, 'POST', 'model/patent/do/create', {
+      data: patent('CR-BAD-EN', { sponsor: closed.sid }),
+    });
     expect(en.json()).toMatchObject({
       code: 500005,
-      fields: [{ field: 'sponsor', label: 'Custom applicant', message: expect.stringContaining('invalid or does not exist') }],
+      fields: [
+        { field: 'sponsor', label: 'Custom applicant', message: expect.stringContaining('invalid or does not exist') },
+      ],
     });
     // Not a sid at all: refused before any lookup.
     const name = await call(admin, 'POST', 'model/patent/do/create', { data: patent('CR-BAD-N', { sponsor: 'Acme' }) });
@@ -293,7 +307,8 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed', imported: 1 });
-    const rows = (await call(admin, 'POST', 'model/patent/do/search', { iql: "sn = 'CX-2'" })).json().data.rows as Row[];
+    const rows = (await call(admin, 'POST', 'model/patent/do/search', { iql: "sn = 'CX-2'" })).json().data
+      .rows as Row[];
     expect(rows[0]).toMatchObject({ sponsor: acme.sid, reviewers: [reviewer.sid] });
 
     // A name naming nothing is refused by row and column, never guessed.

@@ -159,10 +159,13 @@ export function checkDefinition(
   const kind = issues.find((issue) => issue.field === 'kind');
   if (kind) {
     const label = translate(language, CUSTOM_KIND_LABELS[definition.kind]);
-    throw new AppError(kind.messageKey === 'customField.kindNoTarget' ? 'customFieldKindNoTarget' : 'customFieldKindNotOffered', {
-      params: { kind: label, name: definition.kind },
-      issues: [kind],
-    });
+    throw new AppError(
+      kind.messageKey === 'customField.kindNoTarget' ? 'customFieldKindNoTarget' : 'customFieldKindNotOffered',
+      {
+        params: { kind: label, name: definition.kind },
+        issues: [kind],
+      },
+    );
   }
   if (issues.length) throw new AppError('fieldRule', { issues });
 }

@@ -1,14 +1,7 @@
 // Custom fields: admins edit drafts; publishing a model applies its drafts at once and bumps the
 // model's schema version for the tenant, which clients compare to know their cached schema is old
 // (spec: publishing takes effect after re-login). Only published definitions shape data and search.
-import {
-  AppError,
-  customKindAllowsMultiple,
-  field,
-  fieldKindOf,
-  newSid,
-  type FieldDeclaration,
-} from '@ipdesk/core';
+import { AppError, customKindAllowsMultiple, field, fieldKindOf, newSid, type FieldDeclaration } from '@ipdesk/core';
 import type { Database, Queryable } from '../../db/database.js';
 import type { RequestContext } from '../../platform/context.js';
 import type { ModelRegistry, ResolvedModel } from '../../platform/models/registry.js';
