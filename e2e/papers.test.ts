@@ -99,7 +99,7 @@ async function writeAndSubmit(page: Page, language: Language, title: string): Pr
   return new URL(page.url()).pathname.split('/').at(-1)!;
 }
 
-/** Reports: the approval starts, the paper stays "not reported" and report is no longer offered. */
+/** Reports: the approval starts, the paper stays "not reported" and no action is offered meanwhile. */
 async function reportForApproval(page: Page, language: Language, comment: string): Promise<void> {
   await runAction(page, 'report', comment);
   await page
@@ -108,8 +108,10 @@ async function reportForApproval(page: Page, language: Language, comment: string
     })
     .waitFor();
   await status(page, STATUS[language].not_reported);
-  await page.getByTestId('action-redraft').waitFor();
-  expect(await page.getByTestId('action-report').count()).toBe(0);
+  // In approval, the outcome alone moves the status: no action is offered, not even back to draft.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="action-redraft"]'));
+  for (const action of ['report', 'redraft', 'abandon'])
+    expect(await page.getByTestId(`action-${action}`).count()).toBe(0);
 }
 
 /** The approver finds the paper among their to-dos and decides on it with a comment. */
