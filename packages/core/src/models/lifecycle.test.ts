@@ -131,6 +131,16 @@ describe('defineModel with a lifecycle', () => {
       'lists the status field itself',
     ],
     [
+      'an action clearing an unknown field',
+      { actions: { finish: { ...lifecycle.actions.finish!, clears: ['grade'] } } },
+      'undeclared field grade',
+    ],
+    [
+      'an action clearing a field it also sets',
+      { actions: { finish: { ...lifecycle.actions.finish!, sets: ['score'], clears: ['score'] } } },
+      'both clears and sets or requires score',
+    ],
+    [
       'an open action when every status is final',
       {
         statuses: { draft: { color: 'default', final: true }, done: { color: 'green', final: true } },

@@ -27,6 +27,8 @@ export interface LifecycleAction<S extends string = string> {
   sets?: readonly string[];
   /** Fields that must hold a value once the action's own values are applied; missing ones are listed by label. */
   requires?: readonly string[];
+  /** Fields the action empties (a reopened deadline forgets the day it was done). */
+  clears?: readonly string[];
   /** A rule of the domain on the record as the action would leave it (its values applied). */
   guard?: (row: Readonly<Record<string, unknown>>) => RecordIssue[];
   /** Asked before running it (the web shows it in the confirmation). */
@@ -105,10 +107,13 @@ export function lifecycleProblems(
     if (actionSources(lifecycle, action).length === 0) problems.push(`action ${name} runs from no status`);
     if (action.approval?.rejected !== undefined && !statuses.includes(action.approval.rejected))
       problems.push(`action ${name} goes on rejection to an undeclared status ${action.approval.rejected}`);
-    for (const listed of [...(action.sets ?? []), ...(action.requires ?? [])]) {
+    for (const listed of [...(action.sets ?? []), ...(action.requires ?? []), ...(action.clears ?? [])]) {
       if (listed === lifecycle.field) problems.push(`action ${name} lists the status field itself`);
       else if (!fields[listed]) problems.push(`action ${name} names an undeclared field ${listed}`);
     }
+    for (const cleared of action.clears ?? [])
+      if (action.sets?.includes(cleared) || action.requires?.includes(cleared))
+        problems.push(`action ${name} both clears and sets or requires ${cleared}`);
   }
   return problems;
 }

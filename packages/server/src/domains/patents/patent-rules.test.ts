@@ -252,6 +252,8 @@ describe(`patent deadlines and fees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     expect(denied.statusCode).toBe(403);
 
     expect(await action('patent_task', 'reopen', exam.sid)).toMatchObject({ outcome: 'done', status: 'open' });
+    // Open again, it is not done on any day.
+    expect((await readRecord('patent_task', exam.sid)).completed_on ?? null).toBeNull();
     const history = await t.app.inject({
       method: 'GET',
       url: `/webapi/model/patent_task/do/history/${exam.sid}`,

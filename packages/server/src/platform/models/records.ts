@@ -751,6 +751,7 @@ export async function writeLifecycleStatus(
   const { model, lifecycle, action, before } = input;
   const { language, requestId, now } = ctx;
   const values = new Map(input.values).set(lifecycle.field, input.to);
+  for (const cleared of lifecycle.actions[action]!.clears ?? []) values.set(cleared, null);
   await checkReferences(tx, deps.registry, model, ctx.principal, values, language);
   const hooks = deps.registry.hooks.of(model.name);
   // A domain's rule that reads the database (an agency's open agent accounts) refuses before the write.

@@ -270,5 +270,6 @@ describe(`lifecycle actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(both.json().code).toBe(errors.batchSelectionInvalid.code);
     const bad = await post('do/action/redraft', { query: 'title = ' }, office, 'en');
     expect(bad.json().code).toBe(errors.validation.code);
-  });
+    // A thousand transactions, one per paper: seconds on a quiet machine, more when the CI machine is busy.
+  }, 120_000);
 });

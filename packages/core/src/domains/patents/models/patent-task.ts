@@ -22,7 +22,7 @@ const deadlineLifecycle = defineLifecycle<'open' | 'done' | 'cancelled'>({
       sets: ['completed_on'],
       requires: ['completed_on'],
     },
-    reopen: { label: { zh: '重新打开', en: 'Reopen' }, from: ['done'], to: 'open' },
+    reopen: { label: { zh: '重新打开', en: 'Reopen' }, from: ['done'], to: 'open', clears: ['completed_on'] },
   },
 });
 
