@@ -139,7 +139,10 @@ describe(`experts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     // Another tenant's user is no person of this one.
     const foreign = await create({ expert_type: 'internal', staff: foreignUser.sid }, 'zh-CN');
-    expect(foreign.body).toMatchObject({ code: 500005, fields: [{ field: 'staff', message: '引用的数据无效或不存在' }] });
+    expect(foreign.body).toMatchObject({
+      code: 500005,
+      fields: [{ field: 'staff', message: '引用的数据无效或不存在' }],
+    });
     // One expert per person.
     const first = await create({ expert_type: 'internal', staff: wang.sid });
     expect(first.status, JSON.stringify(first.body)).toBe(200);

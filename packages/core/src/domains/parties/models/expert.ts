@@ -58,7 +58,11 @@ export const expert = defineModel({
       maxLength: 200,
       flags: { keyword: true, searchFilter: true, tableColumn: true },
     }),
-    position: field('text', { label: { zh: '职称/职务', en: 'Title/position' }, maxLength: 100, flags: { tableColumn: true } }),
+    position: field('text', {
+      label: { zh: '职称/职务', en: 'Title/position' },
+      maxLength: 100,
+      flags: { tableColumn: true },
+    }),
     expertise: field('techTerritory', {
       label: { zh: '擅长领域', en: 'Fields of expertise' },
       multiple: true,
