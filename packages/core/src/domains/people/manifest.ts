@@ -7,7 +7,6 @@ import { peopleEn } from '../../i18n/people.en.js';
 import { peopleZhCN } from '../../i18n/people.zh-CN.js';
 import { agency, agent } from '../../models/catalog/agency.js';
 import { person } from '../../models/catalog/person.js';
-import { grantsOn, MODEL_ACTIONS } from '../../rbac/model-actions.js';
 import { domainMessages, modelMenu, type CoreDomain } from '../types.js';
 import { PEOPLE_DICTIONARIES } from './dictionaries.js';
 import { virtualOrg } from './models/virtual-org.js';
@@ -45,13 +44,10 @@ export const peopleDomain = {
       sort: 10,
     },
   ],
-  grants: {
-    // Review panels and project teams are set up by the IP specialists and picked in records' fields by
-    // those who edit them; persons, agencies and agents stay the administrators'.
-    ip_specialist: grantsOn(['virtual_org'], MODEL_ACTIONS),
-    department_lead: grantsOn(['virtual_org'], ['view']),
-    inventor: grantsOn(['virtual_org'], ['view']),
-  },
+  // Administration, like persons and departments: no default role holds it (its menu is under System
+  // settings, which users who are not administrators never see). A role whose users pick or read virtual
+  // organisations in records is granted `virtual_org` by the administrator.
+  grants: {},
   errors: { ranges: [], codes: {} },
   messages,
 } satisfies CoreDomain<PeopleMessageKey>;
