@@ -17,6 +17,8 @@ export * from './domains/patents/index.js';
 export * from './domains/documents/documents.js';
 export * from './domains/workflow/index.js';
 export * from './domains/parties/index.js';
+export * from './domains/invoices/index.js';
+export { virtualOrg } from './domains/people/models/virtual-org.js';
 export * from './audit/actions.js';
 export * from './tenants/index.js';
 export * from './domains/index.js';

@@ -91,6 +91,9 @@ export function sampleValue(name: string, declared: FieldDeclaration, sources: R
         return SAMPLE_INSTANT;
       case 'boolean':
         return true;
+      case 'money':
+        // An amount with its currency (currencyAmount), as the server answers it.
+        return { amount: '12.50', currency: 'CNY' };
       case 'key':
         return sampleKey(declared, sources.dictionaries ?? BUILT_IN_DICTIONARIES);
       case 'ref':

@@ -3,6 +3,7 @@
 // manifest, and one line here. Workflow comes first: its record hooks (server manifest) must see an
 // update before a domain recomputes from it, and it declares no models, so the catalogue order stays.
 import { documentsDomain } from './documents/manifest.js';
+import { invoicesDomain } from './invoices/manifest.js';
 import { patentsDomain } from './patents/manifest.js';
 import { partiesDomain } from './parties/manifest.js';
 import { peopleDomain } from './people/manifest.js';
@@ -11,7 +12,7 @@ import type { CoreDomain } from './types.js';
 import { workflowDomain } from './workflow/manifest.js';
 
 export * from './types.js';
-export { documentsDomain, partiesDomain, patentsDomain, peopleDomain, portfolioDomain, workflowDomain };
+export { documentsDomain, invoicesDomain, partiesDomain, patentsDomain, peopleDomain, portfolioDomain, workflowDomain };
 
 export const DOMAINS = [
   workflowDomain,
@@ -20,6 +21,7 @@ export const DOMAINS = [
   portfolioDomain,
   peopleDomain,
   partiesDomain,
+  invoicesDomain,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

@@ -2,6 +2,7 @@
 // others'). Adding a domain = its folder with a manifest, and one line here.
 import type { CoreDomain } from '@ipdesk/core';
 import { documentsServer } from './documents/manifest.js';
+import { invoicesServer } from './invoices/manifest.js';
 import { partiesServer } from './parties/manifest.js';
 import { patentsServer } from './patents/manifest.js';
 import { peopleServer } from './people/manifest.js';
@@ -18,6 +19,7 @@ export const DOMAINS: readonly ServerDomain[] = [
   portfolioServer,
   peopleServer,
   partiesServer,
+  invoicesServer,
 ];
 
 export function coreDomainsOf(domains: readonly ServerDomain[]): CoreDomain[] {

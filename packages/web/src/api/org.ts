@@ -59,8 +59,10 @@ export interface DepartmentInput {
 /** The server's cap on the company list (spec §9). */
 export const COMPANY_LIST_ROWS = 1000;
 
-export function listCompanies(): Promise<RequestResult<DataEnvelope<{ rows: CompanyRow[]; total: number }>>> {
-  return request({ url: '/webapi/company/do/list', method: 'POST', body: { rows: COMPANY_LIST_ROWS } });
+export function listCompanies(
+  options: { silent?: boolean } = {},
+): Promise<RequestResult<DataEnvelope<{ rows: CompanyRow[]; total: number }>>> {
+  return request({ url: '/webapi/company/do/list', method: 'POST', body: { rows: COMPANY_LIST_ROWS }, ...options });
 }
 
 export function createCompany(

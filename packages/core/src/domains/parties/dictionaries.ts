@@ -12,4 +12,9 @@ export const PARTIES_DICTIONARIES: Dictionary[] = [
       o('individual', '个人', 'Individual'),
     ],
   },
+  {
+    name: 'expert_type',
+    label: { zh: '专家类型', en: 'Expert type' },
+    options: [o('internal', '内部专家', 'Internal expert'), o('external', '外部专家', 'External expert')],
+  },
 ];

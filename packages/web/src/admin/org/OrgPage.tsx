@@ -54,7 +54,7 @@ export function OrgPage() {
   const [dialog, setDialog] = useState<Dialog>();
   const [tab, setTab] = useState('departments');
 
-  const query = useQuery({ queryKey: COMPANIES_KEY, queryFn: listCompanies });
+  const query = useQuery({ queryKey: COMPANIES_KEY, queryFn: () => listCompanies() });
   const rows = useMemo(
     () => (query.data?.result === RESULT_CODES.success ? query.data.data.data.rows : []),
     [query.data],

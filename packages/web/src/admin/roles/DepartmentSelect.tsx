@@ -63,7 +63,7 @@ export function DepartmentSelect({
 }) {
   const { t } = useTranslation();
   const departments = useQuery({ queryKey: ALL_DEPARTMENTS_KEY, queryFn: () => fetchDepartmentTree() });
-  const companies = useQuery({ queryKey: COMPANIES_KEY, queryFn: listCompanies });
+  const companies = useQuery({ queryKey: COMPANIES_KEY, queryFn: () => listCompanies() });
   const treeData = useMemo(
     () =>
       departmentOptions(

@@ -11,6 +11,7 @@ import type { SchemaField } from '../../api/model';
 import { characterCount, lengthCount } from '../../components/length-limit';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
 import { DepartmentPicker } from './pickers/DepartmentPicker';
+import { CompanyPicker } from './pickers/CompanyPicker';
 import { RefPicker } from './pickers/RefPicker';
 import { UserPicker } from './pickers/UserPicker';
 import type { FieldInputProps } from './types';
@@ -356,7 +357,7 @@ export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
   agent: RefPicker,
   agency: RefPicker,
   expert: RefPicker,
-  company: RefPicker,
+  company: CompanyPicker,
   virtualOrg: RefPicker,
   project: RefPicker,
   parent: RefPicker,

@@ -265,12 +265,23 @@ describe('inputs', () => {
     const project = await mount('project', { field: field('project', { data_type: 'ref', target: 'project' }) });
     expect(project.querySelector('.ant-select')).not.toBeNull();
     act(() => root?.unmount());
-    // Agencies are a declared model now; experts are not (yet).
+    // Agencies and experts are declared models (experts since issue 18).
     const agency = await mount('agency', { field: field('agency', { data_type: 'ref', target: 'agency' }) });
     expect(agency.querySelector('.ant-select')).not.toBeNull();
     act(() => root?.unmount());
     const expert = await mount('expert', { field: field('expert', { data_type: 'ref', target: 'expert' }) });
-    expect(expert.textContent).toContain(zh['modelField.refHint']);
+    expect(expert.querySelector('.ant-select')).not.toBeNull();
+    act(() => root?.unmount());
+    // A target this build does not declare (a newer server's) is typed as an ID.
+    const unknown = await mount('invoice', { field: field('invoice', { data_type: 'ref', target: 'no_such_model' }) });
+    expect(unknown.textContent).toContain(zh['modelField.refHint']);
+  });
+
+  it('a company is picked from a search by name', async () => {
+    const container = await mount('company', { field: field('company', { data_type: 'ref', target: 'company' }) });
+    expect(container.querySelector('.ant-select')).not.toBeNull();
+    expect(container.textContent).toContain(zh['modelField.pickerPlaceholder']);
+    expect(container.textContent).not.toContain(zh['modelField.refHint']);
   });
 
   it('a department is picked from a tree', async () => {

@@ -77,6 +77,19 @@ function samples(field: SchemaField): Array<{ value: unknown; shown: string }> {
       { value: 'Acme Co., Ltd.', shown: 'Acme Co., Ltd.' },
     ],
     option: () => options.slice(0, 2).map((option) => ({ value: option.value, shown: option.label })),
+    // Fields of expertise: the tech territory dictionary's options where it has them, else keys shown as they are.
+    techTerritory: () =>
+      options.length >= 2
+        ? options.slice(0, 2).map((option) => ({ value: option.value, shown: option.label }))
+        : [
+            { value: 'x_ai', shown: 'x_ai' },
+            { value: 'x_battery', shown: 'x_battery' },
+          ],
+    // A virtual organisation's members: with no server the user picker shows the sids it holds.
+    user: () => [
+      { value: 'User000000000001', shown: 'User000000000001' },
+      { value: 'User000000000002', shown: 'User000000000002' },
+    ],
     // Applicant records (issue 18): with no server the picker shows the ids it holds.
     applicant: () => [
       { value: 'Applicant0000001', shown: 'Applicant0000001' },
