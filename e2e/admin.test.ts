@@ -29,10 +29,15 @@ const uniquePrefix = (): string => `A${Date.now().toString(36).toUpperCase()}${(
 
 const signIn = (user: TestUser, locale?: string): Promise<BrowserSession> => browser.signIn(user, locale);
 
-/** Notices in the corner cover the header. */
+/**
+ * Notices in the corner cover the header. Closed in the page, one pass per notice still there: a notice may
+ * close itself meanwhile (a click on a located one that is gone waits until it times out).
+ */
 async function closeNotices(page: BrowserSession['page']): Promise<void> {
-  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
-  await page.waitForFunction(() => !document.querySelector('.ant-notification-notice'));
+  await page.waitForFunction(() => {
+    for (const close of document.querySelectorAll<HTMLElement>('.ant-notification-notice-close')) close.click();
+    return !document.querySelector('.ant-notification-notice');
+  });
 }
 
 async function switchToEnglish(page: BrowserSession['page']): Promise<void> {
