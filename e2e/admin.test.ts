@@ -35,7 +35,7 @@ const signIn = (user: TestUser, locale?: string): Promise<BrowserSession> => bro
  */
 async function closeNotices(page: BrowserSession['page']): Promise<void> {
   await page.waitForFunction(() => {
-    for (const close of document.querySelectorAll<HTMLElement>('.ant-notification-notice-close')) close.click();
+    document.querySelectorAll<HTMLElement>('.ant-notification-notice-close').forEach((close) => close.click());
     return !document.querySelector('.ant-notification-notice');
   });
 }
