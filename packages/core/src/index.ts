@@ -17,6 +17,7 @@ export * from './domains/patents/index.js';
 export * from './domains/documents/documents.js';
 export * from './domains/workflow/index.js';
 export * from './domains/parties/index.js';
+export * from './domains/taxonomy/index.js';
 export * from './audit/actions.js';
 export * from './tenants/index.js';
 export * from './domains/index.js';

@@ -6,6 +6,7 @@ import { partiesServer } from './parties/manifest.js';
 import { patentsServer } from './patents/manifest.js';
 import { peopleServer } from './people/manifest.js';
 import { portfolioServer } from './portfolio/manifest.js';
+import { taxonomyServer } from './taxonomy/manifest.js';
 import type { ServerDomain } from './types.js';
 import { workflowServer } from './workflow/manifest.js';
 
@@ -18,6 +19,7 @@ export const DOMAINS: readonly ServerDomain[] = [
   portfolioServer,
   peopleServer,
   partiesServer,
+  taxonomyServer,
 ];
 
 export function coreDomainsOf(domains: readonly ServerDomain[]): CoreDomain[] {
