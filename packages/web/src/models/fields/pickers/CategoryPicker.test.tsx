@@ -124,7 +124,12 @@ async function open(container: HTMLElement) {
 const items = () => [...document.querySelectorAll<HTMLElement>('.ant-cascader-menu-item')];
 const item = (text: string) => {
   const found = items().find((candidate) => candidate.textContent === text);
-  if (!found) throw new Error(`no cascader item ${text}: ${items().map((i) => i.textContent).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no cascader item ${text}: ${items()
+        .map((i) => i.textContent)
+        .join(', ')}`,
+    );
   return found;
 };
 
@@ -132,7 +137,10 @@ describe('the category tree', () => {
   it('puts categories under their parents in sort order, with paths in the reader’s language', () => {
     const tree = buildCategoryTree('product_category', rows, 'zh-CN');
     expect(tree.roots.map((node) => node.title)).toEqual(['电子', '玩具']);
-    expect(tree.bySid.get(MEMORY)).toMatchObject({ path: '电子 / 半导体 / 存储器', sids: [ELECTRONICS, CHIPS, MEMORY] });
+    expect(tree.bySid.get(MEMORY)).toMatchObject({
+      path: '电子 / 半导体 / 存储器',
+      sids: [ELECTRONICS, CHIPS, MEMORY],
+    });
     const en = buildCategoryTree('product_category', rows, 'en');
     expect(en.bySid.get(MEMORY)?.path).toBe('Electronics / Semiconductors / 存储器');
     // A category whose parent was not read (invalid, or out of scope) stands at the top.

@@ -87,16 +87,13 @@ function CategoryCascader({ target, ...props }: FieldInputProps & { target: stri
       queryFn: () => fetchRecord(target, sid, { silent: true }),
     })),
   });
-  const options = useMemo(() => {
-    const offered = cascaderOptions(tree?.roots ?? []);
-    const kept = missing.map((sid, index): CascaderOption => {
-      const answer = absent[index]?.data;
-      const row = answer?.result === RESULT_CODES.success ? answer.data.data : undefined;
-      const label = recordTitle(row, titleFieldsOf(target, 'name'), target, language) ?? sid;
-      return { value: sid, label, disabled: true };
-    });
-    return [...offered, ...kept];
-  }, [tree, missing, absent, target, language]);
+  const kept = missing.map((sid, index): CascaderOption => {
+    const answer = absent[index]?.data;
+    const row = answer?.result === RESULT_CODES.success ? answer.data.data : undefined;
+    const label = recordTitle(row, titleFieldsOf(target, 'name'), target, language) ?? sid;
+    return { value: sid, label, disabled: true };
+  });
+  const options = [...cascaderOptions(tree?.roots ?? []), ...kept];
   const pathOf = (sid: string) => tree?.bySid.get(sid)?.sids ?? [sid];
   // Several categories: a tree select, where each category is chosen on its own (a multiple cascader would
   // turn every subcategory of a node into the node itself, and a node into all its leaves).
