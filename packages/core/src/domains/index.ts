@@ -12,15 +12,7 @@ import type { CoreDomain } from './types.js';
 import { workflowDomain } from './workflow/manifest.js';
 
 export * from './types.js';
-export {
-  documentsDomain,
-  partiesDomain,
-  patentsDomain,
-  peopleDomain,
-  portfolioDomain,
-  taxonomyDomain,
-  workflowDomain,
-};
+export { documentsDomain, partiesDomain, patentsDomain, peopleDomain, portfolioDomain, taxonomyDomain, workflowDomain };
 
 export const DOMAINS = [
   workflowDomain,

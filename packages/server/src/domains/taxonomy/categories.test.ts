@@ -78,9 +78,8 @@ describe(`category trees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         parent_category: electronics.sid,
       })
     ).data;
-    memory = (
-      await create(admin, 'product_category', { name: '存储器', code: 'E-1-1', parent_category: chips.sid })
-    ).data;
+    memory = (await create(admin, 'product_category', { name: '存储器', code: 'E-1-1', parent_category: chips.sid }))
+      .data;
   });
   afterAll(() => t.close());
 
@@ -110,7 +109,11 @@ describe(`category trees (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await create(elsewhere, 'product_category', { name: '电子（另一租户）', code: 'E' });
     // The technology tree is its own model with the same shape.
     const tech = await create(admin, 'tech_category', { name: '人工智能', name_en: 'AI', code: 'T1' });
-    const sub = await create(admin, 'tech_category', { name: '机器学习', code: 'T1-1', parent_category: tech.data.sid });
+    const sub = await create(admin, 'tech_category', {
+      name: '机器学习',
+      code: 'T1-1',
+      parent_category: tech.data.sid,
+    });
     expect(sub.titles.tech_category).toEqual({ [tech.data.sid]: 'AI' });
   });
 

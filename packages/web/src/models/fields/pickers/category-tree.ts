@@ -10,7 +10,16 @@ import { recordTitle, referableIql, titleFieldsOf } from '../reference-title';
 export const CATEGORY_TREE_MAX = 2000;
 const PAGE = 100;
 
-export const CATEGORY_FIELDS = ['sid', 'version', 'name', 'name_en', 'code', CATEGORY_PARENT_FIELD, 'sort_order', 'status'];
+export const CATEGORY_FIELDS = [
+  'sid',
+  'version',
+  'name',
+  'name_en',
+  'code',
+  CATEGORY_PARENT_FIELD,
+  'sort_order',
+  'status',
+];
 
 export interface CategoryNode {
   sid: string;
