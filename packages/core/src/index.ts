@@ -19,6 +19,7 @@ export * from './domains/workflow/index.js';
 export * from './domains/parties/index.js';
 export * from './domains/invoices/index.js';
 export { virtualOrg } from './domains/people/models/virtual-org.js';
+export * from './domains/taxonomy/index.js';
 export * from './audit/actions.js';
 export * from './tenants/index.js';
 export * from './domains/index.js';

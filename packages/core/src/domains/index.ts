@@ -8,11 +8,21 @@ import { patentsDomain } from './patents/manifest.js';
 import { partiesDomain } from './parties/manifest.js';
 import { peopleDomain } from './people/manifest.js';
 import { portfolioDomain } from './portfolio/manifest.js';
+import { taxonomyDomain } from './taxonomy/manifest.js';
 import type { CoreDomain } from './types.js';
 import { workflowDomain } from './workflow/manifest.js';
 
 export * from './types.js';
-export { documentsDomain, invoicesDomain, partiesDomain, patentsDomain, peopleDomain, portfolioDomain, workflowDomain };
+export {
+  documentsDomain,
+  invoicesDomain,
+  partiesDomain,
+  patentsDomain,
+  peopleDomain,
+  portfolioDomain,
+  taxonomyDomain,
+  workflowDomain,
+};
 
 export const DOMAINS = [
   workflowDomain,
@@ -22,6 +32,7 @@ export const DOMAINS = [
   peopleDomain,
   partiesDomain,
   invoicesDomain,
+  taxonomyDomain,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

@@ -71,8 +71,10 @@ const KIND_TABLE = {
   boolean: { dataType: 'boolean', alwaysMultiple: false },
   option: { dataType: 'key', alwaysMultiple: false },
   cascade: { dataType: 'key', alwaysMultiple: true },
-  productCategory: { dataType: 'key', alwaysMultiple: false, target: 'product_category' },
-  technologyCategory: { dataType: 'key', alwaysMultiple: false, target: 'tech_category' },
+  // Records of the category trees (domains/taxonomy), picked with a cascader.
+  productCategory: { dataType: 'ref', alwaysMultiple: false, target: 'product_category' },
+  technologyCategory: { dataType: 'ref', alwaysMultiple: false, target: 'tech_category' },
+  // Built-in dictionaries (domains/taxonomy) a tenant may extend.
   techTerritory: { dataType: 'key', alwaysMultiple: false, target: 'tech_territory' },
   patternType: { dataType: 'key', alwaysMultiple: false, target: 'pattern_type' },
   user: { dataType: 'ref', alwaysMultiple: false, target: 'user_info' },

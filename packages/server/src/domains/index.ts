@@ -7,6 +7,7 @@ import { partiesServer } from './parties/manifest.js';
 import { patentsServer } from './patents/manifest.js';
 import { peopleServer } from './people/manifest.js';
 import { portfolioServer } from './portfolio/manifest.js';
+import { taxonomyServer } from './taxonomy/manifest.js';
 import type { ServerDomain } from './types.js';
 import { workflowServer } from './workflow/manifest.js';
 
@@ -20,6 +21,7 @@ export const DOMAINS: readonly ServerDomain[] = [
   peopleServer,
   partiesServer,
   invoicesServer,
+  taxonomyServer,
 ];
 
 export function coreDomainsOf(domains: readonly ServerDomain[]): CoreDomain[] {

@@ -61,7 +61,7 @@ describe('the kinds a custom field may take', () => {
     }
   });
 
-  it('sends several values only where the kind takes them, and a category’s own dictionary when none is named', () => {
+  it('sends several values only where the kind takes them, and no dictionary for a category (a reference)', () => {
     const values = { ...toFormValues('sponsor', null), name_zh: '资助方', name_en: 'Sponsor', multiple: true };
     expect(toDefinition({ ...values, kind: 'applicant' })).toMatchObject({
       kind: 'applicant',
@@ -75,6 +75,9 @@ describe('the kinds a custom field may take', () => {
     });
     expect(kindGroup('user')).toBe('reference');
     expect(kindGroup('techTerritory')).toBe('option');
+    // The category kinds point at the category trees' records (domains/taxonomy).
+    expect(kindGroup('productCategory')).toBe('reference');
+    expect(kindGroup('technologyCategory')).toBe('reference');
     expect(kindGroup('money')).toBe('plain');
   });
 });

@@ -161,7 +161,7 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const listed = (await call(admin, 'POST', 'model/custom_field/do/search', { model: 'patent' })).json()
       .data as Row[];
     expect(listed.map((r) => r.code).sort()).toEqual(['reviewers', 'sponsor']);
-    // An option-like kind takes its own dictionary when none is named; several values where asked.
+    // A category kind points at the category tree's records (domains/taxonomy); several values where asked.
     const category = await call(admin, 'POST', 'model/custom_field/do/create', {
       model: 'patent',
       code: 'product_line',

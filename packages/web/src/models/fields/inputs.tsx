@@ -11,6 +11,7 @@ import type { SchemaField } from '../../api/model';
 import { characterCount, lengthCount } from '../../components/length-limit';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
 import { DepartmentPicker } from './pickers/DepartmentPicker';
+import { CategoryPicker } from './pickers/CategoryPicker';
 import { CompanyPicker } from './pickers/CompanyPicker';
 import { RefPicker } from './pickers/RefPicker';
 import { UserPicker } from './pickers/UserPicker';
@@ -347,8 +348,8 @@ export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
   boolean: BooleanInput,
   option: OptionInput,
   cascade: CascadeInput,
-  productCategory: OptionInput,
-  technologyCategory: OptionInput,
+  productCategory: CategoryPicker,
+  technologyCategory: CategoryPicker,
   techTerritory: OptionInput,
   patternType: OptionInput,
   user: UserPicker,

@@ -1,0 +1,28 @@
+// Texts of the taxonomy domain (category trees), en.
+export const taxonomyEn = {
+  'error.categoryCycle': '“{{name}}” cannot be moved under itself or one of its own subcategories',
+  'error.categoryHasChildren': '“{{name}}” still has {{count}} subcategory(ies); delete or move them first',
+  'categoryTree.hint':
+    'The category tree: add subcategories, rename, move, set invalid or delete; invalid categories are no longer offered.',
+  'categoryTree.addRoot': 'New top-level category',
+  'categoryTree.addChild': 'Add subcategory',
+  'categoryTree.rename': 'Edit',
+  'categoryTree.move': 'Move under…',
+  'categoryTree.moveTo': 'Move “{{name}}” under',
+  'categoryTree.moveToRoot': '(top level)',
+  'categoryTree.setInvalid': 'Set invalid',
+  'categoryTree.setValid': 'Set valid',
+  'categoryTree.delete': 'Delete',
+  'categoryTree.deleteConfirm': 'Delete the category “{{name}}”?',
+  'categoryTree.invalidTag': 'Invalid',
+  'categoryTree.empty': 'No categories yet',
+  'categoryTree.search': 'Find by name',
+  'categoryTree.listView': 'List view',
+  'categoryTree.treeView': 'Tree view',
+  'categoryTree.newTitle': 'New category',
+  'categoryTree.editTitle': 'Edit category',
+  'categoryTree.parentLabel': 'Under: {{path}}',
+  'categoryTree.saved': 'Saved',
+  'categoryTree.truncated': 'Too many categories: only the first {{count}} are shown',
+  'categoryPicker.placeholder': 'Choose a category, or type a name to find one',
+} as const;

@@ -1,0 +1,3 @@
+// The taxonomy domain's shared declarations (the barrel @ipdesk/core re-exports).
+export * from './models/categories.js';
+export { TAXONOMY_DICTIONARIES } from './dictionaries.js';
