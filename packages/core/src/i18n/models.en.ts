@@ -87,4 +87,10 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'error.batchNotUndoable': 'Only a finished batch edit that has not been undone can be undone',
   'error.batchChangedSince': 'The record changed after the batch edit; it was left as it is',
   'batch.failureRestart': 'The batch job was interrupted by a restart',
+  'error.fieldFileType': '{{label}}: this file type is not accepted (accepted: {{allowed}})',
+  'error.fieldFileTooLarge': '{{label}}: the file is too large (maximum {{max}})',
+  'error.fieldFileTooMany': '{{label}}: at most {{max}} files',
+  'error.fieldFileUnknown': '{{label}}: a file is not one uploaded for this field; upload it again',
+  'error.fieldNotFile': 'Field {{field}} does not take files',
+  'error.fieldFileNotWritable': 'You may not change {{label}}',
 };

@@ -40,19 +40,11 @@ describe('the kinds a custom field may take', () => {
       expect(OFFERED_KINDS).toContain(kind);
     for (const kind of ['productCategory', 'technologyCategory', 'techTerritory', 'patternType', 'option'] as const)
       expect(OFFERED_KINDS).toContain(kind);
-    // No expert, virtual organisation or invoice records exist; files, cascades, amounts with a currency
-    // and parents are never custom fields.
-    for (const kind of [
-      'expert',
-      'virtualOrg',
-      'invoice',
-      'figure',
-      'designSample',
-      'cascade',
-      'currencyAmount',
-      'parent',
-    ])
+    // No expert, virtual organisation or invoice records exist; cascades, amounts with a currency and
+    // parents are never custom fields. Files (figures, design samples) are uploads.
+    for (const kind of ['expert', 'virtualOrg', 'invoice', 'cascade', 'currencyAmount', 'parent'])
       expect(OFFERED_KINDS).not.toContain(kind);
+    for (const kind of ['figure', 'designSample'] as const) expect(OFFERED_KINDS).toContain(kind);
     for (const kind of OFFERED_KINDS) {
       expect(zh[CUSTOM_KIND_LABELS[kind]]).toBeTruthy();
       expect(en[CUSTOM_KIND_LABELS[kind]]).toBeTruthy();

@@ -137,14 +137,14 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       code: 400205,
       message: '自定义字段暂不能使用“发票”（invoice）类型：尚无可引用的此类数据',
     });
-    const figure = await call(admin, 'POST', 'model/custom_field/do/create', {
+    const cascade = await call(admin, 'POST', 'model/custom_field/do/create', {
       model: 'patent',
-      code: 'drawing',
-      definition: definition('figure'),
+      code: 'region_path',
+      definition: definition('cascade'),
     });
-    expect(figure.json()).toMatchObject({
+    expect(cascade.json()).toMatchObject({
       code: 400206,
-      message: 'A custom field cannot be of the kind “Figure” (figure)',
+      message: 'A custom field cannot be of the kind “Cascade” (cascade)',
     });
     // A kind that is no kind at all is a plain validation error.
     const unknown = await call(admin, 'POST', 'model/custom_field/do/create', {
