@@ -154,6 +154,8 @@ const PLATFORM_ERRORS = {
   fieldNotFile: def(400471, 400, 'error.fieldNotFile'),
   /** Params: label. The caller's field rules keep the field read-only. */
   fieldFileNotWritable: def(403470, 403, 'error.fieldFileNotWritable'),
+  /** A file not in the record's field, of another tenant, or of a record out of the caller's scope. */
+  fieldFileNotFound: def(404470, 404, 'error.fieldFileNotFound'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Every code: the platform's and each domain's (their manifests' errors). */
