@@ -148,7 +148,11 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'modelField.refHint': "Enter the linked record's ID (16 letters or digits).",
   'modelField.pickerPlaceholder': 'Type a name or number to search',
   'modelField.noFiles': 'No files',
-  'modelField.filesHint': 'Files are uploaded in document management; only their IDs are listed here.',
+  'modelField.filesHint': 'Accepted: {{types}}; at most {{max}} per file and {{count}} files',
+  'modelField.uploadFile': 'Upload',
+  'modelField.fileCount': 'Files: {{count}}',
+  'modelField.moveEarlier': 'Move earlier',
+  'modelField.fileUploading': 'Uploading…',
   // Multiple values (issue 14): tags for short texts, rows for the other kinds.
   'modelField.tagsPlaceholder': 'Type a value and press Enter; add as many as needed',
   'modelField.addValue': 'Add a value',

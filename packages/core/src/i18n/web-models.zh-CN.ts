@@ -146,7 +146,11 @@ export const webModelsZhCN = {
   'modelField.refHint': '请输入所关联记录的编号（16 位字母或数字）。',
   'modelField.pickerPlaceholder': '输入名称或编号搜索',
   'modelField.noFiles': '暂无文件',
-  'modelField.filesHint': '文件在文档管理中上传，这里只列出文件编号。',
+  'modelField.filesHint': '支持 {{types}}，每个文件不超过 {{max}}，最多 {{count}} 个',
+  'modelField.uploadFile': '上传',
+  'modelField.fileCount': '文件：{{count}} 个',
+  'modelField.moveEarlier': '前移',
+  'modelField.fileUploading': '正在上传…',
   // Multiple values (issue 14): tags for short texts, rows for the other kinds.
   'modelField.tagsPlaceholder': '输入后按回车添加，可添加多个',
   'modelField.addValue': '添加一项',
