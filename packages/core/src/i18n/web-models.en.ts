@@ -117,6 +117,7 @@ export const webModelsEn: Record<WebModelsMessageKey, string> = {
   'lifecycle.refusedCount': '{{count}} of {{total}} records were not changed:',
   'lifecycle.summary': '{{done}} done, {{started}} sent for approval, {{refused}} not changed',
   'lifecycle.actions': 'Actions',
+  'lifecycle.scopeSearchCount': 'Every record the current search finds ({{count}}; at most {{max}})',
   'lifecycle.selectFirst': 'Select at least one record',
   'lifecycle.timeline.tab': 'Status',
   'lifecycle.timeline.created': 'Created',

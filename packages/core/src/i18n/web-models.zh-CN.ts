@@ -116,6 +116,7 @@ export const webModelsZhCN = {
   'lifecycle.refusedCount': '{{total}} 条中有 {{count}} 条未执行：',
   'lifecycle.summary': '完成 {{done}} 条，提交审批 {{started}} 条，未执行 {{refused}} 条',
   'lifecycle.actions': '操作',
+  'lifecycle.scopeSearchCount': '当前搜索到的全部记录（{{count}} 条，最多 {{max}} 条）',
   'lifecycle.selectFirst': '请至少选择一条记录',
   'lifecycle.timeline.tab': '状态流转',
   'lifecycle.timeline.created': '创建',

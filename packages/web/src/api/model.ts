@@ -220,8 +220,10 @@ export function fetchHistory(
 }
 
 /** What a lifecycle action is asked to do: on these records (1–1,000), each at the version read when known. */
+/** The records: `sids` (a selection) or `query` (every record the iql finds, at most MAX_ACTION_RECORDS). */
 export interface ActionInput {
-  sids: string[];
+  sids?: string[];
+  query?: string;
   versions?: Record<string, number>;
   comment?: string;
   values?: Record<string, unknown>;

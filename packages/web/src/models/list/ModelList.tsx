@@ -272,6 +272,7 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
             <BatchActions
               schema={schema}
               selected={selected}
+              search={{ iql, count: count && !count.estimated ? count.total : undefined }}
               onRan={async () => {
                 setSelected([]);
                 await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });
