@@ -86,8 +86,11 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   };
   const storedCount = async () =>
     Number(
-      (await t.database.db.query<{ n: number }>("SELECT count(*)::int AS n FROM stored_file WHERE purpose = 'field_file'"))[0]!
-        .n,
+      (
+        await t.database.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM stored_file WHERE purpose = 'field_file'",
+        )
+      )[0]!.n,
     );
 
   beforeAll(async () => {
@@ -193,7 +196,10 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const big = Buffer.concat([samplePng(), Buffer.alloc(MAX_FIELD_FILE_BYTES)]);
     const tooBig = await upload(admin, 'samples', big, { filename: 'big.png' });
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toMatchObject({ code: 413470, message: 'Design samples: the file is too large (maximum 10 MB)' });
+    expect(tooBig.json()).toMatchObject({
+      code: 413470,
+      message: 'Design samples: the file is too large (maximum 10 MB)',
+    });
     expect(await storedCount()).toBe(before);
     expect(readdirSync(path.join(t.app.accounts.config.dataDir, 'tmp', 'uploads'))).toEqual([]);
 
@@ -246,9 +252,9 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // Another tenant: 404, whether through the record or a record of their own naming the file.
     expect((await call(elsewhere, 'GET', url)).statusCode).toBe(404);
     const own = (await create(elsewhere, {})).data;
-    expect(
-      (await call(elsewhere, 'GET', `model/patent/${own.sid}/files/drawings/${file.file_sid}`)).statusCode,
-    ).toBe(404);
+    expect((await call(elsewhere, 'GET', `model/patent/${own.sid}/files/drawings/${file.file_sid}`)).statusCode).toBe(
+      404,
+    );
     // A file of the record asked through another field of it.
     expect((await call(admin, 'GET', `model/patent/${record.sid}/files/samples/${file.file_sid}`)).statusCode).toBe(
       404,

@@ -166,7 +166,8 @@ export async function saveFieldFiles(
     if (!fileKindOf(field)) continue;
     const label = labelIn(field!.label, ctx.language);
     const next = fileList(value);
-    if (next.length > MAX_FIELD_FILES) throw new AppError('fieldFileTooMany', { params: { label, max: MAX_FIELD_FILES } });
+    if (next.length > MAX_FIELD_FILES)
+      throw new AppError('fieldFileTooMany', { params: { label, max: MAX_FIELD_FILES } });
     if (new Set(next).size !== next.length) throw new AppError('fieldFileUnknown', { params: { label } });
     const previous = fileList(input.before?.[name]);
     const added = next.filter((sid) => !previous.includes(sid));
@@ -182,9 +183,7 @@ export async function saveFieldFiles(
       if (bound.length !== added.length) throw new AppError('fieldFileUnknown', { params: { label } });
     }
     if (removed.length)
-      keys.push(
-        ...(await releaseFiles(tx, ctx, { model: model.name, recordSid, field: name, fileSids: removed })),
-      );
+      keys.push(...(await releaseFiles(tx, ctx, { model: model.name, recordSid, field: name, fileSids: removed })));
   }
   return keys;
 }

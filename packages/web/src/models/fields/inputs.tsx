@@ -2,7 +2,7 @@
 // here fails type-checking. Every input takes and gives the API's value format (see ./types), so a form's
 // values are what do/create and do/update take.
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
