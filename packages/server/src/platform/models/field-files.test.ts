@@ -18,6 +18,8 @@ import {
   type SignedIn,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
+import { fileStorageFor } from '../files/storage-settings.js';
+import { sweepStagedFieldFiles } from './field-files.js';
 import { multipartBody, samplePdf, samplePng, sampleExecutable, sampleTiff } from '../files/samples.js';
 
 type Row = Record<string, unknown> & { sid: string; version: number };
@@ -36,6 +38,8 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let scoped: SignedIn;
   /** May view patents, not change them. */
   let viewer: SignedIn;
+  /** Patents all, `drawings` read-only and `samples` hidden by field rules. */
+  let restricted: SignedIn;
   let elsewhere: SignedIn;
   let seq = 0;
 
@@ -107,6 +111,15 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const v = await createUser(t, tenant);
     await grantRole(t, tenant, [v.sid], { resources: ['patent'] });
     viewer = await signIn(t.app, v.account, v.password);
+    const r = await createUser(t, tenant);
+    await grantRole(t, tenant, [r.sid], {
+      resources: ['patent', 'patent:create', 'patent:update'],
+      fieldRules: [
+        { model: 'patent', field: 'drawings', access: 'read_only' },
+        { model: 'patent', field: 'samples', access: 'hidden' },
+      ],
+    });
+    restricted = await signIn(t.app, r.account, r.password);
     const other = await createTenant(t);
     const o = await createUser(t, other, { isTenantAdmin: true });
     elsewhere = await signIn(t.app, o.account, o.password);
@@ -297,5 +310,44 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await storagePath(b.file_sid)).toBeUndefined();
     expect(await t.database.db.query('SELECT 1 FROM field_file WHERE record_sid = $1', [record.sid])).toHaveLength(0);
     expect(await t.database.db.query('SELECT 1 FROM file_removal')).toHaveLength(0);
+  });
+
+  it('follows the field rules: a read-only field takes no upload (403470), a hidden one is no file field and its files are not found', async () => {
+    const drawing = await uploaded(admin, 'drawings', samplePng());
+    const sample = await uploaded(admin, 'samples', samplePng());
+    const record = (await create(admin, { drawings: [drawing.file_sid], samples: [sample.file_sid] })).data;
+
+    const readOnly = await upload(restricted, 'drawings', samplePng(), { sid: record.sid });
+    expect(readOnly.statusCode).toBe(403);
+    expect(readOnly.json()).toMatchObject({ code: 403470, message: 'You may not change Figures' });
+    // Read-only still reads: the file is there to see.
+    const read = (await call(restricted, 'GET', `model/patent/${record.sid}`)).json();
+    expect(read.files[drawing.file_sid].name).toBe('figure.png');
+    expect(read.data).not.toHaveProperty('samples');
+    expect(read.files[sample.file_sid]).toBeUndefined();
+    expect((await call(restricted, 'GET', read.files[drawing.file_sid].url.slice(1))).statusCode).toBe(200);
+
+    const hidden = await upload(restricted, 'samples', samplePng(), { sid: record.sid });
+    expect(hidden.json().code).toBe(400471);
+    expect(
+      (await call(restricted, 'GET', `model/patent/${record.sid}/files/samples/${sample.file_sid}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('removes uploads never saved with a record after a day', async () => {
+    const staged = await uploaded(admin, 'drawings', samplePng());
+    const onDisk = (await storagePath(staged.file_sid))!;
+    const deps = { db: t.database.db, storage: fileStorageFor(t.app.accounts.config) };
+    // Not yet a day old: kept.
+    await sweepStagedFieldFiles(deps, new Date(t.clock.now.getTime() + 23 * 3600_000));
+    expect(existsSync(onDisk)).toBe(true);
+    await sweepStagedFieldFiles(deps, new Date(t.clock.now.getTime() + 25 * 3600_000));
+    expect(existsSync(onDisk)).toBe(false);
+    expect(await storagePath(staged.file_sid)).toBeUndefined();
+    // Saved files stay whatever their age.
+    const saved = await uploaded(admin, 'drawings', samplePng());
+    await create(admin, { drawings: [saved.file_sid] });
+    await sweepStagedFieldFiles(deps, new Date(t.clock.now.getTime() + 48 * 3600_000));
+    expect(existsSync((await storagePath(saved.file_sid))!)).toBe(true);
   });
 });
