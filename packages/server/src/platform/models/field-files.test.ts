@@ -132,7 +132,8 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         const res = await call(s, 'POST', 'model/custom_field/do/create', {
           model: 'patent',
           code,
-          definition: { name_zh: zh, name_en: en, kind },
+          // Flagged batch-editable, which a file field still never is (one record's uploads each).
+          definition: { name_zh: zh, name_en: en, kind, flags: { batch_edit: true } },
         });
         expect(res.statusCode, res.body).toBe(200);
       }
@@ -349,5 +350,16 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await create(admin, { drawings: [saved.file_sid] });
     await sweepStagedFieldFiles(deps, new Date(t.clock.now.getTime() + 48 * 3600_000));
     expect(existsSync((await storagePath(saved.file_sid))!)).toBe(true);
+  });
+
+  it('never batch-edits a file field, even one flagged batch-editable (400451)', async () => {
+    const file = await uploaded(admin, 'drawings', samplePng());
+    const record = (await create(admin, {})).data;
+    const res = await call(admin, 'POST', 'model/patent/do/batch-edit/preview', {
+      sids: [record.sid],
+      values: { drawings: [file.file_sid] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(400451);
   });
 });
