@@ -128,6 +128,7 @@ const ENTITY_ACTIONS = {
   },
   workflow_instance: { deleted: { zh: '随记录删除审批流程', en: 'Approvals deleted with the record' } },
   workflow_attachment: { uploaded: { zh: '上传审批附件', en: 'Approval attachment uploaded' } },
+  field_file: { uploaded: { zh: '上传字段文件', en: 'File uploaded for a field' } },
 } as const satisfies Record<string, Record<string, Label>>;
 
 type EntityActions = typeof ENTITY_ACTIONS;

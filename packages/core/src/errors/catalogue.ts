@@ -140,6 +140,22 @@ const PLATFORM_ERRORS = {
   batchNotUndoable: def(409450, 409, 'error.batchNotUndoable'),
   /** An undo's item whose record was written after the batch: skipped, never overwritten. */
   batchChangedSince: def(409451, 409, 'error.batchChangedSince'),
+
+  // Files in fields (docs/models.md "Files in fields"), codes 4xx470–479. Params: label, and as named.
+  /** Params: label, allowed. The content is not one of the kind's types (a renamed .exe, say). */
+  fieldFileType: def(415470, 415, 'error.fieldFileType'),
+  /** Params: label, max. */
+  fieldFileTooLarge: def(413470, 413, 'error.fieldFileTooLarge'),
+  /** Params: label, max. */
+  fieldFileTooMany: def(413471, 413, 'error.fieldFileTooMany'),
+  /** Params: label. A value naming a file that is neither the field's nor an upload of the caller's for it. */
+  fieldFileUnknown: def(400470, 400, 'error.fieldFileUnknown'),
+  /** Params: field. The upload names no file field of the model (or one the caller may not see). */
+  fieldNotFile: def(400471, 400, 'error.fieldNotFile'),
+  /** Params: label. The caller's field rules keep the field read-only. */
+  fieldFileNotWritable: def(403470, 403, 'error.fieldFileNotWritable'),
+  /** A file not in the record's field, of another tenant, or of a record out of the caller's scope. */
+  fieldFileNotFound: def(404470, 404, 'error.fieldFileNotFound'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Every code: the platform's and each domain's (their manifests' errors). */

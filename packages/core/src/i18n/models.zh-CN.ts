@@ -39,6 +39,9 @@ export const modelsZhCN = {
   'field.model': '模型',
   'field.action': '操作',
   'field.comment': '意见',
+  'field.uploadFile': '文件',
+  'error.fieldFileNotFound': '文件不存在',
+  'field.fileField': '字段',
   'field.records': '记录',
   'validation.duplicateRecords': '同一条记录出现了不止一次',
   'field.updatedAt': '上次保存时间',
@@ -82,6 +85,12 @@ export const modelsZhCN = {
   'error.batchNotUndoable': '只能撤销已完成且尚未撤销的批量修改',
   'error.batchChangedSince': '该记录在批量修改后已被修改，未撤销',
   'batch.failureRestart': '批量任务因服务重启而中断',
+  'error.fieldFileType': '{{label}}：不支持此文件格式（支持：{{allowed}}）',
+  'error.fieldFileTooLarge': '{{label}}：文件过大，最大 {{max}}',
+  'error.fieldFileTooMany': '{{label}}：最多 {{max}} 个文件',
+  'error.fieldFileUnknown': '{{label}}：有文件不是为此字段上传的，请重新上传',
+  'error.fieldNotFile': '字段 {{field}} 不能上传文件',
+  'error.fieldFileNotWritable': '您无权修改{{label}}',
 } as const;
 
 export type ModelsMessageKey = keyof typeof modelsZhCN;

@@ -85,6 +85,7 @@ export const webAdminEn: Record<WebAdminMessageKey, string> = {
   'adminField.kindGroup.plain': 'Values',
   'adminField.kindGroup.option': 'Options',
   'adminField.kindGroup.reference': 'Records',
+  'adminField.kindGroup.file': 'Files',
   'adminField.dictionaryDefault': 'Empty: the kind’s own dictionary ({{dictionary}})',
   'adminField.flag.search_filter': 'Search filter',
   'adminField.flag.table_column': 'Table column',

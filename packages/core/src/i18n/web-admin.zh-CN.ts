@@ -82,6 +82,7 @@ export const webAdminZhCN = {
   'adminField.kindGroup.plain': '数值',
   'adminField.kindGroup.option': '选项',
   'adminField.kindGroup.reference': '引用数据',
+  'adminField.kindGroup.file': '文件',
   'adminField.dictionaryDefault': '留空则使用该类型自己的字典（{{dictionary}}）',
   'adminField.flag.search_filter': '搜索条件',
   'adminField.flag.table_column': '列表列',

@@ -17,17 +17,11 @@ export const CUSTOM_KINDS = ['text', 'textarea', ...FIELD_KINDS.filter((kind) =>
 export type CustomKind = FieldKind | 'textarea';
 
 /**
- * Kinds no custom field takes whatever is declared: files need their own storage and upload flow, an
- * amount with its currency a column pair, a cascade path a cascader dictionary's tree picker, and a parent
- * is a child model's own declaration.
+ * Kinds no custom field takes whatever is declared: an amount with its currency needs a column pair, a
+ * cascade path a cascader dictionary's tree picker, and a parent is a child model's own declaration. File
+ * kinds (design sample, figure) are offered: their uploads live in stored files (models/field-files.ts).
  */
-const NOT_OFFERED: ReadonlySet<CustomKind> = new Set<CustomKind>([
-  'currencyAmount',
-  'cascade',
-  'parent',
-  'designSample',
-  'figure',
-]);
+const NOT_OFFERED: ReadonlySet<CustomKind> = new Set<CustomKind>(['currencyAmount', 'cascade', 'parent']);
 
 /** The field kind a custom kind is stored and checked as. */
 export function fieldKindOf(kind: CustomKind): FieldKind {

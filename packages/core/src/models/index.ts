@@ -8,3 +8,4 @@ export * from './iql-check.js';
 export * from './check-values.js';
 export * from './batch-edit.js';
 export * from './custom-kinds.js';
+export * from './field-files.js';

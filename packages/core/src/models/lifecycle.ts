@@ -60,6 +60,8 @@ export function defineLifecycle<const S extends string>(lifecycle: LifecycleDecl
 
 /** The longest comment an action takes (characters). */
 export const ACTION_COMMENT_MAX = 2000;
+/** Records one run of an action takes at most (a list's selection, or every record a search finds). */
+export const MAX_ACTION_RECORDS = 1000;
 
 /** Action names: snake_case like fields, and none of the generic writes (their resources are taken). */
 export const ACTION_NAME_PATTERN = /^[a-z][a-z0-9_]{0,47}$/;

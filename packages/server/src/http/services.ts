@@ -18,6 +18,7 @@ import { batchEditRoutes } from './routes/batch-edit.js';
 import { accountServiceRoutes } from './routes/account-service.js';
 import { listSettingsRoutes } from './routes/list-settings.js';
 import { modelRoutes } from './routes/models.js';
+import { modelFileRoutes } from './routes/model-files.js';
 import { passportRoutes } from './routes/passport.js';
 import { tenantMailTestRoutes } from './routes/tenant-mail-test.js';
 import { tenantSettingsRoutes } from './routes/tenant-settings.js';
@@ -101,7 +102,7 @@ export function serviceRoutes(
     ...platformServices[prefix],
     ...domains.flatMap((d) => d.routes?.[prefix] ?? []),
     // Last: its parametric /model/:model/… paths yield to the specific ones above.
-    ...(prefix === '/webapi' ? [modelRoutes] : []),
+    ...(prefix === '/webapi' ? [modelFileRoutes, modelRoutes] : []),
   ];
 }
 

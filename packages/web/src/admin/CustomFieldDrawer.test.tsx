@@ -52,9 +52,11 @@ describe('the kinds a custom field may take', () => {
     for (const kind of ['productCategory', 'technologyCategory', 'techTerritory', 'patternType', 'option'] as const)
       expect(OFFERED_KINDS).toContain(kind);
     // Every reference kind has its target (experts, virtual organisations and invoices since issue 18);
-    // files, cascades, amounts with a currency and parents are never custom fields.
-    for (const kind of ['figure', 'designSample', 'cascade', 'currencyAmount', 'parent'])
+    // cascades, amounts with a currency and parents are never custom fields. Files (figures, design samples)
+    // are uploads.
+    for (const kind of ['cascade', 'currencyAmount', 'parent'])
       expect(OFFERED_KINDS).not.toContain(kind);
+    for (const kind of ['figure', 'designSample'] as const) expect(OFFERED_KINDS).toContain(kind);
     for (const kind of OFFERED_KINDS) {
       expect(zh[CUSTOM_KIND_LABELS[kind]]).toBeTruthy();
       expect(en[CUSTOM_KIND_LABELS[kind]]).toBeTruthy();

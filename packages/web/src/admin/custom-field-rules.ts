@@ -5,6 +5,7 @@ import {
   customKindAllowsMultiple,
   customKindDictionary,
   customKindTarget,
+  isFieldFileKind,
   MODEL_CATALOG,
   PEOPLE_MODELS,
   offeredCustomKinds,
@@ -36,11 +37,12 @@ const TARGETS: ReadonlySet<string> = new Set<string>([
 /** The kinds the dialog offers: those the server takes (a reference kind only while its target exists). */
 export const OFFERED_KINDS: readonly CustomKind[] = offeredCustomKinds((name) => TARGETS.has(name));
 
-export const KIND_GROUPS = ['plain', 'option', 'reference'] as const;
+export const KIND_GROUPS = ['plain', 'option', 'reference', 'file'] as const;
 export type KindGroup = (typeof KIND_GROUPS)[number];
 
-/** How the dialog groups a kind: plain values, dictionary options, or other records. */
+/** How the dialog groups a kind: plain values, dictionary options, other records, or uploaded files. */
 export function kindGroup(kind: CustomKind): KindGroup {
+  if (isFieldFileKind(kind)) return 'file';
   if (customKindTarget(kind) !== undefined) return 'reference';
   return customKindDictionary(kind) ? 'option' : 'plain';
 }

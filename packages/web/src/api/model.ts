@@ -1,7 +1,7 @@
 // {webapi} generic model calls (spec §7 "Generic resource pattern"): a model's schema, one record,
 // create / update / delete, iql search and count, and a record's history. Every declared model answers
 // the same calls, so the generic list, detail and form pages need no per-model code.
-import type { SuccessEnvelope } from '@ipdesk/core';
+import type { FieldFileInfo, SuccessEnvelope } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import { request } from './request';
 
@@ -15,9 +15,16 @@ export interface DataEnvelope<T> extends SuccessEnvelope {
  */
 export type ReferenceTitles = Record<string, Record<string, string | null>>;
 
+/**
+ * The files in the records' file fields (design samples, figures): file sid → name, type, size and the
+ * (webapi-relative) URLs to fetch it; absent when the records hold none.
+ */
+export type FieldFiles = Record<string, FieldFileInfo>;
+
 /** An answer of records (a page, one record, a history) with their linked records' titles beside them. */
 export interface TitledEnvelope<T> extends DataEnvelope<T> {
   titles?: ReferenceTitles;
+  files?: FieldFiles;
 }
 
 // The schema answer's shape is core's (shared with the server's response schema, issue 17 item 5).
@@ -213,8 +220,10 @@ export function fetchHistory(
 }
 
 /** What a lifecycle action is asked to do: on these records (1–1,000), each at the version read when known. */
+/** The records: `sids` (a selection) or `query` (every record the iql finds, at most MAX_ACTION_RECORDS). */
 export interface ActionInput {
-  sids: string[];
+  sids?: string[];
+  query?: string;
   versions?: Record<string, number>;
   comment?: string;
   values?: Record<string, unknown>;

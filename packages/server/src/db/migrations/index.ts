@@ -27,6 +27,7 @@ import { batchEdit } from './0028-batch-edit.js';
 import { applicantRecords } from './0029-applicant-records.js';
 import { importNames } from './0030-import-names.js';
 import { categoryRecords } from './0032-category-records.js';
+import { fieldFiles } from './0034-field-files.js';
 
 export interface Migration {
   id: number;
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   applicantRecords,
   importNames,
   categoryRecords,
+  fieldFiles,
 ];

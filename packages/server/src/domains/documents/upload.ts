@@ -4,12 +4,11 @@
 // transaction — the file is removed again if that transaction fails.
 import { AppError, MAX_DOCUMENT_BYTES, newSid, patentItemModel, tableOf } from '@ipdesk/core';
 import type { FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../../modules/accounts/context.js';
 import { writeFileWithRows } from '../../platform/files/removals.js';
 import { sniffDocument } from '../../platform/files/sniff.js';
-import { stageStream, type StagedFile } from '../../platform/files/staging.js';
+import { receiveFile, type ReceivedUpload } from '../../platform/files/receive.js';
 import { storageKeyFor } from '../../platform/files/storage.js';
 import { assertAcceptedType, assertDesignPicture, assertProofRoom, lockCaseDocuments } from './checks.js';
 import { megabytes, readCase, type DocumentsDeps } from './context.js';
@@ -19,56 +18,14 @@ import type { RequestContext } from '../../platform/context.js';
 
 export const DOCUMENT_PURPOSE = 'patent_document';
 
-export interface ReceivedUpload {
-  fields: Record<string, string>;
-  staged: StagedFile | undefined;
-  /** The name the client gave the file part, if any. */
-  fileName?: string;
-}
+export type { ReceivedUpload };
 
-const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: string } | undefined)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
-  if (code && TOO_MANY_PARTS.has(code)) return new AppError('payloadTooLarge', { cause: error });
-  if (code === 'FST_MP_PREMATURE_CLOSE' || /terminated early|Unexpected end/i.test(String((error as Error)?.message)))
-    return new AppError('uploadIncomplete', { cause: error });
-  return error;
-}
-
-/** Reads the multipart request: its text fields and the one file part ("file"), staged on disk. */
-export async function receiveUpload(request: FastifyRequest, dataDir: string): Promise<ReceivedUpload> {
-  if (!request.isMultipart())
-    throw new AppError('unsupportedMediaType', { params: { type: String(request.headers['content-type'] ?? '') } });
-  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  let staged: StagedFile | undefined;
-  let fileName: string | undefined;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 8192 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          // Read to its end and dropped, so the request keeps flowing; the missing "file" is reported later.
-          part.file.resume();
-          continue;
-        }
-        fileName = part.filename;
-        staged = await stageStream(dataDir, part.file);
-        if (staged.truncated)
-          throw new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } });
-      } else if (part.fieldname !== 'file' && typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    await staged?.dispose();
-    throw multipartError(error);
-  }
-  return { fields, staged, fileName };
+/** Reads the multipart request: its text fields and the one file part ("file") of at most 50 MB, staged. */
+export function receiveUpload(request: FastifyRequest, dataDir: string): Promise<ReceivedUpload> {
+  return receiveFile(request, dataDir, {
+    maxBytes: MAX_DOCUMENT_BYTES,
+    tooLarge: () => new AppError('documentTooLarge', { params: { max: megabytes(MAX_DOCUMENT_BYTES) } }),
+  });
 }
 
 const ITEM = tableOf(patentItemModel);

@@ -48,6 +48,8 @@ import { localizeRows, withLocalizeReads } from '../../platform/models/localize.
 import { lifecycleAnswer, withActions } from '../../platform/models/lifecycle-view.js';
 import { MAX_ACTION_RECORDS, runAction } from '../../platform/models/run-action.js';
 import { errorEnvelope } from '../reply.js';
+import { fileStorageFor } from '../../platform/files/storage-settings.js';
+import { fileInfosForRows } from '../../platform/models/field-files.js';
 
 export interface ModelRouteOptions {
   accounts: AccountsContext;
@@ -76,6 +78,19 @@ const SYSTEM_REF_KINDS: Record<string, FieldKind> = { company_sid: 'company', cr
 
 /** Linked records' titles beside the records (reference-titles.ts): target model → sid → title, or null. */
 const titlesSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
+/** The files in the records' file fields (platform/models/field-files.ts): file sid → what to show and fetch. */
+const filesSchema = z
+  .record(
+    z.string(),
+    z.object({
+      name: z.string(),
+      media_type: z.string(),
+      size_bytes: z.number(),
+      url: z.string(),
+      thumbnail_url: z.string().nullable(),
+    }),
+  )
+  .optional();
 
 function schemaOf(
   model: ResolvedModel,
@@ -168,7 +183,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
   app,
   { accounts, registry, models, timeZone, searchWalkRows },
 ) => {
-  const recordDeps = { accounts, registry };
+  const recordDeps = { accounts, registry, storage: fileStorageFor(accounts.config) };
   const search = { accounts, registry, timeZone, walkRows: searchWalkRows };
   const tags = ['model'];
   // The model as the caller's tenant sees it: declared fields plus its published custom fields.
@@ -179,7 +194,12 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
     return viewFor(model, principal.access);
   };
   // Records are answered with the titles of what their references point at.
-  const readAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord, titles: titlesSchema }));
+  const readAnswer = sentAsBuilt(envelopeSchema({ data: anyRecord, titles: titlesSchema, files: filesSchema }));
+  /** Answers carry the files of the rows' file fields only when there are some. */
+  const filesOf = async (ctx: RequestContext, model: ResolvedModel, rows: ReadonlyArray<Record<string, unknown>>) => {
+    const files = await fileInfosForRows(accounts.db, ctx.tenantSid, model, rows);
+    return Object.keys(files).length ? { files } : {};
+  };
   /** Create and update answers carry the model's non-blocking warnings, when it has any. */
   const warningsOf = async (ctx: RequestContext, model: ResolvedModel, record: Record<string, unknown>) => {
     const warnings = await recordWarnings(recordDeps, ctx, { model, record });
@@ -248,6 +268,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       return ok(request, {
         data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, [data]),
+        ...(await filesOf(ctx, model, [data])),
       });
     },
   );
@@ -272,6 +293,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         // Like every read of a record, with the lifecycle actions its status now allows the caller.
         data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, [data]),
+        ...(await filesOf(ctx, model, [data])),
         ...(await warningsOf(ctx, model, data)),
       });
     },
@@ -299,6 +321,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         // Like every read of a record, with the lifecycle actions its status now allows the caller.
         data: (await withActions(recordDeps, ctx, { model, rows: localizeRows(model, [data], request.language) }))[0]!,
         titles: await titlesForRows(accounts.db, registry, ctx.principal, ctx.language, model, [data]),
+        ...(await filesOf(ctx, model, [data])),
         ...(await warningsOf(ctx, model, data)),
       });
     },
@@ -515,6 +538,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
                 next_cursor: z.string().optional(),
               }),
               titles: titlesSchema,
+              files: filesSchema,
             }),
           ),
         },
@@ -563,7 +587,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
         model,
         rows: localizeRows(model, result.rows, request.language),
       });
-      return ok(request, { data: { ...result, rows: rowsRead }, titles });
+      return ok(request, { data: { ...result, rows: rowsRead }, titles, ...(await filesOf(ctx, model, result.rows)) });
     },
   );
 

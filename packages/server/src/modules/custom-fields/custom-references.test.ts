@@ -141,14 +141,14 @@ describe(`custom reference fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     });
     // Kinds that are not references need no target.
     expect(noTargets('text', 'en')).toBeUndefined();
-    const figure = await call(admin, 'POST', 'model/custom_field/do/create', {
+    const cascade = await call(admin, 'POST', 'model/custom_field/do/create', {
       model: 'patent',
-      code: 'drawing',
-      definition: definition('figure'),
+      code: 'region_path',
+      definition: definition('cascade'),
     });
-    expect(figure.json()).toMatchObject({
+    expect(cascade.json()).toMatchObject({
       code: 400206,
-      message: 'A custom field cannot be of the kind “Figure” (figure)',
+      message: 'A custom field cannot be of the kind “Cascade” (cascade)',
     });
     // A kind that is no kind at all is a plain validation error.
     const unknown = await call(admin, 'POST', 'model/custom_field/do/create', {

@@ -10,7 +10,9 @@ import { checkValues } from '../models/values.js';
 /** Whether a field of the caller's view may be batch-edited by them. */
 export function batchWritable(model: ResolvedModel, name: string): boolean {
   const field = model.fields.get(name);
-  return Boolean(field && !field.system && field.declaration?.flags.batchEdit && !field.readOnly);
+  return Boolean(
+    field && !field.system && field.declaration?.flags.batchEdit && !field.readOnly && field.dataType !== 'file',
+  );
 }
 
 /** The field names checked: known, batch-editable, writable by the caller (their view of the model). */
@@ -20,7 +22,8 @@ export function checkBatchFields(model: ResolvedModel, names: readonly string[],
     const field = model.fields.get(name) ?? model.base?.fields.get(name);
     if (!field) throw new AppError('batchFieldUnknown', { params: { field: name.slice(0, 48) } });
     const label = labelIn(field.label, language);
-    if (field.system || !field.declaration?.flags.batchEdit)
+    // Files in fields are uploads of one record each (field-files.ts): never set on many at once.
+    if (field.system || !field.declaration?.flags.batchEdit || field.dataType === 'file')
       throw new AppError('batchFieldNotEditable', { params: { label } });
     // Hidden from the caller (only in the base model), read-only by a field rule, or managed by actions.
     if (!model.fields.has(name) || field.readOnly || field.declaration.managed)

@@ -59,7 +59,7 @@ export async function deleteRecords(
     return done;
   });
   // Files and the like leave only once every row is gone for good.
-  await afterDeletes(deps.registry, removed);
+  await afterDeletes(deps, removed);
   // The records asked for, not the child records they took along.
   return { deleted: removed.filter((r) => r.model === model.name).length };
 }

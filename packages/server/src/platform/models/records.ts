@@ -31,6 +31,8 @@ import { maskRows } from '../../modules/rbac/model-view.js';
 import { dictionaryOptions, enabledKeys } from '../../modules/dictionary/dictionary.js';
 import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js';
 import type { RequestContext } from '../context.js';
+import type { FileStorage } from '../files/storage.js';
+import { releaseRecordFiles, removeReleasedFiles, saveFieldFiles } from './field-files.js';
 
 export type RecordRow = Record<string, unknown>;
 
@@ -41,6 +43,11 @@ export type RecordRow = Record<string, unknown>;
 export interface RecordDeps {
   accounts: Pick<AccountsContext, 'db'>;
   registry: ModelRegistry;
+  /**
+   * Where files in fields live: their bytes leave it once an update or delete that released them
+   * committed. Without it they stay queued in file_removal until the next start drains it.
+   */
+  storage?: FileStorage;
 }
 
 const SYSTEM_COLUMNS = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
@@ -233,6 +240,7 @@ export async function createRecord(
     deps.accounts.db.transaction(async (tx) => {
       await checkReferences(tx, registry, model, ctx.principal, values, language);
       await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
+      await saveFieldFiles(tx, ctx, { model, recordSid: sid, values });
       const rows = await tx.query<RecordRow>(
         `INSERT INTO ${model.table} AS t (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version${names.map((n) => `, ${n}`).join('')})
          VALUES ($1, $2, $3, $4, $5, $4, $5, 1${placeholders.map((p) => `, ${p}`).join('')})
@@ -331,14 +339,23 @@ export async function updateRecord(
     language,
     await dictionariesFor(deps.accounts.db, ctx.tenantSid, model),
   );
-  return uniqueGuard(model, language, values, () =>
+  const released: string[] = [];
+  const row = await uniqueGuard(model, language, values, () =>
     deps.accounts.db.transaction(async (tx) => {
       const before = await lockRecord(tx, whole(model), ctx.principal, input.sid);
       if (before.version !== input.version) throw new AppError('conflict');
-      const after = await updateLockedRecord(tx, registry, ctx, { model, sid: input.sid, before, values });
+      const after = await updateLockedRecord(tx, registry, ctx, {
+        model,
+        sid: input.sid,
+        before,
+        values,
+        releasedFiles: released,
+      });
       return presented(model, after);
     }),
   );
+  await removeReleasedFiles(deps.accounts.db, deps.storage, released);
+  return row;
 }
 
 /** A record locked in the caller's scope, as the update pipeline reads it (every field); 404 otherwise. */
@@ -359,13 +376,21 @@ export async function updateLockedRecord(
   tx: Queryable,
   registry: ModelRegistry,
   ctx: RequestContext,
-  input: { model: ResolvedModel; sid: string; before: RecordRow; values: Map<string, unknown> },
+  input: {
+    model: ResolvedModel;
+    sid: string;
+    before: RecordRow;
+    values: Map<string, unknown>;
+    /** Gets the storage keys of files taken out of file fields, to remove once the caller committed. */
+    releasedFiles?: string[];
+  },
 ): Promise<RecordRow> {
   const { model, before, values } = input;
   const { language, requestId, now } = ctx;
   checkRecordRules(model, values, before, language);
   await checkReferences(tx, registry, model, ctx.principal, values, language);
   await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
+  input.releasedFiles?.push(...(await saveFieldFiles(tx, ctx, { model, recordSid: input.sid, before, values })));
   const after = await writeFields(tx, registry, ctx, { model, sid: input.sid, before, values });
   // Written from the final row, so the entry holds what the hooks set too (a recomputed expiry, say).
   await audit(tx, {
@@ -422,13 +447,15 @@ export async function deleteRecord(
     if (input.version !== undefined && before.version !== input.version) throw new AppError('conflict');
     return removeLockedRecord(tx, deps, ctx, { model, before });
   });
-  await afterDeletes(deps.registry, removed);
+  await afterDeletes(deps, removed);
 }
 
 /** A record a delete removed, with the event its model's afterDelete hook takes once the delete committed. */
 export interface RemovedRecord {
   model: string;
   event: DeleteEvent;
+  /** Storage keys of the files in its fields, removed once the delete committed. */
+  files: string[];
 }
 
 /**
@@ -477,6 +504,7 @@ export async function removeLockedRecord(
       );
     if (rows.length) children[child.model] = rows.length;
   }
+  const files = await releaseRecordFiles(tx, ctx, { model: model.name, recordSid: sid });
   await tx.query(`DELETE FROM ${model.table} WHERE sid = $1 AND tenant_sid = $2`, [sid, ctx.tenantSid]);
   await audit(tx, {
     tenantSid: ctx.tenantSid,
@@ -492,13 +520,21 @@ export async function removeLockedRecord(
     requestId,
     at: now,
   });
-  removed.push({ model: model.name, event });
+  removed.push({ model: model.name, event, files });
   return removed;
 }
 
 /** Runs the afterDelete hooks of what a committed delete removed (files leave the disk only now). */
-export async function afterDeletes(registry: ModelRegistry, removed: readonly RemovedRecord[]): Promise<void> {
-  for (const { model, event } of removed) await registry.hooks.of(model)?.afterDelete?.(event);
+export async function afterDeletes(
+  deps: Pick<RecordDeps, 'registry' | 'accounts' | 'storage'>,
+  removed: readonly RemovedRecord[],
+): Promise<void> {
+  for (const { model, event } of removed) await deps.registry.hooks.of(model)?.afterDelete?.(event);
+  await removeReleasedFiles(
+    deps.accounts.db,
+    deps.storage,
+    removed.flatMap((r) => r.files),
+  );
 }
 
 /** What deleting a record also deletes (counts per kind, child models included), for the confirmation. */

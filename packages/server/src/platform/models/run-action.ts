@@ -4,7 +4,7 @@
 // status, a stale version, a record out of scope) leaves the others done. Every record gets its result.
 // An action declared with `approval` whose tenant has published a process bound to it starts that process
 // on each record instead (after the same checks, in the same transaction): the outcome moves the status.
-import { actionResourceCode, AppError, isAppError } from '@ipdesk/core';
+import { actionResourceCode, AppError, isAppError, MAX_ACTION_RECORDS } from '@ipdesk/core';
 import type { RequestContext } from '../context.js';
 import type { ApprovalHooks } from './hooks.js';
 import {
@@ -20,8 +20,8 @@ import { checkValues } from './values.js';
 import type { SearchDeps } from './search.js';
 import { selectedSids } from '../batch-edit/selection.js';
 
-/** At most this many records per call (a list page's selection, or a search's first thousand). */
-export const MAX_ACTION_RECORDS = 1000;
+/** At most this many records per call (core; a list page's selection, or a search's first thousand). */
+export { MAX_ACTION_RECORDS };
 
 export type ActionOutcome =
   | { sid: string; outcome: 'done'; row: RecordRow }

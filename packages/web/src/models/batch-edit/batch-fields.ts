@@ -2,14 +2,12 @@
 // `batchEdit` that the caller may write on update — not read-only for them, not masked, not a file list.
 // The server refuses the others (400451, 403450); the list offers the dialog only when there is one.
 import type { ModelSchema, SchemaField } from '../../api/model';
-import { READ_ONLY_KINDS } from '../fields/inputs';
 import { abilitiesOf, isWritable } from '../schema';
 
 export function batchEditableFields(schema: ModelSchema): SchemaField[] {
   if (!abilitiesOf(schema).update) return [];
   return schema.fields.filter(
-    (field) =>
-      field.flags.batchEdit && !field.system && !READ_ONLY_KINDS.has(field.kind) && isWritable(field, 'update'),
+    (field) => field.flags.batchEdit && !field.system && field.data_type !== 'file' && isWritable(field, 'update'),
   );
 }
 

@@ -104,7 +104,8 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
 
   const fields = useMemo(() => fieldMap(schema), [schema]);
   const titles = outcome?.result === RESULT_CODES.success ? outcome.data.titles : undefined;
-  const context: CellContext = { t, language, variant: 'detail', titles };
+  const files = outcome?.result === RESULT_CODES.success ? outcome.data.files : undefined;
+  const context: CellContext = { t, language, variant: 'detail', titles, files };
 
   const remove = async (current: ModelRow): Promise<void> => {
     const deleted = await deleteRecord(model, current.sid, current.version, { subCompanySid });

@@ -5,9 +5,10 @@ import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { asMoney, formatMoney, type FieldKind, type Language } from '@ipdesk/core';
-import type { ReferenceTitles, SchemaField } from '../../api/model';
+import type { FieldFiles, ReferenceTitles, SchemaField } from '../../api/model';
 import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
 import { DepartmentNames } from './DepartmentNames';
+import { FieldFileCount, FieldFileList } from './FieldFiles';
 import { UserNames } from './UserNames';
 import { cascadeOptions, formatNumber, formatTimestamp, optionLabels, valuesOf, type CascadeOption } from './format';
 
@@ -22,6 +23,8 @@ export interface CellContext {
    * without them; references then show their IDs.
    */
   titles?: ReferenceTitles;
+  /** The files the answer described for its file fields (names, thumbnails); absent, their IDs show. */
+  files?: FieldFiles;
 }
 
 export type CellRenderer = (value: unknown, field: SchemaField, context: CellContext) => ReactNode;
@@ -104,7 +107,16 @@ const user: CellRenderer = (value, field, { t }) => (
   />
 );
 
-const files: CellRenderer = (value, _field, { t }) => valuesOf(value).map(String).join(t('model.listSeparator'));
+/** Design samples and figures: a count with the first thumbnail in a list, every thumbnail in a detail. */
+const files: CellRenderer = (value, _field, { t, variant, files: described }) => {
+  const sids = valuesOf(value).map(String);
+  if (!described) return sids.join(t('model.listSeparator'));
+  return variant === 'table' ? (
+    <FieldFileCount sids={sids} files={described} />
+  ) : (
+    <FieldFileList sids={sids} files={described} />
+  );
+};
 
 export const FIELD_CELLS: Record<FieldKind, CellRenderer> = {
   text,

@@ -2,7 +2,7 @@
 // here fails type-checking. Every input takes and gives the API's value format (see ./types), so a form's
 // values are what do/create and do/update take.
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Cascader, DatePicker, Flex, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { MONEY_CURRENCIES, asMoney, type FieldKind } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { characterCount, lengthCount } from '../../components/length-limit';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
+import { FieldFilesInput } from './FieldFiles';
 import { DepartmentPicker } from './pickers/DepartmentPicker';
 import { CategoryPicker } from './pickers/CategoryPicker';
 import { CompanyPicker } from './pickers/CompanyPicker';
@@ -215,27 +216,6 @@ function CascadeInput({ field, value, onChange, id, disabled, testId }: FieldInp
 }
 
 /** Design samples and figures: uploads belong to document management; listed read-only here. */
-function FileIdList({ value, id, testId }: FieldInputProps) {
-  const { t } = useTranslation();
-  const ids = valuesOf(value).map(String);
-  return (
-    <Flex vertical gap={4} id={id} data-testid={testId}>
-      {ids.length === 0 ? (
-        <Typography.Text type="secondary">{t('modelField.noFiles')}</Typography.Text>
-      ) : (
-        <Flex wrap gap={4}>
-          {ids.map((fileId) => (
-            <Tag key={fileId}>{fileId}</Tag>
-          ))}
-        </Flex>
-      )}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('modelField.filesHint')}
-      </Typography.Text>
-    </Flex>
-  );
-}
-
 /** Separators a pasted list of short texts splits on: lines and semicolons (names hold commas: "Co., Ltd."). */
 const TAG_SEPARATORS = ['\n', ';', '；'];
 
@@ -363,12 +343,9 @@ export const FIELD_INPUTS: Record<FieldKind, ComponentType<FieldInputProps>> = {
   project: RefPicker,
   parent: RefPicker,
   invoice: RefPicker,
-  designSample: FileIdList,
-  figure: FileIdList,
+  designSample: FieldFilesInput,
+  figure: FieldFilesInput,
 };
-
-/** Kinds whose values are read-only in forms: the form neither shows them as editable nor sends them. */
-export const READ_ONLY_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(['designSample', 'figure']);
 
 /**
  * How a field of each kind takes several values: the kind's own input where it handles lists (selects,

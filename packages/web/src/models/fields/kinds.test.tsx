@@ -290,12 +290,18 @@ describe('inputs', () => {
     expect(container.textContent).toContain(zh['deptPicker.placeholder']);
   });
 
-  it('design samples and figures are listed read-only', async () => {
+  it('design samples and figures are an upload of images (a design sample also PDF), listing what the field holds', async () => {
     const container = await mount('figure', {
       field: field('figure', { data_type: 'file', multiple: true }),
       value: ['File000000000001'],
     });
-    expect(container.querySelector('input')).toBeNull();
+    expect(container.querySelector('input[type="file"]')?.getAttribute('accept')).toBe(
+      '.png,.jpg,.jpeg,.gif,.tif,.tiff',
+    );
     expect(container.textContent).toContain('File000000000001');
+    expect(container.textContent).toContain('支持 PNG, JPEG, GIF, TIFF，每个文件不超过 10 MB，最多 20 个');
+    act(() => root?.unmount());
+    const sample = await mount('designSample', { field: field('designSample', { data_type: 'file', multiple: true }) });
+    expect(sample.querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.pdf');
   });
 });

@@ -1,6 +1,6 @@
 // The contract between a form and a field's input: antd's Form.Item hands every input its value (in the
 // API's own format: 'YYYY-MM-DD', ISO timestamps, arrays for multiple fields) and onChange.
-import type { SchemaField } from '../../api/model';
+import type { FieldFiles, SchemaField } from '../../api/model';
 
 export interface FieldInputProps {
   field: SchemaField;
@@ -13,6 +13,10 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** The company the record is in, when the form knows it: pickers of company data offer that company's. */
   companySid?: string;
+  /** The record being edited (file fields upload for it), absent while creating. */
+  recordSid?: string;
+  /** The files the record's answer described (file fields show their names and thumbnails). */
+  files?: FieldFiles;
   /** data-testid of the input, for the browser tests. */
   testId?: string;
 }

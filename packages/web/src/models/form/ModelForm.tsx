@@ -22,7 +22,7 @@ import { noticeText } from '../../components/notice-text';
 import { useSession } from '../../session/store';
 import { lockedByProcess, useFieldLock } from '../../domains/workflow/approval/field-lock';
 import { subCompanyFromLink } from '../detail/sub-company';
-import { inputFor, READ_ONLY_KINDS } from '../fields/inputs';
+import { inputFor } from '../fields/inputs';
 import { LoadFailed, LoadingCard, RecordNotFound } from '../ModelPageState';
 import { modelListPath, recordPath } from '../paths';
 import { modelKeys } from '../queries';
@@ -68,6 +68,7 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
   });
   const loaded = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.data : undefined;
   const titles = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.titles : undefined;
+  const files = recordQuery.data?.result === RESULT_CODES.success ? recordQuery.data.data.files : undefined;
   const processLock = useFieldLock(model, sid, subCompanySid);
   const warnings = useRecordWarnings(schema, form, sid, subCompanySid);
 
@@ -201,10 +202,9 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
         <Row gutter={24}>
           {formFields(schema, mode).map((field) => {
             const Input = inputFor(field);
-            // Read-only kinds (files) have their own read-only input; other locked fields read as text.
+            // Locked fields read as on the detail page (files as their thumbnails).
             const byProcess = lockedByProcess(processLock, field.name) && !isLocked(field, mode);
             const locked = isLocked(field, mode) || byProcess;
-            const plain = locked && !READ_ONLY_KINDS.has(field.kind);
             const hint = byProcess
               ? t('wfRun.fieldLockedHint')
               : t(field.masked ? 'modelAccess.maskedHint' : 'modelAccess.readOnlyHint');
@@ -215,16 +215,18 @@ export function ModelForm({ schema, sid }: { schema: ModelSchema; sid?: string }
                   label={field.label}
                   required={field.required && !locked}
                   rules={locked ? [] : fieldRules(field, model, t, mode)}
-                  extra={plain ? hint : undefined}
+                  extra={locked ? hint : undefined}
                   data-testid={`item-${field.name}`}
                 >
-                  {plain ? (
-                    <ReadOnlyValue field={field} testId={`field-${field.name}`} titles={titles} />
+                  {locked ? (
+                    <ReadOnlyValue field={field} testId={`field-${field.name}`} titles={titles} files={files} />
                   ) : (
                     <Input
                       field={field}
                       model={model}
                       companySid={companySid}
+                      recordSid={sid}
+                      files={files}
                       testId={`field-${field.name}`}
                       disabled={field.name === lockedParent || undefined}
                     />

@@ -3,7 +3,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '@ipdesk/core';
-import type { ReferenceTitles, SchemaField } from '../../api/model';
+import type { FieldFiles, ReferenceTitles, SchemaField } from '../../api/model';
 import { renderValue } from '../fields/cells';
 
 export interface ReadOnlyValueProps {
@@ -14,14 +14,16 @@ export interface ReadOnlyValueProps {
   testId?: string;
   /** The titles the record's answer carried, so a reference reads as its record's title. */
   titles?: ReferenceTitles;
+  /** The files the record's answer described, so file fields show their thumbnails. */
+  files?: FieldFiles;
 }
 
-export function ReadOnlyValue({ field, value, id, testId, titles }: ReadOnlyValueProps) {
+export function ReadOnlyValue({ field, value, id, testId, titles, files }: ReadOnlyValueProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
     <Typography.Text id={id} data-readonly="true" data-testid={testId}>
-      {renderValue(value, field, { t, language, variant: 'detail', titles })}
+      {renderValue(value, field, { t, language, variant: 'detail', titles, files })}
     </Typography.Text>
   );
 }

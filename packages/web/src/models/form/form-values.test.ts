@@ -110,10 +110,14 @@ describe('the form of a model', () => {
     });
   });
 
-  it('creates with the filled-in fields only, texts trimmed, never the read-only files', () => {
-    expect(
-      createData(schema, { title: ' 电池 ', score: null, patent_type: [], manager: '', figures: ['File000000000001'] }),
-    ).toEqual({ title: '电池' });
+  it('creates with the filled-in fields only, texts trimmed, the uploaded files in their order', () => {
+    expect(createData(schema, { title: ' 电池 ', score: null, patent_type: [], manager: '', figures: [] })).toEqual({
+      title: '电池',
+    });
+    expect(createData(schema, { title: '电池', figures: ['File000000000002', 'File000000000001'] })).toEqual({
+      title: '电池',
+      figures: ['File000000000002', 'File000000000001'],
+    });
   });
 
   it('updates only what changed, clearing emptied fields with null', () => {

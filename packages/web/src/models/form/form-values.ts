@@ -15,7 +15,6 @@ import {
   type ValueRules,
 } from '@ipdesk/core';
 import type { ModelRow, ModelSchema, SchemaField } from '../../api/model';
-import { READ_ONLY_KINDS } from '../fields/inputs';
 import { apiValue } from '../fields/format';
 import { editableFields, isWritable, type FormMode } from '../schema';
 
@@ -32,9 +31,9 @@ export function formFields(schema: ModelSchema, mode: FormMode = 'update'): Sche
   return mode === 'create' ? fields.filter((field) => !field.read_only) : fields;
 }
 
-/** Shown read-only in a form of that mode: read-only kinds, read-only fields, masked values on update. */
+/** Shown read-only in a form of that mode: read-only fields, masked values on update. */
 export function isLocked(field: SchemaField, mode: FormMode): boolean {
-  return READ_ONLY_KINDS.has(field.kind) || !isWritable(field, mode);
+  return !isWritable(field, mode);
 }
 
 /** Fields whose values the form sends (locked ones are shown, never sent). */

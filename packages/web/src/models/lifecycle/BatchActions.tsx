@@ -1,6 +1,7 @@
-// Lifecycle actions on a list's selection (spec §5: select at least one): a menu of the actions the reader
-// holds that some selected record may take. The server runs it record by record and refuses the others
-// one by one, so the dialog ends with what was done and what was not.
+// Lifecycle actions on a list's selection (spec §5: select at least one) or, as batch edit offers it, on every
+// record the list's current search finds: a menu of the actions the reader holds that some selected record
+// may take. The server runs it record by record and refuses the others one by one, so the dialog ends with
+// what was done and what was not.
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
@@ -14,9 +15,11 @@ export interface BatchActionsProps {
   schema: ModelSchema;
   selected: readonly ModelRow[];
   onRan: () => Promise<void>;
+  /** The list's current search and how many it finds: offered as the records instead of the selection. */
+  search?: { iql: string; count: number | undefined };
 }
 
-export function BatchActions({ schema, selected, onRan }: BatchActionsProps) {
+export function BatchActions({ schema, selected, onRan, search }: BatchActionsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState<{ action: LifecycleActionAnswer; rows: ModelRow[] }>();
@@ -36,7 +39,7 @@ export function BatchActions({ schema, selected, onRan }: BatchActionsProps) {
           onClick: ({ key }) => {
             const action = held.find((candidate) => candidate.name === key);
             if (!action) return;
-            if (selected.length === 0) {
+            if (selected.length === 0 && !search) {
               void message.warning(t('lifecycle.selectFirst'));
               return;
             }
@@ -58,6 +61,7 @@ export function BatchActions({ schema, selected, onRan }: BatchActionsProps) {
             title: String(row[schema.title_field] ?? row.sid),
           }))}
           subCompanySid={undefined}
+          search={search}
           onClose={() => setOpen(undefined)}
           onRan={async (run) => {
             void message.info(t('lifecycle.summary', { done: run.done, started: run.started, refused: run.refused }));

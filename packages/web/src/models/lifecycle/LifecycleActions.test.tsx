@@ -68,6 +68,8 @@ function action(
 let paper: Record<string, unknown>;
 let listRows: Array<Record<string, unknown>>;
 let actionAnswer: Responder;
+/** What do/count answers for the list's search (a search may find more than a page holds). */
+let searchTotal: number | undefined;
 
 const page = pageTest((request: ReceivedRequest, response) => {
   const path = request.url.split('?')[0];
@@ -76,7 +78,8 @@ const page = pageTest((request: ReceivedRequest, response) => {
   if (path?.startsWith('/webapi/model/scientific_paper/do/action/')) return actionAnswer(request, response);
   if (path === '/webapi/model/scientific_paper/do/search')
     return answer({ rows: listRows, total: listRows.length })(request, response);
-  if (path === '/webapi/model/scientific_paper/do/count') return answer({ total: listRows.length })(request, response);
+  if (path === '/webapi/model/scientific_paper/do/count')
+    return answer({ total: searchTotal ?? listRows.length })(request, response);
   if (path === '/webapi/model/user_define_config/do/search_header') return answer({ columns: null })(request, response);
   if (path === '/webapi/model/user_define_config/do/search') return answer([])(request, response);
   return notFound(request, response);
@@ -93,6 +96,7 @@ beforeEach(() => {
     _actions: ['report', 'score', 'abandon'],
   };
   actionAnswer = notFound;
+  searchTotal = undefined;
   listRows = [
     { ...paper, sid: PAPER, title: '锂电池负极材料', status: 'reported', _actions: ['score', 'abandon'] },
     { ...paper, sid: OTHER, title: '固态电解质', status: 'scored', _actions: [] },
@@ -205,10 +209,13 @@ describe('lifecycle actions on the detail page', () => {
   });
 });
 
-describe('lifecycle actions on a list selection', () => {
+describe('lifecycle actions on a list selection or search', () => {
   const checkbox = (title: string) => document.querySelector<HTMLInputElement>(`input[aria-label="选择 ${title}"]`);
+  /** The radio input beside a scope's label. */
+  const radio = (testId: string) =>
+    byTestId(document, testId).closest('label')!.querySelector<HTMLInputElement>('input[type="radio"]')!;
 
-  it('asks for a selection first, then runs the action on every selected paper and lists the refused ones', async () => {
+  it('runs the action on every selected paper and lists the refused ones', async () => {
     const { container } = await page.open('/model/scientific_paper');
     await waitUntil(() => checkbox('固态电解质') !== null);
     // The status column reads as the coloured tag.
@@ -221,9 +228,7 @@ describe('lifecycle actions on a list selection', () => {
     await waitUntil(() => present('batch-action-abandon'));
     // Held, but not offered: the reader lacks "report".
     expect(present('batch-action-report')).toBe(false);
-    await click(byTestId(document, 'batch-action-abandon'));
-    await waitUntil(() => document.body.textContent?.includes('请至少选择一条记录') ?? false);
-    expect(present('action-form')).toBe(false);
+    await click(byTestId(container, 'batch-actions'));
 
     await click(checkbox('锂电池负极材料')!);
     await click(checkbox('固态电解质')!);
@@ -232,7 +237,8 @@ describe('lifecycle actions on a list selection', () => {
     await waitUntil(() => present('batch-action-abandon'));
     await click(byTestId(document, 'batch-action-abandon'));
     await waitUntil(() => present('action-form'));
-    expect(byTestId(document, 'action-count').textContent).toContain('2');
+    expect(byTestId(document, 'action-scope-selected').textContent).toBe('已选的 2 条记录');
+    expect(radio('action-scope-selected').checked).toBe(true);
 
     actionAnswer = run([
       { sid: PAPER, outcome: 'done', status: 'abandon', version: 4 },
@@ -246,6 +252,62 @@ describe('lifecycle actions on a list selection', () => {
     expect(JSON.parse(page.sent('/webapi/model/scientific_paper/do/action/abandon')[0]!.body)).toEqual({
       sids: [PAPER, OTHER],
       versions: { [PAPER]: 3, [OTHER]: 3 },
+      comment: '项目终止',
+    });
+  });
+
+  it('runs the action on every record the current search finds, as the batch edit offers it, and lists the refused ones by title', async () => {
+    searchTotal = 1234;
+    const { container } = await page.open('/model/scientific_paper');
+    await waitUntil(() => checkbox('固态电解质') !== null);
+    await click(byTestId(container, 'search-mode-advance'));
+    await typeInto(byTestId<HTMLInputElement>(container, 'iql-input'), "title CONTAINS '电'");
+    await click(byTestId(container, 'iql-search'));
+    await waitUntil(() => present('current-iql'));
+    const iql = byTestId(container, 'current-iql').textContent ?? '';
+    expect(iql).toContain("title CONTAINS '电'");
+    await waitUntil(() => byTestId(container, 'list-total').textContent?.includes('1,234') ?? false);
+
+    // Nothing selected: the search is the only choice; past the limit it is not offered.
+    await click(byTestId(container, 'batch-actions'));
+    await waitUntil(() => present('batch-action-abandon'));
+    await click(byTestId(document, 'batch-action-abandon'));
+    await waitUntil(() => present('action-form'));
+    expect(radio('action-scope-selected').disabled).toBe(true);
+    expect(byTestId(document, 'action-scope-search').textContent).toBe(
+      '当前搜索到的全部记录（1,234 条，最多 1,000 条）',
+    );
+    expect(radio('action-scope-search').disabled).toBe(true);
+    expect(byTestId(document, 'action-scope-iql').textContent).toBe(iql);
+    await click(byTestId(document, 'action-dialog-ok').parentElement!.querySelector<HTMLElement>('button')!);
+    await waitUntil(() => !present('action-form'));
+
+    searchTotal = 2;
+    await typeInto(byTestId<HTMLInputElement>(container, 'iql-input'), "title CONTAINS '池'");
+    await click(byTestId(container, 'iql-search'));
+    await waitUntil(() => byTestId(container, 'current-iql').textContent?.includes('池') ?? false);
+    const narrowed = byTestId(container, 'current-iql').textContent ?? '';
+    await waitUntil(() => byTestId(container, 'list-total').textContent?.includes('2') ?? false);
+    await click(byTestId(container, 'batch-actions'));
+    await waitUntil(() => present('batch-action-abandon'));
+    await click(byTestId(document, 'batch-action-abandon'));
+    await waitUntil(() => present('action-form'));
+    expect(byTestId(document, 'action-scope-search').textContent).toBe('当前搜索到的全部记录（2 条，最多 1,000 条）');
+    expect(radio('action-scope-search').checked).toBe(true);
+
+    actionAnswer = run([
+      { sid: PAPER, outcome: 'done', status: 'abandon', version: 4 },
+      { sid: OTHER, outcome: 'refused', code: 409202, message: '状态为“已评分”的记录不能执行“放弃”' },
+    ]);
+    await typeInto(byTestId<HTMLTextAreaElement>(document, 'action-comment'), '项目终止');
+    await click(byTestId(document, 'action-dialog-ok'));
+    await waitUntil(() => present(`action-refused-${OTHER}`));
+    // The refused record is named by its title, read after the run (the dialog had only the search).
+    await waitUntil(() => byTestId(document, `action-refused-${OTHER}`).textContent?.includes('固态电解质') ?? false);
+    expect(byTestId(document, `action-refused-${OTHER}`).textContent).toContain('不能执行“放弃”');
+    expect(document.body.textContent).toContain('2 条中有 1 条未执行');
+    expect(JSON.parse(page.sent('/webapi/model/scientific_paper/do/action/abandon')[0]!.body)).toEqual({
+      query: narrowed,
       comment: '项目终止',
     });
   });

@@ -186,7 +186,8 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
   const fields = useMemo(() => fieldMap(schema), [schema]);
   // The page's linked records read from the titles its answer carried (one lookup per page on the server).
   const titles = search.data?.result === RESULT_CODES.success ? search.data.data.titles : undefined;
-  const cellContext: CellContext = { t, language, variant: 'table', titles };
+  const files = search.data?.result === RESULT_CODES.success ? search.data.data.files : undefined;
+  const cellContext: CellContext = { t, language, variant: 'table', titles, files };
   const tableColumns: TableProps<ModelRow>['columns'] = [
     ...columns.flatMap((name) => {
       const field = fields.get(name);
@@ -271,6 +272,7 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
             <BatchActions
               schema={schema}
               selected={selected}
+              search={{ iql, count: count && !count.estimated ? count.total : undefined }}
               onRan={async () => {
                 setSelected([]);
                 await queryClient.invalidateQueries({ queryKey: [...modelKeys.all(model), 'search'] });

@@ -13,6 +13,7 @@ import { requiredDocuments } from '../required.js';
 import { receiveUpload, uploadDocument } from '../upload.js';
 import { drainFileRemovals } from '../../../platform/files/removals.js';
 import { fileStorageFor } from '../../../platform/files/storage-settings.js';
+import { contentDisposition } from '../../../http/content-disposition.js';
 import { labelled } from '../../../http/labels.js';
 import { envelopeSchema, ok } from '../../../http/reply.js';
 import type { ServiceOptions } from '../../../http/services.js';
@@ -44,22 +45,13 @@ const documentSchema = z.object({
 });
 const categoryEntry = z.object({ category: z.string(), label: z.string() });
 
-/** RFC 5987 value: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone too. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
 /** The name a saved file gets: the display name, with the extension of its real type when it lacks one. */
 function downloadName(fileName: string, mediaType: string): string {
   const extensions: readonly string[] = DOCUMENT_FILE_TYPES.find((t) => t.mediaType === mediaType)?.extensions ?? [];
   return extensions.length && !extensions.includes(fileExtension(fileName)) ? `${fileName}.${extensions[0]}` : fileName;
 }
 
-/** Content-Disposition with an ASCII fallback (RFC 6266) and the exact UTF-8 name (RFC 5987 filename*). */
-export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${rfc5987(name)}`;
-}
+export { contentDisposition };
 
 export const patentDocumentRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (app, { accounts, models }) => {
   const storage = fileStorageFor(accounts.config);
