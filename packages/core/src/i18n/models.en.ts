@@ -87,4 +87,7 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'error.batchNotUndoable': 'Only a finished batch edit that has not been undone can be undone',
   'error.batchChangedSince': 'The record changed after the batch edit; it was left as it is',
   'batch.failureRestart': 'The batch job was interrupted by a restart',
+  // Deadlines of every store (platform/docket): an iCalendar entry whose record the reader may not see.
+  'ical.unknownRecord': '(a record you cannot see)',
+  'field.deadlineSid': 'Deadline',
 };

@@ -82,6 +82,9 @@ export const modelsZhCN = {
   'error.batchNotUndoable': '只能撤销已完成且尚未撤销的批量修改',
   'error.batchChangedSince': '该记录在批量修改后已被修改，未撤销',
   'batch.failureRestart': '批量任务因服务重启而中断',
+  // Deadlines of every store (platform/docket): an iCalendar entry whose record the reader may not see.
+  'ical.unknownRecord': '（无权查看的记录）',
+  'field.deadlineSid': '期限',
 } as const;
 
 export type ModelsMessageKey = keyof typeof modelsZhCN;

@@ -95,6 +95,7 @@ export const webPatentRulesEn: Record<WebPatentRulesMessageKey, string> = {
   'deadlineCalendar.dueToday': 'Due today',
   'deadlineCalendar.deadline': 'Deadline',
   'deadlineCalendar.case': 'Case',
+  'deadlineCalendar.record': 'Record',
   'deadlineCalendar.office': 'Office',
   'deadlineCalendar.empty': 'No open deadlines in this range',
 
