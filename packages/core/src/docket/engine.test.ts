@@ -63,7 +63,8 @@ const certificate = defineModel({
   },
 });
 
-const compute = (values: Record<string, unknown>) => computeDocket(certificate, values, calendarFor);
+const docketed = { ...certificate, docket: certificate.docket! };
+const compute = (values: Record<string, unknown>) => computeDocket(docketed, values, calendarFor);
 const byCode = (values: Record<string, unknown>) => new Map(compute(values).map((d) => [d.ruleCode, d]));
 
 describe('computeDocket', () => {
