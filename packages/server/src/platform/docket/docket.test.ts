@@ -214,6 +214,28 @@ describe(`dated rules any model dockets (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
   });
 
+  it('recomputes on a lifecycle action that changes a `when` field, audited as the action’s hook writes', async () => {
+    const cert = await certificate();
+    const renew = (await byRule(cert.sid)).get('CERT-RENEW')!;
+    const res = await call('POST', 'model/test_certificate/do/action/lapse', { sids: [cert.sid] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.results[0]).toMatchObject({ sid: cert.sid, status: 'expired' });
+    const after = await byRule(cert.sid);
+    expect(after.get('CERT-RENEW')).toMatchObject({ sid: renew.sid, status: 'cancelled', version: renew.version + 1 });
+    // The rules that do not read the status stay as they were.
+    expect(after.get('CERT-RENEW-WINDOW')?.status).toBe('open');
+    const entries = await db().query<{ action: string; request_id: string }>(
+      `SELECT action, request_id FROM audit_log WHERE tenant_sid = $1 AND target = ANY($2::text[]) AND action <> 'test_certificate.created'
+        AND action <> 'test_certificate_deadline.created' ORDER BY id`,
+      [tenant.sid, [`test_certificate:${cert.sid}`, `test_certificate_deadline:${renew.sid}`]],
+    );
+    expect(entries.map((e) => e.action)).toEqual([
+      'test_certificate_deadline.updated',
+      'test_certificate.status_changed',
+    ]);
+    expect(entries[0]!.request_id).toBe(entries[1]!.request_id);
+  });
+
   it('refuses a bad date with its code in the caller’s language, writing no deadline', async () => {
     const cert = await certificate();
     const before = await stored(cert.sid);

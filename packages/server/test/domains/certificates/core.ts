@@ -1,9 +1,10 @@
 // A docketed model that exists only in the test suite (platform/docket/docket.test.ts): a certificate with an
 // expiry date, an office and a kind, three dated rules (a renewal window opening 12 months before expiry,
 // renewal by expiry rolled to the next CN working day, a grace period for one kind only) and its deadline
-// store made by defineDeadlineModel.
+// store made by defineDeadlineModel; a lifecycle whose "lapse" action ends the renewal rule (`when` on status).
 import {
   defineDeadlineModel,
+  defineLifecycle,
   defineModel,
   domainMessages,
   field,
@@ -32,6 +33,8 @@ export const CERTIFICATE_RULES: readonly DatedRule[] = [
     offset: {},
     opensBefore: { months: 12 },
     roll: true,
+    // Only a registered certificate is renewed: its lifecycle's "lapse" ends the rule.
+    when: { status: ['registered'] },
     citation: { zh: '测试规则第2条', en: 'Test rule 2' },
     source,
     status: 'verified',
@@ -59,7 +62,14 @@ export const testCertificate = defineModel({
     country: field('option', { label: { zh: '国家', en: 'Country' }, dictionary: 'country' }),
     kind: field('text', { label: { zh: '类型', en: 'Kind' } }),
     remark: field('text', { label: { zh: '备注', en: 'Remark' } }),
+    status: field('option', { label: { zh: '状态', en: 'Status' }, dictionary: 'trademark_status' }),
   },
+  lifecycle: defineLifecycle<'registered' | 'expired'>({
+    field: 'status',
+    initial: 'registered',
+    statuses: { registered: { color: 'green' }, expired: { color: 'gray', final: true } },
+    actions: { lapse: { label: { zh: '失效', en: 'Lapse' }, from: ['registered'], to: 'expired' } },
+  }),
   docket: {
     dates: { expiry: 'expiry_date' },
     calendarOffice: { field: 'country' },
