@@ -357,7 +357,49 @@ describe(`dated rules any model dockets (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     expect(bad.statusCode).toBe(400);
   });
 
+  it('dockets the renewal of a registered CN trademark (TML 40): 12 months before expiry, 6 months’ grace', async () => {
+    const mark = await create('trademarks', {
+      name: '锂星',
+      sn: `TM-${++n}`,
+      country: 'CN',
+      status: 'registered',
+      expiry_date: '2027-05-31',
+    });
+    const rows = await db().query<Deadline>(
+      `SELECT sid, version, title, due_date, opens_on, status, origin, rule_code, base_date, unadjusted_date, rules_fingerprint
+         FROM m_trademark_deadline WHERE trademarks = $1 ORDER BY due_date`,
+      [mark.sid],
+    );
+    expect(rows.map((r) => [r.rule_code, r.due_date, r.opens_on])).toEqual([
+      ['CN-TM-RENEWAL', '2027-05-31', '2026-05-31'],
+      ['CN-TM-RENEWAL-GRACE', '2027-11-30', null],
+    ]);
+    const zh = await explained('trademark_deadline', rows[0]!.sid, 'zh-CN');
+    expect(zh.title).toBe('商标续展');
+    expect(zh.explanation).toContain('专用权到期日 2027-05-31 + 0日 = 2027-05-31');
+    expect(zh.explanation).toContain('《商标法》第40条');
+    // Not registered (or not CN): no renewal to docket.
+    expect((await update('trademarks', mark.sid, { status: 'expired' })).statusCode).toBe(200);
+    const after = await db().query<{ status: string }>(
+      'SELECT status FROM m_trademark_deadline WHERE trademarks = $1 ORDER BY due_date',
+      [mark.sid],
+    );
+    expect(after.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+    const us = await create('trademarks', {
+      name: 'Star',
+      sn: `TM-${++n}`,
+      country: 'US',
+      status: 'registered',
+      expiry_date: '2027-05-31',
+    });
+    const none = await db().query('SELECT sid FROM m_trademark_deadline WHERE trademarks = $1', [us.sid]);
+    expect(none).toEqual([]);
+  });
+
   it('recomputes at start the records whose deadlines were computed with other rules', async () => {
+    const now = () => t.clock.now;
+    // The first start records every docketed model's print (the trademarks' too), recomputing their records.
+    await recomputeChangedDockets(db(), t.app.registry, { now });
     const cert = await certificate({ expiry_date: '2031-06-02' });
     const renew = (await byRule(cert.sid)).get('CERT-RENEW')!;
     const print = renew.rules_fingerprint;
@@ -370,7 +412,6 @@ describe(`dated rules any model dockets (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       `INSERT INTO docket_print (model, fingerprint, recorded_at) VALUES ('test_certificate', 'stale000', now())
        ON CONFLICT (model) DO UPDATE SET fingerprint = 'stale000'`,
     );
-    const now = () => t.clock.now;
     const reports = await recomputeChangedDockets(db(), t.app.registry, { now });
     expect(reports.map((r) => r.model)).toEqual(['test_certificate']);
     expect(reports[0]!.counts.updated).toBeGreaterThanOrEqual(1);
@@ -381,10 +422,11 @@ describe(`dated rules any model dockets (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       version: renew.version + 1,
     });
     const summary = await db().query<{ detail: { records: number } }>(
-      "SELECT detail FROM audit_log WHERE tenant_sid = $1 AND action = 'docket.recomputed'",
+      "SELECT detail FROM audit_log WHERE tenant_sid = $1 AND action = 'docket.recomputed' AND target = 'test_certificate'",
       [tenant.sid],
     );
-    expect(summary).toHaveLength(1);
+    // One per start that found the print changed: the first (no print yet) and this one.
+    expect(summary).toHaveLength(2);
     // Recorded: the next start has nothing to do.
     expect(await recomputeChangedDockets(db(), t.app.registry, { now })).toEqual([]);
   });
