@@ -9,6 +9,7 @@ export * from './i18n/index.js';
 export * from './ids.js';
 export * from './accounts/index.js';
 export * from './models/index.js';
+export * from './docket/index.js';
 export * from './values/index.js';
 export * from './iql/index.js';
 export * from './rbac/index.js';

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { recomputeChangedPacks } from './domains/patents/recompute.js';
+import { recomputeChangedDockets } from './platform/docket/recompute.js';
 import { startWorkflowRunner } from './domains/workflow/engine/index.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
@@ -49,6 +50,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'recomputing after a rule pack change failed'));
+    // Likewise the deadlines of docketed models whose rules changed (platform/docket/recompute.ts).
+    const docketCheck = recomputeChangedDockets(db, app.registry, {
+      now: app.accounts.now,
+      log: (message, detail) => app.log.info(detail, message),
+    })
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'recomputing docketed deadlines failed'));
     // Workflow timers (due, remind) and the outbox's after-commit work, from the database: what was due
     // while the server was down fires now.
     const workflowRunner = startWorkflowRunner(app.workflow, {
@@ -65,7 +73,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         closing ??= workflowRunner
           .stop()
           .then(() => app.close())
-          .then(() => packCheck)
+          .then(() => Promise.all([packCheck, docketCheck]))
+          .then(() => undefined)
           .finally(() => db.close());
         return closing;
       },

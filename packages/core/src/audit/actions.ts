@@ -33,6 +33,8 @@ const ENTITY_ACTIONS = {
     cascade_deleted: { zh: '随案件删除', en: 'Deleted with its case' },
     inventors_replaced: { zh: '修改发明人', en: 'Inventors changed' },
   },
+  /** A docketed model's rules changed: its records' deadlines were recomputed at start (platform/docket). */
+  docket: { recomputed: { zh: '规则变更后重新计算期限', en: 'Deadlines recomputed after a rules change' } },
   office_calendar: { imported: { zh: '导入官方日历', en: 'Office calendar imported' } },
   patent_relation: {
     created: { zh: '添加关联案件', en: 'Related case added' },

@@ -96,4 +96,7 @@ export const modelsEn: Record<ModelsMessageKey, string> = {
   'error.fieldFileUnknown': '{{label}}: a file is not one uploaded for this field; upload it again',
   'error.fieldNotFile': 'Field {{field}} does not take files',
   'error.fieldFileNotWritable': 'You may not change {{label}}',
+  // Deadlines of every store (platform/docket): an iCalendar entry whose record the reader may not see.
+  'ical.unknownRecord': '(a record you cannot see)',
+  'field.deadlineSid': 'Deadline',
 };

@@ -91,6 +91,9 @@ export const modelsZhCN = {
   'error.fieldFileUnknown': '{{label}}：有文件不是为此字段上传的，请重新上传',
   'error.fieldNotFile': '字段 {{field}} 不能上传文件',
   'error.fieldFileNotWritable': '您无权修改{{label}}',
+  // Deadlines of every store (platform/docket): an iCalendar entry whose record the reader may not see.
+  'ical.unknownRecord': '（无权查看的记录）',
+  'field.deadlineSid': '期限',
 } as const;
 
 export type ModelsMessageKey = keyof typeof modelsZhCN;

@@ -12,6 +12,8 @@ import {
   type KindDataType,
 } from './field-kinds.js';
 import { lifecycleProblems, type LifecycleDeclaration } from './lifecycle.js';
+import type { DocketDeclaration } from '../docket/types.js';
+import { docketProblems } from './docket-check.js';
 
 export interface Label {
   zh: string;
@@ -217,6 +219,16 @@ export interface ModelDeclaration {
    * refused while there are any), and iql reaches across the link (`parent.country`, `HAS(<child>)`).
    */
   parent?: ParentDeclaration;
+  /**
+   * Dates this model dockets (docs/models.md "Dates a model dockets"): the rules that count deadlines from
+   * its date fields, kept in step by the server in every write's transaction and stored in its deadline model.
+   */
+  docket?: DocketDeclaration;
+  /**
+   * This model stores the deadlines of another (patent_task of patent, a docketed model's store from
+   * defineDeadlineModel): the deadlines calendar and iCalendar feed read every such store.
+   */
+  deadlineStore?: { of: string };
 }
 
 /** What becomes of a model's records when the record they belong to is deleted. */
@@ -310,6 +322,10 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
   if (model.parent) {
     const problem = parentFieldProblem(model);
     if (problem) throw new Error(`${model.name}: ${problem}`);
+  }
+  if (model.docket) {
+    const problems = docketProblems(model.docket, model.fields);
+    if (problems.length) throw new Error(`${model.name}: ${problems.join('; ')}`);
   }
   if (model.lifecycle) {
     const problems = lifecycleProblems(model.lifecycle, model.fields);
@@ -460,6 +476,28 @@ export function unresolvedParents(models: readonly ModelDeclaration[]): string[]
       }
       seen.add(up.name);
     }
+  }
+  return problems;
+}
+
+/**
+ * Docket declarations whose deadline model does not resolve among these models: it must be declared, store
+ * this model's deadlines (`deadlineStore.of`) and be its child (`parent.model`). A deadline store must be the
+ * store of a declared model. The server refuses to start with any.
+ */
+export function unresolvedDockets(models: readonly ModelDeclaration[]): string[] {
+  const byName = new Map(models.map((m) => [m.name, m]));
+  const problems: string[] = [];
+  for (const model of models) {
+    if (model.docket) {
+      const store = byName.get(model.docket.deadlineModel);
+      const where = `${model.name} docket`;
+      if (!store) problems.push(`${where}: deadline model ${model.docket.deadlineModel} is not a declared model`);
+      else if (store.deadlineStore?.of !== model.name || store.parent?.model !== model.name)
+        problems.push(`${where}: ${store.name} is not a deadline store of ${model.name} (defineDeadlineModel)`);
+    }
+    if (model.deadlineStore && !byName.has(model.deadlineStore.of))
+      problems.push(`${model.name}: stores deadlines of ${model.deadlineStore.of}, which is not a declared model`);
   }
   return problems;
 }

@@ -21,6 +21,7 @@ import { coreDomainsOf, DOMAINS, type ServerDomain } from '../domains/index.js';
 import { createAccountsContext, type AccountsContext, type Clock } from '../modules/accounts/context.js';
 import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../platform/models/ddl.js';
+import { installDocketHooks } from '../platform/docket/hooks.js';
 import { createModelRegistry, type ModelRegistry } from '../platform/models/registry.js';
 import { fileStorageFor } from '../platform/files/storage-settings.js';
 import { createWorkflowDeps, type WorkflowDeps } from '../domains/workflow/engine/index.js';
@@ -124,6 +125,8 @@ export async function buildApp({
   // recomputes from it).
   const hookContext = { timeZone: config.timeZone, storage: fileStorageFor(config), db, now: accounts.now };
   for (const domain of domains) domain.installHooks?.(registry, hookContext);
+  // Every model that dockets dates keeps its rule deadlines in step (platform/docket), after the domains' hooks.
+  installDocketHooks(registry);
   app.decorate('accounts', accounts);
   app.decorate('texts', messagesOf(coreDomains));
   app.decorate('registry', registry);

@@ -25,6 +25,7 @@ import { tenantSettingsRoutes } from './routes/tenant-settings.js';
 import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
+import { deadlineRoutes } from '../platform/docket/routes.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -87,6 +88,7 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     menuRoutes,
     configPackRoutes,
     userLookupRoutes,
+    deadlineRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],

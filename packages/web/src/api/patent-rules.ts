@@ -1,9 +1,9 @@
 // {webapi} deadlines, fee schedules and office calendars of patent cases (server domains/patents/routes/deadlines.ts):
 // a case's deadlines with their explanations, its fee schedule, recomputation, deadlines as iCalendar,
-// office calendars and their import; plus the keyset-paged deadline search the calendar page walks.
+// office calendars and their import; plus the deadlines of every store (the calendar page) and their .ics.
 import type { RequestResult } from './call';
 import { download, type DownloadedFile } from './download';
-import type { DataEnvelope, SearchAnswer } from './model';
+import type { DataEnvelope, ModelRow } from './model';
 import { request } from './request';
 
 /** One deadline of a case; `title` is the rule's label in the caller's language. */
@@ -153,9 +153,30 @@ export function recomputeCase(
   return request({ url: `${patentPath(sid)}/recompute`, method: 'POST', ...options });
 }
 
-/** The deadlines `iql` finds (the server's default: the open ones) as an .ics file, saved by the browser. */
+/** The record a deadline belongs to (a case, a certificate, …); title null when the reader may not see it. */
+export interface DeadlineRecordRef {
+  model: string;
+  sid: string;
+  title: string | null;
+}
+
+/** A deadline of any store (server platform/docket/deadlines.ts): the store's row plus its model and record. */
+export type SpannedDeadline = ModelRow & { model: string; model_label: string; record: DeadlineRecordRef };
+
+export interface DeadlineSpan {
+  rows: SpannedDeadline[];
+  /** More matched than the server's cap. */
+  truncated: boolean;
+}
+
+/** The deadlines `iql` finds in every deadline store the caller may view, earliest first. */
+export function fetchDeadlines(iql: string): Promise<RequestResult<DataEnvelope<DeadlineSpan>>> {
+  return request({ url: '/webapi/deadlines', query: { iql } });
+}
+
+/** The deadlines `iql` finds in every store the caller may view (default: the open ones) as an .ics file. */
 export function downloadDeadlinesIcal(iql: string | undefined): Promise<RequestResult<DownloadedFile>> {
-  return download({ url: '/webapi/patent-deadlines/ical', query: { iql } });
+  return download({ url: '/webapi/deadlines/ical', query: { iql } });
 }
 
 export function fetchOfficeCalendar(
@@ -170,18 +191,4 @@ export function importOfficeCalendar(
   rows: readonly CalendarImportRow[],
 ): Promise<RequestResult<DataEnvelope<CalendarImportAnswer>>> {
   return request({ url: '/webapi/patent-calendars/import', method: 'POST', body: { rows }, silent: true });
-}
-
-/** One keyset page of a model search (rows up to 100; `cursor` from the previous page's next_cursor). */
-export function searchPage(
-  model: string,
-  input: { iql: string; rows: number; cursor?: string },
-  options: { silent?: boolean } = {},
-): Promise<RequestResult<DataEnvelope<SearchAnswer>>> {
-  return request({
-    url: `/webapi/model/${encodeURIComponent(model)}/do/search`,
-    method: 'POST',
-    body: { ...input, total: false },
-    ...options,
-  });
 }

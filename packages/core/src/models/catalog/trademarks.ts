@@ -1,4 +1,5 @@
 import { defineModel, field } from '../define.js';
+import { TRADEMARK_RENEWAL_RULES } from '../../domains/portfolio/trademark-renewal.js';
 
 export const trademarks = defineModel({
   name: 'trademarks',
@@ -61,5 +62,12 @@ export const trademarks = defineModel({
       label: { zh: '专用权到期日', en: 'Expiry date' },
       flags: { searchFilter: true, tableColumn: true },
     }),
+  },
+  // Renewal (TML 40): its deadlines are kept in step with the expiry date, office and status (platform docket).
+  docket: {
+    dates: { expiry: 'expiry_date' },
+    calendarOffice: { field: 'country' },
+    rules: TRADEMARK_RENEWAL_RULES,
+    deadlineModel: 'trademark_deadline',
   },
 });

@@ -26,6 +26,7 @@ import { lifecycleActions } from './0027-lifecycle-actions.js';
 import { batchEdit } from './0028-batch-edit.js';
 import { applicantRecords } from './0029-applicant-records.js';
 import { importNames } from './0030-import-names.js';
+import { docket } from './0031-docket.js';
 import { categoryRecords } from './0032-category-records.js';
 import { fieldFiles } from './0034-field-files.js';
 
@@ -63,6 +64,7 @@ export const migrations: readonly Migration[] = [
   batchEdit,
   applicantRecords,
   importNames,
+  docket,
   categoryRecords,
   fieldFiles,
 ];

@@ -12,6 +12,7 @@ import {
   SYSTEM_REFERENCE_TARGETS,
   unresolvedReferences,
   unresolvedParents,
+  unresolvedDockets,
   childrenByParent,
   type ChildModel,
   type DataType,
@@ -209,6 +210,10 @@ export interface ModelRegistry {
   hooks: HookRegistry;
   /** The models that declare this one their parent (ModelDeclaration.parent), in catalogue order. */
   children(name: string): readonly ChildModel[];
+  /** Every model that stores deadlines (ModelDeclaration.deadlineStore: patent_task, docketed models' stores). */
+  deadlineStores(): ResolvedModel[];
+  /** Every model that dockets dates (ModelDeclaration.docket). */
+  docketed(): ResolvedModel[];
 }
 
 /** The models of these domains (default: the product's), or the given declarations with their resources. */
@@ -224,8 +229,13 @@ export function createModelRegistry(
   // A parent that is not a model could give no tab, no cascade and no iql link: refuse to start as well.
   const parents = unresolvedParents(all);
   if (parents.length) throw new Error(`Parent declarations that do not resolve: ${parents.join('; ')}`);
+  // A docket whose deadlines could be stored nowhere: refuse to start too.
+  const dockets = unresolvedDockets(all);
+  if (dockets.length) throw new Error(`Docket declarations that do not resolve: ${dockets.join('; ')}`);
   const children = childrenByParent(all);
   const models = new Map(all.map((d) => [d.name, resolveModel(d)]));
+  const stores = [...models.values()].filter((m) => m.declaration.deadlineStore);
+  const docketed = [...models.values()].filter((m) => m.declaration.docket);
   return {
     get: (name) => models.get(name),
     all: () => [...models.values()],
@@ -233,5 +243,7 @@ export function createModelRegistry(
     defaultMenus: defaultMenus(domains),
     hooks: createHookRegistry(),
     children: (name) => children.get(name) ?? [],
+    deadlineStores: () => [...stores],
+    docketed: () => [...docketed],
   };
 }

@@ -5,14 +5,14 @@ import type { Language } from '../../../i18n/index.js';
 import { labelIn, type Label } from '../../../models/define.js';
 import { weekday, type IsoDate, type Period } from '../period.js';
 import { eventLabel } from './events.js';
-import type { BaseKind, DeadlineBasis } from './types.js';
+import type { BaseKind, DeadlineBasis, PatentBaseKind } from './types.js';
 
 const WEEKDAYS: Record<Language, readonly string[]> = {
   'zh-CN': ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
   en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
 };
 
-const BASE_NAMES: Record<Exclude<BaseKind, 'event'>, Label> = {
+const BASE_NAMES: Record<PatentBaseKind, Label> = {
   filing: { zh: '申请日', en: 'filing date' },
   priority: { zh: '优先权日', en: 'priority date' },
   international_filing: { zh: '国际申请日', en: 'international filing date' },
@@ -54,6 +54,7 @@ export function formatOffset(offset: Period, language: Language): string {
 
 interface Start {
   baseKind: BaseKind;
+  baseLabel?: Label;
   baseEvent?: string;
   baseSequence?: number;
   baseDate: IsoDate;
@@ -62,7 +63,10 @@ interface Start {
 
 function startText(start: Start, language: Language): string {
   let name: string;
-  if (start.baseKind !== 'event') name = text(BASE_NAMES[start.baseKind], language);
+  if (start.baseKind.startsWith('date:')) {
+    // A model's declared date (docket/): its field label, else the date's name.
+    name = start.baseLabel ? text(start.baseLabel, language) : start.baseKind.slice('date:'.length);
+  } else if (start.baseKind !== 'event') name = text(BASE_NAMES[start.baseKind as PatentBaseKind], language);
   else {
     const label = text(eventLabel(start.baseEvent ?? ''), language);
     const n = start.baseSequence;
@@ -146,6 +150,7 @@ export function toBasis(d: DeadlineBasis): DeadlineBasis {
     citation: d.citation,
     source: d.source,
   };
+  if (d.baseLabel !== undefined) basis.baseLabel = d.baseLabel;
   if (d.baseEvent !== undefined) basis.baseEvent = d.baseEvent;
   if (d.baseSequence !== undefined) basis.baseSequence = d.baseSequence;
   if (d.candidates !== undefined) basis.candidates = d.candidates;

@@ -82,8 +82,17 @@ export interface RulePack {
   rules: readonly DeadlineRule[];
 }
 
+/** The dates a patent deadline counts from (the patent engine's bases). */
+export type PatentBaseKind = 'filing' | 'priority' | 'international_filing' | 'grant';
+
+/**
+ * A date a model declares for its dated rules (core docket/, ModelDeclaration.docket): `date:<name>`, the
+ * name of the declared date ('date:expiry'). The basis carries its label, so it explains itself alone.
+ */
+export type DeclaredDateKind = `date:${string}`;
+
 /** The resolved start of a deadline: which date it counted from. */
-export type BaseKind = 'filing' | 'priority' | 'international_filing' | 'grant' | 'event';
+export type BaseKind = PatentBaseKind | 'event' | DeclaredDateKind;
 
 export interface BasisCandidate {
   baseKind: BaseKind;
@@ -100,6 +109,8 @@ export interface DeadlineBasis {
   packVersion: string;
   calendarOffice: string;
   baseKind: BaseKind;
+  /** The declared date's label, for a `date:<name>` base (its model's field label). */
+  baseLabel?: Label;
   baseEvent?: string;
   /** Which occurrence of the event (1st office action, 2nd …). */
   baseSequence?: number;

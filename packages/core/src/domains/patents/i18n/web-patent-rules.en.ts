@@ -94,7 +94,7 @@ export const webPatentRulesEn: Record<WebPatentRulesMessageKey, string> = {
   'deadlineCalendar.dueTomorrow': 'Due tomorrow',
   'deadlineCalendar.dueToday': 'Due today',
   'deadlineCalendar.deadline': 'Deadline',
-  'deadlineCalendar.case': 'Case',
+  'deadlineCalendar.record': 'Record',
   'deadlineCalendar.office': 'Office',
   'deadlineCalendar.empty': 'No open deadlines in this range',
 

@@ -90,7 +90,7 @@ export const webPatentRulesZhCN = {
   'deadlineCalendar.dueTomorrow': '明天到期',
   'deadlineCalendar.dueToday': '今天到期',
   'deadlineCalendar.deadline': '期限',
-  'deadlineCalendar.case': '案件',
+  'deadlineCalendar.record': '所属记录',
   'deadlineCalendar.office': '受理局',
   'deadlineCalendar.empty': '该范围内没有待处理期限',
 

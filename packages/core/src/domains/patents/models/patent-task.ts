@@ -1,30 +1,9 @@
 // Deadlines of a case (spec model patent_task). Rule-computed ones carry the rule, its pack version and
 // the dates used (the server's domains/patents keeps them in step with the case); users may add their own by hand.
+// Its lifecycle is every deadline store's (docket/lifecycle.ts): complete, reopen; cancelled by the rules.
 import { localizeDeadlineRow } from '../titles.js';
 import { defineModel, field } from '../../../models/define.js';
-import { defineLifecycle } from '../../../models/lifecycle.js';
-
-// A deadline is done by the "complete" action (with the day it was done), and may be reopened. Cancelled is
-// the rule engine's: a rule deadline that no longer applies (patents/sync.ts writes it, no user action).
-const deadlineLifecycle = defineLifecycle<'open' | 'done' | 'cancelled'>({
-  field: 'status',
-  initial: 'open',
-  statuses: {
-    open: { color: 'blue' },
-    done: { color: 'green', final: true },
-    cancelled: { color: 'gray', final: true },
-  },
-  actions: {
-    complete: {
-      label: { zh: '标记完成', en: 'Mark done' },
-      from: ['open'],
-      to: 'done',
-      sets: ['completed_on'],
-      requires: ['completed_on'],
-    },
-    reopen: { label: { zh: '重新打开', en: 'Reopen' }, from: ['done'], to: 'open', clears: ['completed_on'] },
-  },
-});
+import { deadlineLifecycle } from '../../../docket/lifecycle.js';
 
 export const patentTask = defineModel({
   name: 'patent_task',
@@ -39,6 +18,8 @@ export const patentTask = defineModel({
   lifecycle: deadlineLifecycle,
   // A case's own record: listed on the case, deleted with it (spec §5 "Deleting a case").
   parent: { model: 'patent', field: 'patent', onParentDelete: 'delete' },
+  // The patent's deadline store: the deadlines calendar and iCalendar feed read it beside the docketed models'.
+  deadlineStore: { of: 'patent' },
   fields: {
     patent: field('parent', {
       label: { zh: '专利', en: 'Patent' },

@@ -1,7 +1,7 @@
 // The deadline calendar page in the real App against a real HTTP server playing {webapi}: the month's
-// open deadlines in their day cells with their case numbers (keyset pages followed), a time range as a
-// list, the iCalendar export of the current filter, the office calendar, and the import of a CSV file
-// whose bad rows the server names by the file's lines.
+// open deadlines of every store in their day cells, each linking to its record (a case, a certificate) or
+// naming none the reader may not see, a time range as a list, the iCalendar export of the current filter,
+// the office calendar, and the import of a CSV file whose bad rows the server names by the file's lines.
 import { act } from 'react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,29 +12,64 @@ import { byTestId, click } from '../../../testing/render';
 import { settle, waitUntil } from '../../../testing/wait';
 
 const PATENT = 'Pat0000000000001';
+const CERTIFICATE = 'Crt0000000000001';
 
 let resources: string[] | undefined;
 
 const thisMonth = dayjs().format('YYYY-MM');
 
-function task(sid: string, day: string, title: string, rule: string | null) {
-  return { sid, version: 1, patent: PATENT, title, due_date: day, status: 'open', office: 'CN', rule_code: rule };
+function task(
+  sid: string,
+  day: string,
+  title: string,
+  rule: string | null,
+  recordTitle: string | null = 'P-2026-001 电池',
+) {
+  return {
+    sid,
+    version: 1,
+    patent: PATENT,
+    title,
+    due_date: day,
+    status: 'open',
+    office: 'CN',
+    rule_code: rule,
+    model: 'patent_task',
+    model_label: '期限',
+    record: { model: 'patent', sid: PATENT, title: recordTitle },
+  };
+}
+
+function certificateDeadline(sid: string, day: string, title: string) {
+  return {
+    sid,
+    version: 1,
+    test_certificate: CERTIFICATE,
+    title,
+    due_date: day,
+    status: 'open',
+    rule_code: 'CERT-RENEW',
+    model: 'test_certificate_deadline',
+    model_label: '证书期限',
+    record: { model: 'test_certificate', sid: CERTIFICATE, title: '证书 A' },
+  };
 }
 
 function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): void {
   const path = request.url.split('?')[0];
   const send = (data: unknown) => answer(data)(request, response);
-  const body = JSON.parse(request.body || '{}') as { iql?: string; cursor?: string };
   switch (path) {
-    case '/webapi/model/patent_task/do/search':
-      // Two keyset pages: the second only when asked with the first page's cursor.
-      if (body.cursor === 'page-2') return send({ rows: [task('Tsk2', `${thisMonth}-20`, '答复审查意见', null)] });
+    case '/webapi/deadlines':
+      // Every store's deadlines, merged by the server; one of a case the reader may not see.
       return send({
-        rows: [task('Tsk1', `${thisMonth}-10`, '提出实质审查请求', 'CN-EXAM-REQUEST')],
-        next_cursor: 'page-2',
+        rows: [
+          task('Tsk1', `${thisMonth}-10`, '提出实质审查请求', 'CN-EXAM-REQUEST'),
+          certificateDeadline('Crt1', `${thisMonth}-15`, '续期截止'),
+          task('Tsk2', `${thisMonth}-20`, '答复审查意见', null),
+          task('Tsk3', `${thisMonth}-21`, '缴纳年费', null, null),
+        ],
+        truncated: false,
       });
-    case '/webapi/model/patent/do/search':
-      return send({ rows: [{ sid: PATENT, version: 1, sn: 'P-2026-001' }] });
     case '/webapi/patent-calendars/CN':
       return send({
         office: 'CN',
@@ -53,7 +88,7 @@ function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): v
         request_id: 'r',
         fields: [{ field: 'rows[1].date', label: '日期', message: '日期格式应为 YYYY-MM-DD' }],
       })(request, response);
-    case '/webapi/patent-deadlines/ical':
+    case '/webapi/deadlines/ical':
       response.writeHead(200, {
         'content-type': 'text/calendar; charset=utf-8',
         'content-disposition': 'attachment; filename="deadlines.ics"',
@@ -68,10 +103,11 @@ function webapi(request: ReceivedRequest, response: Parameters<Responder>[1]): v
 
 const present = (testId: string): boolean => document.querySelector(`[data-testid="${testId}"]`) !== null;
 const textOf = (testId: string): string => document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
-const searches = (path: string) =>
+/** The iql of each deadlines request, in order. */
+const asked = () =>
   page.server.received
-    .filter((request) => request.url === path)
-    .map((request) => JSON.parse(request.body) as { iql: string; cursor?: string; rows: number });
+    .filter((request) => request.url.startsWith('/webapi/deadlines?'))
+    .map((request) => new URL(request.url, page.server.origin).searchParams.get('iql'));
 
 async function chooseFile(input: HTMLInputElement, text: string): Promise<void> {
   const file = new File([text], 'cn.csv', { type: 'text/csv' });
@@ -93,22 +129,28 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     resources = ['patent_task', 'system.settings'];
     await page.open('/patents/calendar');
     await waitUntil(() => present('calendar-deadline-Tsk2'));
-    const first = searches('/webapi/model/patent_task/do/search');
-    expect(first[0]?.iql).toMatch(
+    expect(asked()[0]).toMatch(
       new RegExp(`^status = 'open' AND due_date BETWEEN '${thisMonth}-01' AND '${thisMonth}-\\d\\d'`),
     );
-    expect(first[0]?.rows).toBe(100);
-    expect(first[1]?.cursor).toBe('page-2');
     expect(byTestId(document, `calendar-day-${thisMonth}-10`).textContent).toContain('提出实质审查请求');
-    await waitUntil(() => textOf('calendar-deadline-Tsk1').includes('P-2026-001'));
+    expect(textOf('calendar-deadline-Tsk1')).toContain('P-2026-001');
     const link = byTestId(document, 'calendar-deadline-Tsk1').querySelector('a');
     expect(link?.getAttribute('href')).toBe(`/model/patent/${PATENT}`);
+    // A docketed model's deadline links to its own record.
+    expect(byTestId(document, `calendar-day-${thisMonth}-15`).textContent).toContain('续期截止');
+    expect(textOf('calendar-deadline-Crt1')).toContain('证书 A');
+    const certificateLink = byTestId(document, 'calendar-deadline-Crt1').querySelector('a');
+    expect(certificateLink?.getAttribute('href')).toBe(`/model/test_certificate/${CERTIFICATE}`);
+    // A record the reader may not see: no link, no title.
+    expect(byTestId(document, 'calendar-deadline-Tsk3').querySelector('a')).toBeNull();
+    expect(textOf('calendar-deadline-Tsk3')).not.toContain('P-2026-001');
 
     await click(byTestId(document, 'calendar-range-days30'));
     await waitUntil(() => present('deadline-list'));
     await waitUntil(() => textOf('deadline-list').includes('答复审查意见'));
-    const listed = searches('/webapi/model/patent_task/do/search').at(-1);
-    expect(listed?.iql).toBe("status = 'open' AND due_date WITHIN 30 DAYS ORDER BY due_date ASC");
+    await waitUntil(() => textOf('deadline-list').includes('证书 A'));
+    const listed = asked().at(-1);
+    expect(listed).toBe("status = 'open' AND due_date WITHIN 30 DAYS ORDER BY due_date ASC");
 
     // happy-dom would follow the download link and leave the page: only note what would be saved.
     const saved: string[] = [];
@@ -119,8 +161,8 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     await waitUntil(() => saved.length === 1);
     save.mockRestore();
     expect(saved).toEqual(['deadlines.ics']);
-    const exported = page.server.received.find((r) => r.url.startsWith('/webapi/patent-deadlines/ical'));
-    expect(new URL(exported?.url ?? '', page.server.origin).searchParams.get('iql')).toBe(listed?.iql);
+    const exported = page.server.received.find((r) => r.url.startsWith('/webapi/deadlines/ical'));
+    expect(new URL(exported?.url ?? '', page.server.origin).searchParams.get('iql')).toBe(listed);
   });
 
   it("shows an office's calendar and lists the server's row errors of an import by file line", async () => {

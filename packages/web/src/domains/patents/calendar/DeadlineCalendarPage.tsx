@@ -1,6 +1,6 @@
-// /patents/calendar — the open deadlines across the portfolio: a month calendar listing each day's
-// deadlines with links to their cases, or a list for the spec §9 time ranges; the iCalendar export of
-// what is shown; and the offices' working-day calendars below.
+// /patents/calendar — the open deadlines across the portfolio (cases' and every docketed model's): a month
+// calendar listing each day's deadlines with links to their records, or a list for the spec §9 time ranges;
+// the iCalendar export of what is shown; and the offices' working-day calendars below.
 import { CalendarOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Calendar, Card, Flex, Radio, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -28,7 +28,7 @@ export function DeadlineCalendarPage() {
     ? { kind: 'range', range: view }
     : { kind: 'month', year: month.year(), month: month.month() + 1 };
   const iql = filterIql(filter);
-  const { answer, failed, loading, caseNumbers, retry } = usePortfolioDeadlines(iql);
+  const { answer, failed, loading, retry } = usePortfolioDeadlines(iql);
   const today = todayIso();
 
   const byDay = useMemo(() => {
@@ -47,11 +47,13 @@ export function DeadlineCalendarPage() {
     setExporting(false);
   };
 
-  const caseLink = (deadline: PortfolioDeadline, testId?: string) => (
-    <Link to={recordPath('patent', deadline.patent)} data-testid={testId}>
-      {caseNumbers.get(deadline.patent) ?? deadline.patent}
-    </Link>
-  );
+  // A record the reader may not see has no title: named neutrally, without a link.
+  const recordLink = (deadline: PortfolioDeadline) =>
+    deadline.record.title === null ? (
+      <Typography.Text type="secondary">{t('ical.unknownRecord')}</Typography.Text>
+    ) : (
+      <Link to={recordPath(deadline.record.model, deadline.record.sid)}>{deadline.record.title}</Link>
+    );
 
   const dayCell = (date: Dayjs) => {
     const iso = date.format('YYYY-MM-DD');
@@ -66,7 +68,7 @@ export function DeadlineCalendarPage() {
             type={deadlineTagState(deadline, today) === 'overdue' ? 'danger' : undefined}
             data-testid={`calendar-deadline-${deadline.sid}`}
           >
-            {caseLink(deadline)} {deadline.title}
+            {recordLink(deadline)} {deadline.title}
           </Typography.Text>
         ))}
       </Flex>
@@ -91,7 +93,7 @@ export function DeadlineCalendarPage() {
       },
     },
     { key: 'title', title: t('deadlineCalendar.deadline'), dataIndex: 'title' },
-    { key: 'case', title: t('deadlineCalendar.case'), width: 200, render: (_v, d) => caseLink(d) },
+    { key: 'record', title: t('deadlineCalendar.record'), width: 240, render: (_v, d) => recordLink(d) },
     { key: 'office', title: t('deadlineCalendar.office'), width: 90, render: (_v, d) => d.office ?? '—' },
   ];
 

@@ -2,7 +2,7 @@
 // with the iql parser the server runs.
 import { describe, expect, it } from 'vitest';
 import { parseIql } from '@ipdesk/core';
-import { RANGE_KEYS, casesIql, filterIql, monthBounds, monthIql, rangeIql } from './deadline-query';
+import { RANGE_KEYS, filterIql, monthBounds, monthIql, rangeIql } from './deadline-query';
 
 describe('deadline calendar iql', () => {
   it('bounds a month by its first and last day', () => {
@@ -31,9 +31,8 @@ describe('deadline calendar iql', () => {
   });
 
   it('writes texts the iql parser reads', () => {
-    for (const text of [...RANGE_KEYS.map(rangeIql), monthIql(2026, 3), casesIql(['Pat1', "O'Neil"])]) {
+    for (const text of [...RANGE_KEYS.map(rangeIql), monthIql(2026, 3)]) {
       expect(() => parseIql(text)).not.toThrow();
     }
-    expect(casesIql(['a', "b'c"])).toBe("sid IN ('a', 'b''c')");
   });
 });

@@ -53,8 +53,3 @@ export function filterIql(filter: DeadlineFilter): string {
 export function isRangeKey(value: unknown): value is RangeKey {
   return typeof value === 'string' && (RANGE_KEYS as readonly string[]).includes(value);
 }
-
-/** The iql that finds the given cases (for their numbers), quoted as iql texts. */
-export function casesIql(sids: readonly string[]): string {
-  return `sid IN (${sids.map((sid) => `'${sid.replaceAll("'", "''")}'`).join(', ')})`;
-}

@@ -1,22 +1,27 @@
-// The open deadlines across the portfolio that a calendar view shows: every keyset page of the search
-// (100 rows each, up to a cap), each titled with its rule's label in the reader's language, and the
-// numbers of their cases (a second search, so only cases the reader may see are named).
+// The open deadlines across every deadline store the reader may view (cases' deadlines, and those of every
+// model that dockets dates: server platform/docket), for the calendar view: one answer of the server, which
+// walks the stores, merges them earliest first and caps them; each names its record (title in the reader's
+// language, or none when the reader may not see it) and is titled in the reader's language.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, RESULT_CODES, isLanguage, localizeDeadlineRow, type Language } from '@ipdesk/core';
-import { patentRuleKeys, searchPage } from '../../../api/patent-rules';
-import type { ModelRow } from '../../../api/model';
-import { casesIql } from './deadline-query';
+import { RESULT_CODES } from '@ipdesk/core';
+import {
+  fetchDeadlines,
+  patentRuleKeys,
+  type DeadlineRecordRef,
+  type SpannedDeadline,
+} from '../../../api/patent-rules';
 
-/** More than a calendar month or a year's list can usefully show; the page says when it is reached. */
+/** The server's cap (platform/docket/routes.ts DEADLINES_MAX); the page says when it is reached. */
 export const PORTFOLIO_MAX = 2000;
-const PAGE = 100;
-const NO_NUMBERS: ReadonlyMap<string, string> = new Map();
 
 export interface PortfolioDeadline {
   sid: string;
-  patent: string;
+  /** The store it comes from (patent_task, a docketed model's store) and that store's label. */
+  model: string;
+  modelLabel: string;
+  record: DeadlineRecordRef;
   title: string;
   due_date: string;
   status: string;
@@ -32,37 +37,31 @@ export interface PortfolioAnswer {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-export function toPortfolioDeadline(row: ModelRow, language: Language): PortfolioDeadline {
-  const ruleCode = text(row.rule_code);
-  // The rule's label in the reader's language (the list may be cached from the other language).
-  const title = localizeDeadlineRow(row, language).title ?? row.title;
+export function toPortfolioDeadline(row: SpannedDeadline): PortfolioDeadline {
   return {
     sid: row.sid,
-    patent: String(row.patent ?? ''),
-    title: String(title ?? ''),
+    model: row.model,
+    modelLabel: row.model_label,
+    record: row.record,
+    // Already in the reader's language: the server applies the store's localize.
+    title: String(row.title ?? ''),
     due_date: String(row.due_date ?? ''),
     status: String(row.status ?? ''),
     office: text(row.office),
-    rule_code: ruleCode,
+    rule_code: text(row.rule_code),
   };
 }
 
 /** Undefined while loading; `failed` after a failure the request layer has shown. */
 export function usePortfolioDeadlines(iql: string) {
   const { i18n } = useTranslation();
-  const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const deadlines = useQuery({
-    queryKey: patentRuleKeys.portfolio(iql),
-    queryFn: async (): Promise<{ rows: ModelRow[]; truncated: boolean } | 'failed'> => {
-      const rows: ModelRow[] = [];
-      let cursor: string | undefined;
-      do {
-        const outcome = await searchPage('patent_task', { iql, rows: PAGE, cursor });
-        if (outcome.result !== RESULT_CODES.success) return 'failed';
-        rows.push(...outcome.data.data.rows);
-        cursor = outcome.data.data.next_cursor;
-      } while (cursor && rows.length < PORTFOLIO_MAX);
-      return { rows: rows.slice(0, PORTFOLIO_MAX), truncated: cursor !== undefined };
+    // The titles come in the reader's language: another language is another answer.
+    queryKey: [...patentRuleKeys.portfolio(iql), i18n.language],
+    queryFn: async (): Promise<{ rows: SpannedDeadline[]; truncated: boolean } | 'failed'> => {
+      const outcome = await fetchDeadlines(iql);
+      if (outcome.result !== RESULT_CODES.success) return 'failed';
+      return outcome.data.data;
     },
   });
   const found = deadlines.data;
@@ -70,37 +69,14 @@ export function usePortfolioDeadlines(iql: string) {
   const answer = useMemo(
     () =>
       found && found !== 'failed'
-        ? { deadlines: found.rows.map((row) => toPortfolioDeadline(row, language)), truncated: found.truncated }
+        ? { deadlines: found.rows.map((row) => toPortfolioDeadline(row)), truncated: found.truncated }
         : undefined,
-    [found, language],
-  );
-  const sids = useMemo(
-    () => (found && found !== 'failed' ? [...new Set(found.rows.map((row) => String(row.patent ?? '')))].sort() : []),
     [found],
   );
-  const cases = useQuery({
-    queryKey: ['patent-rules', 'case-numbers', sids],
-    enabled: sids.length > 0,
-    queryFn: async (): Promise<ReadonlyMap<string, string>> => {
-      const numbers = new Map<string, string>();
-      for (let at = 0; at < sids.length; at += PAGE) {
-        const chunk = sids.slice(at, at + PAGE);
-        // Silent: without the right to see cases the calendar still shows the deadlines.
-        const outcome = await searchPage('patent', { iql: casesIql(chunk), rows: PAGE }, { silent: true });
-        if (outcome.result !== RESULT_CODES.success) break;
-        for (const row of outcome.data.data.rows) {
-          const sn = text(row.sn);
-          if (sn) numbers.set(row.sid, sn);
-        }
-      }
-      return numbers;
-    },
-  });
   return {
     answer,
     failed: found === 'failed',
     loading: deadlines.isPending,
-    caseNumbers: cases.data ?? NO_NUMBERS,
     retry: () => void deadlines.refetch(),
   };
 }

@@ -1,0 +1,24 @@
+// The lifecycle every stored deadline shares (patent_task and each docketed model's deadline store): done by
+// the "complete" action with the day it was done, and reopened. Cancelled is the rule engine's: a rule
+// deadline that no longer applies (the server's recompute writes it, no user action).
+import { defineLifecycle } from '../models/lifecycle.js';
+
+export const deadlineLifecycle = defineLifecycle<'open' | 'done' | 'cancelled'>({
+  field: 'status',
+  initial: 'open',
+  statuses: {
+    open: { color: 'blue' },
+    done: { color: 'green', final: true },
+    cancelled: { color: 'gray', final: true },
+  },
+  actions: {
+    complete: {
+      label: { zh: '标记完成', en: 'Mark done' },
+      from: ['open'],
+      to: 'done',
+      sets: ['completed_on'],
+      requires: ['completed_on'],
+    },
+    reopen: { label: { zh: '重新打开', en: 'Reopen' }, from: ['done'], to: 'open', clears: ['completed_on'] },
+  },
+});
