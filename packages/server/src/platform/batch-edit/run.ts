@@ -6,6 +6,7 @@
 // with its code and message key; the others go on. An undo restores the values an edit wrote, only on
 // records whose version and values are still those the edit left (else skipped, batchChangedSince).
 import { AppError, errors, isAppError, modelResourceCode, type Language } from '@ipdesk/core';
+import type { Engine } from '../../db/database.js';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { contextOf, type RequestContext } from '../context.js';
@@ -42,6 +43,13 @@ export class BatchLeaseLost extends Error {}
 
 /** Items read per step; each is still its own transaction. */
 const CHUNK = 100;
+
+/**
+ * Records of a chunk run at once, each in its own transaction: on a PostgreSQL server, on their own pooled
+ * connections, so one record's round trips overlap another's (docs/benchmarks.md "Batch edit"); the
+ * embedded engine has one connection, so one at a time there.
+ */
+export const AT_ONCE: Record<Engine, number> = { postgres: 4, pglite: 1 };
 
 interface PendingItem {
   seq: number;
@@ -95,12 +103,19 @@ export async function runBatchJob(run: BatchRunContext, job: LeasedBatchJob): Pr
     if (!items.length) break;
     // The references the values point at, looked up once per chunk (not per record), read again per chunk.
     const references: ReferenceMemo = new Map();
-    for (const item of items) {
-      if (run.stopping()) break;
-      await runItem(run, job, { ctx: at(), model, values, dictionaries, item, references });
-      // The embedded engine runs SQL on this thread: let requests in between records.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length && !run.stopping()) {
+        const item = items[next++]!;
+        await runItem(run, job, { ctx: at(), model, values, dictionaries, item, references });
+        // The embedded engine runs SQL on this thread: let requests in between records.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Every worker ends before the job does (a lost lease stops them all at their next item's outcome).
+    const workers = Array.from({ length: Math.min(AT_ONCE[db.engine], items.length) }, worker);
+    const failed = (await Promise.allSettled(workers)).find((w) => w.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   await db.query(
     "UPDATE batch_job SET status = 'completed', finished_at = $3, lease_owner = NULL WHERE sid = $1 AND lease_owner = $2 AND status = 'running'",
