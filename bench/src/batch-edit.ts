@@ -1,16 +1,18 @@
 // npm run bench:batch-edit: the batch edit of issue 18 (acceptance 4) through the real routes and job
 // runner — N imported patents (BENCH_ROWS, default 10,000) get a new agency and IP manager by an iql
 // search, one is changed afterwards, the undo restores the others and skips it; then a lifecycle action on
-// 1,000 papers chosen by iql, some refused. Embedded database unless DATABASE_URL is set (its data is kept;
-// each run tags its own records, so reruns on one database do not mix). Timings are printed, never
+// 1,000 papers chosen by iql, some refused. Embedded database unless DATABASE_URL is set (its data is kept,
+// and the data folder in bench/out; each run tags its own records, so reruns on one database do not mix). Timings are printed, never
 // asserted; the counts are asserted, so a wrong result stops the run.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { createUserAccount, type Database, type Queryable } from '@ipdesk/server';
 import { generatePatents } from './patents.js';
 import { ApiClient } from './search/api.js';
-import { BENCH_PASSWORD, startBenchServer } from './bench-server.js';
+import { BENCH_PASSWORD, startQuietServer } from './bench-server.js';
 import { printTable } from './table.js';
 
 const intEnv = (name: string, fallback: number) => {
@@ -33,9 +35,29 @@ interface Batch {
 }
 
 const load = os.loadavg()[0]!.toFixed(2);
-const { server, close } = await startBenchServer('batch', { tenantAdmin: true });
+// On PostgreSQL the data folder (it holds the key the database's sign-in keys are sealed with) is kept in
+// bench/out per database, so a rerun on the same database starts.
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = databaseUrl && path.resolve('bench/out', `batch-edit-${new URL(databaseUrl).pathname.slice(1)}`);
+if (dataDir) mkdirSync(dataDir, { recursive: true });
+const { server, close } = await startQuietServer(databaseUrl, dataDir ? { dataDir } : {});
 const db = server.db;
 const tenantSid = server.demo.tenant.sid;
+const [account] = await db.query<{ sid: string }>(
+  'SELECT sid FROM user_account WHERE tenant_sid = $1 AND account = $2',
+  [tenantSid, 'batch'],
+);
+const managerSid =
+  account?.sid ??
+  (
+    await createUserAccount(db, {
+      tenantSid,
+      account: 'batch',
+      password: BENCH_PASSWORD,
+      name: 'batch',
+      isTenantAdmin: true,
+    })
+  ).sid;
 const api = new ApiClient(server.url, 'batch', BENCH_PASSWORD);
 const authorization = await api.authorization();
 const tag = `B${Date.now().toString(36).toUpperCase()}`;
@@ -75,10 +97,6 @@ try {
   const importSeconds = seconds(started);
 
   const query = `sn STARTS WITH '${tag}-'`;
-  const { sid: managerSid } = await one<{ sid: string }>(
-    'SELECT sid FROM user_account WHERE tenant_sid = $1 AND account = $2',
-    [tenantSid, 'batch'],
-  );
   const other = await createUserAccount(db, {
     tenantSid,
     account: `${tag.toLowerCase()}_other`,
