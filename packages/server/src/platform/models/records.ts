@@ -424,8 +424,9 @@ async function writeFields(
     requestId,
   });
   // A hook that wrote to this row answers a row (ModelHooks.afterWrite): read it again as they left it. None
-  // did (an agency change the patent rules do not read, say): the row is as written, one statement saved.
-  return hooked && hooked !== after ? finalRow(tx, whole(model), ctx.tenantSid, sid) : after;
+  // did (an agency change the patent rules do not read, say): the row is as written, one statement saved — a
+  // copy, as the answer is cut to the caller's view in place and a hook may keep the row it was handed.
+  return hooked && hooked !== after ? finalRow(tx, whole(model), ctx.tenantSid, sid) : { ...after };
 }
 
 /** Deletes a record the caller may see (at the version they read, when they send one), with its children. */
