@@ -6,11 +6,13 @@
 // with its code and message key; the others go on. An undo restores the values an edit wrote, only on
 // records whose version and values are still those the edit left (else skipped, batchChangedSince).
 import { AppError, errors, isAppError, modelResourceCode, type Language } from '@ipdesk/core';
+import type { Engine } from '../../db/database.js';
 import type { AccountsContext } from '../../modules/accounts/context.js';
 import type { TenantModels } from '../../modules/custom-fields/service.js';
 import { contextOf, type RequestContext } from '../context.js';
 import { jobPrincipal, type JobSubject } from '../jobs/job-principal.js';
 import { dictionariesFor, lockForUpdate, updateLockedRecord, type RecordRow } from '../models/records.js';
+import type { ReferenceMemo } from '../models/references.js';
 import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
 import { checkValues } from '../models/values.js';
 import { checkBatchFields, checkBatchValues, pickFields, sameValue } from './fields.js';
@@ -41,6 +43,13 @@ export class BatchLeaseLost extends Error {}
 
 /** Items read per step; each is still its own transaction. */
 const CHUNK = 100;
+
+/**
+ * Records of a chunk run at once, each in its own transaction: on a PostgreSQL server, on their own pooled
+ * connections, so one record's round trips overlap another's (docs/benchmarks.md "Batch edit"); the
+ * embedded engine has one connection, so one at a time there.
+ */
+export const AT_ONCE: Record<Engine, number> = { postgres: 4, pglite: 1 };
 
 interface PendingItem {
   seq: number;
@@ -92,12 +101,21 @@ export async function runBatchJob(run: BatchRunContext, job: LeasedBatchJob): Pr
             [job.sid, job.undo_of],
           );
     if (!items.length) break;
-    for (const item of items) {
-      if (run.stopping()) break;
-      await runItem(run, job, { ctx: at(), model, values, dictionaries, item });
-      // The embedded engine runs SQL on this thread: let requests in between records.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    // The references the values point at, looked up once per chunk (not per record), read again per chunk.
+    const references: ReferenceMemo = new Map();
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length && !run.stopping()) {
+        const item = items[next++]!;
+        await runItem(run, job, { ctx: at(), model, values, dictionaries, item, references });
+        // The embedded engine runs SQL on this thread: let requests in between records.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Every worker ends before the job does (a lost lease stops them all at their next item's outcome).
+    const workers = Array.from({ length: Math.min(AT_ONCE[db.engine], items.length) }, worker);
+    const failed = (await Promise.allSettled(workers)).find((w) => w.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   await db.query(
     "UPDATE batch_job SET status = 'completed', finished_at = $3, lease_owner = NULL WHERE sid = $1 AND lease_owner = $2 AND status = 'running'",
@@ -114,16 +132,17 @@ async function runItem(
     values: Map<string, unknown>;
     dictionaries: Awaited<ReturnType<typeof dictionariesFor>>;
     item: PendingItem;
+    references: ReferenceMemo;
   },
 ): Promise<void> {
-  const { ctx, model, item } = input;
+  const { ctx, model, item, references } = input;
   const db = run.accounts.db;
   try {
     await db.transaction(async (tx) => {
       const before = await lockForUpdate(tx, ctx, { model, sid: item.record_sid });
       const result = await (job.kind === 'edit'
-        ? editRecord(tx, run, ctx, { model, values: input.values, before, sid: item.record_sid })
-        : undoRecord(tx, run, ctx, { model, job, item, before, dictionaries: input.dictionaries }));
+        ? editRecord(tx, run, ctx, { model, values: input.values, before, sid: item.record_sid, references })
+        : undoRecord(tx, run, ctx, { model, job, item, before, dictionaries: input.dictionaries, references }));
       if (result.outcome === 'skipped' || result.outcome === 'failed') throw result.error;
       await recordOutcome(tx, run, job, item.seq, result);
     });
@@ -141,14 +160,20 @@ async function editRecord(
   tx: Parameters<typeof updateLockedRecord>[0],
   run: BatchRunContext,
   ctx: RequestContext,
-  input: { model: ResolvedModel; values: Map<string, unknown>; before: RecordRow; sid: string },
+  input: {
+    model: ResolvedModel;
+    values: Map<string, unknown>;
+    before: RecordRow;
+    sid: string;
+    references: ReferenceMemo;
+  },
 ): Promise<ItemResult> {
-  const { model, values, before } = input;
+  const { model, values, before, references } = input;
   const names = [...values.keys()];
   const was = pickFields(before, names);
   if (names.every((name) => sameValue(before[name], values.get(name))))
     return { outcome: 'unchanged', before: was, after: was, version: Number(before.version) };
-  const after = await updateLockedRecord(tx, run.registry, ctx, { model, sid: input.sid, before, values });
+  const after = await updateLockedRecord(tx, run.registry, ctx, { model, sid: input.sid, before, values, references });
   return { outcome: 'done', before: was, after: pickFields(after, names), version: Number(after.version) };
 }
 
@@ -162,9 +187,10 @@ async function undoRecord(
     item: PendingItem;
     before: RecordRow;
     dictionaries: Awaited<ReturnType<typeof dictionariesFor>>;
+    references: ReferenceMemo;
   },
 ): Promise<ItemResult> {
-  const { model, job, item, before } = input;
+  const { model, job, item, before, references } = input;
   const names = job.fields;
   const untouched =
     Number(before.version) === item.expected_version &&
@@ -173,7 +199,13 @@ async function undoRecord(
   // The values the edit found, checked again as any update's (an option since disabled refuses here).
   const restore = pickFields(item.restore ?? {}, names);
   const { values } = checkValues(model, restore, 'update', ctx.language, input.dictionaries);
-  const after = await updateLockedRecord(tx, run.registry, ctx, { model, sid: item.record_sid, before, values });
+  const after = await updateLockedRecord(tx, run.registry, ctx, {
+    model,
+    sid: item.record_sid,
+    before,
+    values,
+    references,
+  });
   return {
     outcome: 'done',
     before: pickFields(before, names),

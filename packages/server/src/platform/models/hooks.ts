@@ -132,7 +132,11 @@ export interface ApprovalHooks {
 }
 
 export interface ModelHooks<Row extends RecordRow = RecordRow> {
-  /** In the write's transaction, after the row is written; may throw an AppError or return the row re-read. */
+  /**
+   * In the write's transaction, after the row is written; may throw an AppError. A hook that writes to the
+   * record's own row (a computed field) must answer a row — the pipeline then reads the row again for the
+   * answer and the audit entry; answering nothing says the row is as the pipeline wrote it.
+   */
   afterWrite?(tx: Queryable, event: WriteEvent<Row>): Promise<Row | void>;
   /**
    * In an import's transaction, before a chunk of rows is inserted: may complete the values (a computed field),

@@ -21,7 +21,7 @@ import type { AccountsContext } from '../../modules/accounts/context.js';
 import { audit } from '../../modules/accounts/context.js';
 import type { ModelRegistry, ResolvedModel } from './registry.js';
 import type { DeleteDependent, DeleteEvent, RecordWarning } from './hooks.js';
-import { checkReferences } from './references.js';
+import { checkReferences, type ReferenceMemo } from './references.js';
 import { countChildren, refuseKeptChildren } from './children.js';
 import { scopeCondition } from './scope.js';
 import { SqlParams } from './sql-params.js';
@@ -383,12 +383,14 @@ export async function updateLockedRecord(
     values: Map<string, unknown>;
     /** Gets the storage keys of files taken out of file fields, to remove once the caller committed. */
     releasedFiles?: string[];
+    /** A batch's memo of the references it checked (references.ts): each is looked up once per chunk. */
+    references?: ReferenceMemo;
   },
 ): Promise<RecordRow> {
   const { model, before, values } = input;
   const { language, requestId, now } = ctx;
   checkRecordRules(model, values, before, language);
-  await checkReferences(tx, registry, model, ctx.principal, values, language);
+  await checkReferences(tx, registry, model, ctx.principal, values, language, input.references);
   await refreshAccessIfNeeded(tx, model, ctx.tenantSid, values.keys());
   input.releasedFiles?.push(...(await saveFieldFiles(tx, ctx, { model, recordSid: input.sid, before, values })));
   const after = await writeFields(tx, registry, ctx, { model, sid: input.sid, before, values });
@@ -431,8 +433,20 @@ async function writeFields(
   const hooks = registry.hooks.of(model.name);
   if (!hooks?.afterWrite) return after;
   const changed = Object.keys(fieldChanges(before, after, declaredNames(whole(model))));
-  await hooks.afterWrite(tx, { principal: ctx.principal, model, before, after, changed, now, language, requestId });
-  return finalRow(tx, whole(model), ctx.tenantSid, sid);
+  const hooked = await hooks.afterWrite(tx, {
+    principal: ctx.principal,
+    model,
+    before,
+    after,
+    changed,
+    now,
+    language,
+    requestId,
+  });
+  // A hook that wrote to this row answers a row (ModelHooks.afterWrite): read it again as they left it. None
+  // did (an agency change the patent rules do not read, say): the row is as written, one statement saved — a
+  // copy, as the answer is cut to the caller's view in place and a hook may keep the row it was handed.
+  return hooked && hooked !== after ? finalRow(tx, whole(model), ctx.tenantSid, sid) : { ...after };
 }
 
 /** Deletes a record the caller may see (at the version they read, when they send one), with its children. */

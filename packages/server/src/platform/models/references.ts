@@ -54,6 +54,13 @@ export async function validReferences(
   return valid;
 }
 
+/**
+ * What a run of writes by one caller already found of their references, by field: `true` valid, `false` not.
+ * A batch job keeps one per chunk of records, so the same agency is looked up once per chunk, not per record
+ * (and read again at the next chunk, so one deleted meanwhile is refused from there on).
+ */
+export type ReferenceMemo = Map<string, Map<string, boolean>>;
+
 export async function checkReferences(
   db: Queryable,
   registry: ModelRegistry,
@@ -61,6 +68,7 @@ export async function checkReferences(
   principal: Principal,
   values: ReadonlyMap<string, unknown>,
   language: Language,
+  memo?: ReferenceMemo,
 ): Promise<void> {
   const failed: ResolvedField[] = [];
   for (const [name, value] of values) {
@@ -68,8 +76,16 @@ export async function checkReferences(
     if (!field || field.dataType !== 'ref' || value === null || value === undefined) continue;
     const sids = [...new Set([value].flat() as string[])];
     if (sids.length === 0) continue;
-    const valid = await validReferences(db, registry, field, principal, sids);
-    if (valid && valid.size !== sids.length) failed.push(field);
+    const known = memo?.get(name);
+    const unknown = known ? sids.filter((sid) => !known.has(sid)) : sids;
+    const valid = unknown.length ? await validReferences(db, registry, field, principal, unknown) : new Set<string>();
+    if (!valid) continue;
+    if (memo) {
+      const seen = known ?? new Map<string, boolean>();
+      for (const sid of unknown) seen.set(sid, valid.has(sid));
+      memo.set(name, seen);
+      if (sids.some((sid) => !seen.get(sid))) failed.push(field);
+    } else if (valid.size !== sids.length) failed.push(field);
   }
   if (failed.length === 0) return;
   throw new AppError('fieldRule', {
