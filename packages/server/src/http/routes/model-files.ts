@@ -26,6 +26,7 @@ import { viewFor } from '../../modules/rbac/model-view.js';
 import { requestContext } from '../../platform/context.js';
 import { principalOf, type Principal } from '../context.js';
 import { labelled } from '../labels.js';
+import { RateLimiter } from '../rate-limit.js';
 import { envelopeSchema, ok } from '../reply.js';
 import type { ModelRouteOptions } from './models.js';
 
@@ -33,10 +34,13 @@ const modelParam = labelled(z.string().regex(MODEL_NAME_PATTERN), 'field.model')
 const sidParam = labelled(z.string().regex(SID_PATTERN), 'field.userSid');
 const fieldParam = labelled(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), 'field.fileField');
 const MB = 1024 * 1024;
+/** SECURITY.md abuse limits: uploads per user and minute (a form filling a field of 20 figures stays well inside). */
+export const FIELD_UPLOADS_PER_MINUTE = 60;
 
 export const modelFileRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (app, { accounts, models }) => {
   const storage = fileStorageFor(accounts.config);
   const deps = { db: accounts.db, storage };
+  const uploads = new RateLimiter(FIELD_UPLOADS_PER_MINUTE, 60_000, () => accounts.now().getTime());
   const tags = ['model'];
   const modelFor = async (request: { principal: Principal | undefined }, name: string): Promise<ResolvedModel> => {
     const principal = principalOf(request);
@@ -73,8 +77,9 @@ export const modelFileRoutes: FastifyPluginAsyncZod<ModelRouteOptions> = async (
       },
     },
     async (request) => {
-      const model = await modelFor(request, request.params.model);
       const ctx = requestContext(request, accounts.now);
+      if (!uploads.hit(ctx.userSid)) throw new AppError('rateLimited');
+      const model = await modelFor(request, request.params.model);
       const received = await receiveFile(request, accounts.config.dataDir, {
         maxBytes: MAX_FIELD_FILE_BYTES,
         tooLarge: () => fieldFileTooLarge(model, request.params.field, ctx.language),

@@ -18,6 +18,7 @@ import {
   type SignedIn,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
+import { FIELD_UPLOADS_PER_MINUTE } from '../../http/routes/model-files.js';
 import { fileStorageFor } from '../files/storage-settings.js';
 import { sweepStagedFieldFiles } from './field-files.js';
 import { multipartBody, samplePdf, samplePng, sampleExecutable, sampleTiff } from '../files/samples.js';
@@ -350,6 +351,22 @@ describe(`files in fields (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await create(admin, { drawings: [saved.file_sid] });
     await sweepStagedFieldFiles(deps, new Date(t.clock.now.getTime() + 48 * 3600_000));
     expect(existsSync((await storagePath(saved.file_sid))!)).toBe(true);
+  });
+
+  it('limits uploads per user and minute (SECURITY.md): one more is refused with 429000, in the caller’s language', async () => {
+    // Without the create right each try is refused after it is counted, so nothing is stored. The viewer's two
+    // tries in the rights test above count too, when it ran (the clock of the tests stands still).
+    let refused = 0;
+    let answer = await upload(viewer, 'drawings', samplePng(), { language: 'zh-CN' });
+    while (answer.statusCode === 403 && refused < FIELD_UPLOADS_PER_MINUTE) {
+      refused += 1;
+      answer = await upload(viewer, 'drawings', samplePng(), { language: 'zh-CN' });
+    }
+    expect(answer.statusCode).toBe(429);
+    expect(answer.json()).toMatchObject({ code: 429000, message: '请求过于频繁，请稍后再试' });
+    expect(refused).toBeGreaterThanOrEqual(FIELD_UPLOADS_PER_MINUTE - 2);
+    // Another user is not held by it.
+    expect((await upload(scoped, 'drawings', samplePng())).statusCode).toBe(200);
   });
 
   it('never batch-edits a file field, even one flagged batch-editable (400451)', async () => {
