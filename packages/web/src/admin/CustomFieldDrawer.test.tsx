@@ -54,8 +54,7 @@ describe('the kinds a custom field may take', () => {
     // Every reference kind has its target (experts, virtual organisations and invoices since issue 18);
     // cascades, amounts with a currency and parents are never custom fields. Files (figures, design samples)
     // are uploads.
-    for (const kind of ['cascade', 'currencyAmount', 'parent'])
-      expect(OFFERED_KINDS).not.toContain(kind);
+    for (const kind of ['cascade', 'currencyAmount', 'parent']) expect(OFFERED_KINDS).not.toContain(kind);
     for (const kind of ['figure', 'designSample'] as const) expect(OFFERED_KINDS).toContain(kind);
     for (const kind of OFFERED_KINDS) {
       expect(zh[CUSTOM_KIND_LABELS[kind]]).toBeTruthy();
