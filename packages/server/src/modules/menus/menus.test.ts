@@ -234,7 +234,10 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(names(after).at(-1)).toBe('My work');
       expect(names(after.at(-1)!.children)).toEqual(['My to-dos', 'Started by me', 'Handled by me']);
       // The calendar of every kind's deadlines comes back last in the Deadlines group.
-      expect(names(after.find((n) => n.name === 'Deadlines')!.children)).toEqual(['All deadlines', 'Deadline calendar']);
+      expect(names(after.find((n) => n.name === 'Deadlines')!.children)).toEqual([
+        'All deadlines',
+        'Deadline calendar',
+      ]);
       expect(names(after)).not.toContain('Patents');
       expect(names(after.find((n) => n.name === 'Settings')!.children)).toContain('Patents');
       expect((await addedAudits(fresh.sid)).map((a) => a.detail.keys)).toEqual([

@@ -146,7 +146,9 @@ describe('the list of every kind of deadline', { timeout: 30_000 }, () => {
     );
     await pick('all-deadlines-status', '全部状态');
     await pick('all-deadlines-due', '已逾期');
-    await waitUntil(() => /^due_date < '\d{4}-\d\d-\d\d' ORDER BY due_date ASC$/.test(asked().at(-1)?.get('iql') ?? ''));
+    await waitUntil(() =>
+      /^due_date < '\d{4}-\d\d-\d\d' ORDER BY due_date ASC$/.test(asked().at(-1)?.get('iql') ?? ''),
+    );
     const box = byTestId(document, 'all-deadlines-search');
     const search = box instanceof HTMLInputElement ? box : box.querySelector('input')!;
     await typeInto(search, "O'Brien");
