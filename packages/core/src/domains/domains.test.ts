@@ -4,8 +4,8 @@ import { messages, messagesOf } from '../i18n/index.js';
 import { defineModel, field } from '../models/define.js';
 import { MODEL_CATALOG } from '../models/catalog/index.js';
 import { DEFAULT_MENUS, defaultMenus, MenuParentError, type DefaultMenu } from '../rbac/menus.js';
-import { defaultRoles } from '../rbac/default-roles.js';
-import { resourceCatalog } from '../rbac/resources.js';
+import { DEFAULT_ROLES, defaultRoles } from '../rbac/default-roles.js';
+import { DEADLINES_RESOURCE, resourceCatalog } from '../rbac/resources.js';
 import { DOMAINS, modelsOf, patentsDomain } from './index.js';
 import { codeBands, domainError, domainMessages, type CoreDomain } from './types.js';
 
@@ -58,6 +58,22 @@ describe('domains', () => {
     expect(defaultRoles(domains).find((r) => r.code === 'ip_specialist')?.resources).toContain('gadget');
     expect(messagesOf(domains).en['sample.jammed']).toBe('The gadget is jammed');
     expect(defaultMenus(DOMAINS)).toEqual(DEFAULT_MENUS);
+  });
+
+  it('gives the pages of every kind of deadline to the default roles that may view a deadline store', () => {
+    const holding = (code: string) => DEFAULT_ROLES.filter((r) => r.resources.includes(code)).map((r) => r.code);
+    // ip_specialist and department_lead view patent_task and trademark_deadline; inventors and agents neither.
+    expect(holding(DEADLINES_RESOURCE)).toEqual(['ip_specialist', 'department_lead']);
+    expect(holding('patent_task')).toEqual(['ip_specialist', 'department_lead']);
+    const group = DEFAULT_MENUS.find((m) => m.key === 'deadlines');
+    expect(group?.children?.map((m) => [m.key, m.resource, m.path])).toEqual([
+      ['all_deadlines', DEADLINES_RESOURCE, '/deadlines'],
+      ['deadline_calendar', DEADLINES_RESOURCE, '/patents/calendar'],
+    ]);
+    // The cases' own list stays under the patent docket.
+    const docket = DEFAULT_MENUS.find((m) => m.key === 'docket');
+    expect(docket?.children?.map((m) => m.key)).toContain('patent_task');
+    expect(keys(DEFAULT_MENUS).filter((key) => key === 'deadline_calendar')).toHaveLength(1);
   });
 
   it('refuses domains that declare the same model twice', () => {

@@ -27,6 +27,8 @@ import { webUsersEn } from './web-users.en.js';
 import { webUsersZhCN, type WebUsersMessageKey } from './web-users.zh-CN.js';
 import { webResignationEn } from './web-resignation.en.js';
 import { webBatchEditEn } from './web-batch-edit.en.js';
+import { webDeadlinesEn } from './web-deadlines.en.js';
+import { webDeadlinesZhCN, type WebDeadlinesMessageKey } from './web-deadlines.zh-CN.js';
 import { webBatchEditZhCN, type WebBatchEditMessageKey } from './web-batch-edit.zh-CN.js';
 import { webResignationZhCN, type WebResignationMessageKey } from './web-resignation.zh-CN.js';
 import { rolesEn } from './roles.en.js';
@@ -53,6 +55,7 @@ export type MessageKey =
   | WebUsersMessageKey
   | WebResignationMessageKey
   | WebBatchEditMessageKey
+  | WebDeadlinesMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -82,6 +85,7 @@ const PLATFORM_MESSAGES = {
     ...webUsersZhCN,
     ...webResignationZhCN,
     ...webBatchEditZhCN,
+    ...webDeadlinesZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -104,6 +108,7 @@ const PLATFORM_MESSAGES = {
     ...webUsersEn,
     ...webResignationEn,
     ...webBatchEditEn,
+    ...webDeadlinesEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

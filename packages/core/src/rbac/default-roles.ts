@@ -3,7 +3,9 @@
 import { DOMAINS } from '../domains/index.js';
 import type { CoreDomain, DefaultRoleCode } from '../domains/types.js';
 import type { Label } from '../models/define.js';
+import { modelResourceCode } from './model-actions.js';
 import type { DataScope, PickRange, RolePlatform } from './permissions.js';
+import { DEADLINES_RESOURCE } from './resources.js';
 
 export interface DefaultRole {
   code: DefaultRoleCode;
@@ -64,9 +66,19 @@ const ROLES: ReadonlyArray<Omit<DefaultRole, 'resources'>> = [
   },
 ];
 
-/** The default roles with what these domains grant them, domain by domain. */
+/**
+ * The default roles with what these domains grant them, domain by domain; a role that may view a deadline
+ * store (patent_task, trademark_deadline, …) also opens the pages of every kind's deadlines.
+ */
 export function defaultRoles(domains: readonly CoreDomain[]): DefaultRole[] {
-  return ROLES.map((role) => ({ ...role, resources: domains.flatMap((d) => d.grants[role.code] ?? []) }));
+  const stores = new Set(
+    domains.flatMap((d) => d.models.filter((m) => m.deadlineStore).map((m) => modelResourceCode(m.name, 'view'))),
+  );
+  return ROLES.map((role) => {
+    const granted = domains.flatMap((d) => d.grants[role.code] ?? []);
+    const seesDeadlines = granted.some((code) => stores.has(code));
+    return { ...role, resources: seesDeadlines ? [...granted, DEADLINES_RESOURCE] : granted };
+  });
 }
 
 export const DEFAULT_ROLES: readonly DefaultRole[] = defaultRoles(DOMAINS);

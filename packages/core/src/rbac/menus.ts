@@ -3,7 +3,7 @@
 import { DOMAINS } from '../domains/index.js';
 import type { CoreDomain, DomainMenu } from '../domains/types.js';
 import type { Label } from '../models/define.js';
-import { BATCH_EDIT_RESOURCE } from './resources.js';
+import { BATCH_EDIT_RESOURCE, DEADLINES_RESOURCE } from './resources.js';
 
 /** Levels of spec §3: main, sub, level 2, level 3. A child is always one level below its parent. */
 export const MENU_LEVELS = [1, 2, 3, 4] as const;
@@ -67,6 +67,35 @@ export interface DefaultMenu {
 /** The platform's own menus: home, and the System settings group with the administration pages. */
 const PLATFORM_MENUS: readonly DomainMenu[] = [
   { key: 'home', label: { zh: '首页', en: 'Home' }, resource: 'home', path: '/', icon: 'home', sort: 10 },
+  // The deadlines of every record kind (cases', trademarks', every docketed model's), beside the domains'
+  // own groups: a user who may view only trademark deadlines finds them here, not under "Patent docket".
+  {
+    key: 'deadlines',
+    label: { zh: '期限', en: 'Deadlines' },
+    resource: null,
+    path: null,
+    icon: 'todo',
+    sort: 45,
+    children: [],
+  },
+  {
+    key: 'all_deadlines',
+    label: { zh: '全部期限', en: 'All deadlines' },
+    resource: DEADLINES_RESOURCE,
+    path: '/deadlines',
+    icon: 'todo',
+    parent: 'deadlines',
+    sort: 10,
+  },
+  {
+    key: 'deadline_calendar',
+    label: { zh: '期限日历', en: 'Deadline calendar' },
+    resource: DEADLINES_RESOURCE,
+    path: '/patents/calendar',
+    icon: 'todo',
+    parent: 'deadlines',
+    sort: 20,
+  },
   {
     key: 'system',
     label: { zh: '系统设置', en: 'System settings' },

@@ -40,6 +40,13 @@ export const AUDIT_RESOURCE = 'system.audit';
 /** The batch edit history page and its undo (docs/models.md "Batch edit"). */
 export const BATCH_EDIT_RESOURCE = 'batch_edit';
 
+/**
+ * The pages of the deadlines of every record kind: the list of all deadlines and the deadline calendar
+ * (docs/models.md "Dates a model dockets"). What they show still follows the reader's view right on each
+ * deadline store; the default roles that may view a store hold it.
+ */
+export const DEADLINES_RESOURCE = 'docket.deadlines';
+
 const ACTION_LABELS: Record<Exclude<ModelAction, 'view'>, Label> = {
   create: { zh: '新增', en: 'Create' },
   update: { zh: '编辑', en: 'Edit' },
@@ -114,6 +121,8 @@ const SYSTEM_RESOURCES: ResourceDeclaration[] = [
   // The batch edit history page (spec §2 /batch-edit/history): which batches it lists still follows the
   // reader's view right on each model, and their records the reader's data scope.
   menu(BATCH_EDIT_RESOURCE, '批量修改记录', 'Batch edit history', 'system', 970),
+  // The deadlines list and calendar across every model: the rows each store shows follow its view right.
+  menu(DEADLINES_RESOURCE, '全部期限与日历', 'All deadlines and calendar', 'system', 975),
 ];
 
 export interface ResourceCatalog {

@@ -119,6 +119,8 @@ export const patentRuleKeys = {
   deadlines: (sid: string) => ['patent-rules', 'deadlines', sid] as const,
   fees: (sid: string) => ['patent-rules', 'fees', sid] as const,
   portfolio: (iql: string) => ['patent-rules', 'portfolio', iql] as const,
+  allDeadlines: (iql: string, stores: readonly string[]) => ['patent-rules', 'all-deadlines', iql, ...stores] as const,
+  explanation: (store: string, sid: string) => ['patent-rules', 'explanation', store, sid] as const,
   calendar: (office: string, year: number) => ['patent-rules', 'calendar', office, year] as const,
 };
 
@@ -169,9 +171,29 @@ export interface DeadlineSpan {
   truncated: boolean;
 }
 
-/** The deadlines `iql` finds in every deadline store the caller may view, earliest first. */
-export function fetchDeadlines(iql: string): Promise<RequestResult<DataEnvelope<DeadlineSpan>>> {
-  return request({ url: '/webapi/deadlines', query: { iql } });
+/**
+ * The deadlines `iql` finds in every deadline store the caller may view, earliest first; with `stores`,
+ * only in those (the list page's record kind filter).
+ */
+export function fetchDeadlines(
+  iql: string,
+  stores?: readonly string[],
+): Promise<RequestResult<DataEnvelope<DeadlineSpan>>> {
+  return request({ url: '/webapi/deadlines', query: { iql, stores: stores?.length ? stores.join(',') : undefined } });
+}
+
+/** One deadline with how it was computed, in the caller's language (null for a hand-made one). */
+export type ExplainedDeadline = SpannedDeadline & {
+  explanation: string | null;
+  citation: string | null;
+  rules_version: string | null;
+};
+
+export function fetchDeadlineExplanation(
+  store: string,
+  sid: string,
+): Promise<RequestResult<DataEnvelope<ExplainedDeadline>>> {
+  return request({ url: `/webapi/deadlines/${encodeURIComponent(store)}/${encodeURIComponent(sid)}` });
 }
 
 /** The deadlines `iql` finds in every store the caller may view (default: the open ones) as an .ics file. */

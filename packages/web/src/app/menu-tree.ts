@@ -109,10 +109,10 @@ function defaultMenuPaths(menus: readonly DefaultMenu[]): Array<{ path: string; 
 }
 
 /**
- * Pages outside the model pages that the guard keeps to their resource: administration, processes and the
- * batch edit history.
+ * Pages outside the model pages that the guard keeps to their resource: administration, processes, the
+ * batch edit history, and the list and calendar of every kind's deadlines.
  */
-const GUARDED_PREFIXES = ['/admin/', '/workflow/', '/batch-edit/'];
+const GUARDED_PREFIXES = ['/admin/', '/workflow/', '/batch-edit/', '/deadlines/', '/patents/calendar/'];
 /**
  * Process pages every signed-in user has, whatever their resources: their own to-dos, started and handled
  * processes (the process routes show each user only what they may see).

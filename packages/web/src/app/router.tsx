@@ -82,6 +82,13 @@ export const appRoutes: RouteObject[] = [
                 path: 'model/:model/:sid',
                 lazy: async () => ({ Component: (await import('../pages/model/ModelDetailPage')).ModelDetailPage }),
               },
+              // Every kind's deadlines (resource docket.deadlines; see menu-tree's guard).
+              {
+                path: 'deadlines',
+                lazy: async () => ({
+                  Component: (await import('../domains/patents/calendar/AllDeadlinesPage')).AllDeadlinesPage,
+                }),
+              },
               {
                 path: 'patents/calendar',
                 lazy: async () => ({

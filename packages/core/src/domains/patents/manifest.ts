@@ -44,14 +44,9 @@ export const patentsDomain = {
       icon: 'patent',
       sort: 40,
       children: [
-        modelMenu('patent_task', '期限', 'Deadlines', 'patent'),
-        {
-          key: 'deadline_calendar',
-          label: { zh: '期限日历', en: 'Deadline calendar' },
-          resource: 'patent_task',
-          path: '/patents/calendar',
-          icon: 'patent',
-        },
+        // The cases' deadlines as a model list; every kind's deadlines and the calendar are under "Deadlines"
+        // (core rbac/menus.ts).
+        modelMenu('patent_task', '专利期限', 'Case deadlines', 'patent'),
         modelMenu('fee', '费用', 'Fees', 'bank'),
         modelMenu('patent_item', '官文与事件', 'Office actions and events', 'patent'),
       ],

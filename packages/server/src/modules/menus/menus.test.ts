@@ -189,7 +189,7 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         [fresh.sid],
       );
       await sql(
-        "UPDATE menu_default_offer SET offered = array_remove(array_remove(array_remove(array_remove(offered, 'patent_task'), 'deadline_calendar'), 'fee'), 'patent_item') WHERE tenant_sid = $1",
+        "UPDATE menu_default_offer SET offered = array_remove(array_remove(array_remove(offered, 'patent_task'), 'fee'), 'patent_item') WHERE tenant_sid = $1",
         [fresh.sid],
       );
 
@@ -210,7 +210,7 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(names(system.children)).not.toContain('Roles and permissions');
       expect(await menuCount(fresh.sid)).toBe(DEFAULT_COUNT - 1);
       expect((await addedAudits(fresh.sid)).map((a) => a.detail.keys)).toEqual([
-        ['docket', 'patent_task', 'deadline_calendar', 'fee', 'patent_item', 'workflow_definitions'],
+        ['docket', 'patent_task', 'fee', 'patent_item', 'workflow_definitions'],
       ]);
 
       expect(await tree(s)).toEqual(after);
@@ -233,7 +233,11 @@ describe(`menus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(await menuCount(fresh.sid)).toBe(DEFAULT_COUNT);
       expect(names(after).at(-1)).toBe('My work');
       expect(names(after.at(-1)!.children)).toEqual(['My to-dos', 'Started by me', 'Handled by me']);
-      expect(names(after.find((n) => n.name === 'Patent docket')!.children).at(-1)).toBe('Deadline calendar');
+      // The calendar of every kind's deadlines comes back last in the Deadlines group.
+      expect(names(after.find((n) => n.name === 'Deadlines')!.children)).toEqual([
+        'All deadlines',
+        'Deadline calendar',
+      ]);
       expect(names(after)).not.toContain('Patents');
       expect(names(after.find((n) => n.name === 'Settings')!.children)).toContain('Patents');
       expect((await addedAudits(fresh.sid)).map((a) => a.detail.keys)).toEqual([

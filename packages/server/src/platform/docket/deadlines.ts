@@ -95,15 +95,20 @@ export async function withRecords(
   });
 }
 
-/** Up to `max` deadlines an iql finds across the stores the caller may view, earliest due first. */
+/**
+ * Up to `max` deadlines an iql finds across the stores the caller may view, earliest due first; with
+ * `stores`, only those of them (a name that is no store, or one the caller may not view, adds nothing).
+ */
 export async function spanDeadlines(
   deps: DeadlineReadDeps,
   ctx: RequestContext,
-  input: { iql: string; max: number },
+  input: { iql: string; max: number; stores?: readonly string[] | undefined },
 ): Promise<DeadlineSpan> {
   const all: DeadlineEntry[] = [];
   let truncated = false;
-  for (const store of await viewableStores(deps, ctx)) {
+  const only = input.stores && new Set(input.stores);
+  const stores = (await viewableStores(deps, ctx)).filter((store) => !only || only.has(store.name));
+  for (const store of stores) {
     const rows: Array<Record<string, unknown>> = [];
     let cursor: string | undefined;
     do {

@@ -18,6 +18,7 @@ import {
   type SignedIn,
   type TestTenant,
 } from '../../../test/accounts.js';
+import { DEADLINES_RESOURCE } from '@ipdesk/core';
 import { onPostgres } from '../../../test/database.js';
 import { certificatesServer } from '../../../test/domains/certificates/server.js';
 import { DOMAINS } from '../../domains/index.js';
@@ -355,6 +356,73 @@ describe(`dated rules any model dockets (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     // A bad query names its problem.
     const bad = await call('GET', `deadlines?iql=${encodeURIComponent("status = 'open' AND")}`);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps a user who may view only trademark deadlines to theirs, on the list and calendar pages they open', async () => {
+    const u = await createUser(t, tenant);
+    await grantRole(t, tenant, [u.sid], { resources: ['trademarks', 'trademark_deadline', DEADLINES_RESOURCE] });
+    const marksOnly = await signIn(t.app, u.account, u.password);
+    const mark = await create('trademarks', {
+      name: '期限星',
+      sn: `TM-${++n}`,
+      country: 'CN',
+      status: 'registered',
+      expiry_date: '2032-03-31',
+    });
+    const patent = await create('patent', {
+      title: '电池 期限',
+      sn: 'CN-DL-1',
+      patent_type: 'invention',
+      country: 'CN',
+      filing_date: '2029-03-20',
+    });
+    const iql = "due_date BETWEEN '2031-01-01' AND '2032-12-31' ORDER BY due_date ASC";
+    const list = async (who: SignedIn, stores?: string) => {
+      const query = `iql=${encodeURIComponent(iql)}${stores === undefined ? '' : `&stores=${stores}`}`;
+      const res = await call('GET', `deadlines?${query}`, undefined, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { rows: Array<{ model: string; title: string; record: { sid: string } }> }).rows;
+    };
+    const all = await list(admin);
+    expect(new Set(all.map((r) => r.model))).toEqual(new Set(['patent_task', 'trademark_deadline']));
+    expect(all.some((r) => r.record.sid === patent.sid)).toBe(true);
+    const marks = all.filter((r) => r.model === 'trademark_deadline');
+    expect(marks.filter((r) => r.record.sid === mark.sid).map((r) => r.title)).toEqual([
+      'Trademark renewal',
+      'Trademark renewal grace period ends',
+    ]);
+
+    // Only the trademark store's rows, whatever is asked for.
+    expect(await list(marksOnly)).toEqual(marks);
+    expect(await list(marksOnly, 'patent_task')).toEqual([]);
+    expect(await list(marksOnly, 'patent_task,trademark_deadline')).toEqual(marks);
+    // The record kind filter: only the stores named; a name that is no store adds nothing.
+    expect(await list(admin, 'trademark_deadline')).toEqual(marks);
+    expect(await list(admin, 'patent_task')).toEqual(all.filter((r) => r.model === 'patent_task'));
+    expect(await list(admin, 'patent')).toEqual([]);
+    // A malformed list of names is refused in the caller's language.
+    const bad = await call('GET', 'deadlines?stores=Patent_Task,', undefined, admin, 'zh-CN');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 500001,
+      message: '模型：格式不正确',
+      fields: [{ field: 'stores', label: '模型' }],
+    });
+
+    // Its menus: the Deadlines group with the list and the calendar, nothing of the patents' docket.
+    const my = await call('GET', 'menu/do/my', undefined, marksOnly);
+    expect(my.statusCode, my.body).toBe(200);
+    const menus = my.json().data as {
+      menus: Array<{ name_en: string; children: Array<{ name_en: string; path: string; resource_code: string }> }>;
+      resources: string[];
+    };
+    expect(menus.resources).toContain(DEADLINES_RESOURCE);
+    const group = menus.menus.find((m) => m.name_en === 'Deadlines');
+    expect(group?.children.map((c) => [c.name_en, c.path, c.resource_code])).toEqual([
+      ['All deadlines', '/deadlines', DEADLINES_RESOURCE],
+      ['Deadline calendar', '/patents/calendar', DEADLINES_RESOURCE],
+    ]);
+    expect(menus.menus.map((m) => m.name_en)).not.toContain('Patent docket');
   });
 
   it('dockets the renewal of a registered CN trademark (TML 40): 12 months before expiry, 6 months’ grace', async () => {

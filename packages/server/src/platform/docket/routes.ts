@@ -15,9 +15,20 @@ import { deadlinesIcal } from './ical.js';
 /** More than a calendar month or a year's list can usefully show; the answer says when it is reached. */
 export const DEADLINES_MAX = 2000;
 const DEFAULT_IQL = "status = 'open' ORDER BY due_date ASC";
+/** Up to 50 model names, comma-separated (MODEL_NAME_PATTERN without its anchors, repeated). */
+const MODEL_NAME = MODEL_NAME_PATTERN.source.slice(1, -1);
+const STORES_PATTERN = new RegExp(`^${MODEL_NAME}(,${MODEL_NAME}){0,49}$`);
 const tags = ['deadlines'];
 const anyRecord = z.record(z.string(), z.unknown());
-const iqlQuery = z.object({ iql: labelled(z.string().max(20_000), 'field.iql').optional() }).strict();
+const iqlField = labelled(z.string().max(20_000), 'field.iql').optional();
+const iqlQuery = z.object({ iql: iqlField }).strict();
+/** The list may keep to some stores (the list page's record kind filter): names, comma-separated. */
+const listQuery = z
+  .object({
+    iql: iqlField,
+    stores: labelled(z.string().regex(STORES_PATTERN), 'field.model').optional(),
+  })
+  .strict();
 
 export const deadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
   app,
@@ -36,14 +47,15 @@ export const deadlineRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
         summary:
           'The deadlines an iql query finds (default: open ones) in every deadline store the caller may view, each naming its model and record',
         tags,
-        querystring: iqlQuery,
+        querystring: listQuery,
         response: { 200: envelopeSchema({ data: z.object({ rows: z.array(anyRecord), truncated: z.boolean() }) }) },
       },
     },
     async (request) => {
       const ctx = requestContext(request, accounts.now);
       const iql = request.query.iql?.trim() || DEFAULT_IQL;
-      return ok(request, { data: await spanDeadlines(deps, ctx, { iql, max: DEADLINES_MAX }) });
+      const stores = request.query.stores?.split(',');
+      return ok(request, { data: await spanDeadlines(deps, ctx, { iql, max: DEADLINES_MAX, stores }) });
     },
   );
 

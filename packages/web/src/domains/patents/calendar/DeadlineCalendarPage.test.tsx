@@ -126,7 +126,7 @@ beforeEach(() => {
 
 describe('deadline calendar page', { timeout: 30_000 }, () => {
   it("shows the month's deadlines by day, lists a range and exports what is shown", async () => {
-    resources = ['patent_task', 'system.settings'];
+    resources = ['docket.deadlines', 'patent_task', 'system.settings'];
     await page.open('/patents/calendar');
     await waitUntil(() => present('calendar-deadline-Tsk2'));
     expect(asked()[0]).toMatch(
@@ -166,7 +166,7 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
   });
 
   it("shows an office's calendar and lists the server's row errors of an import by file line", async () => {
-    resources = ['patent_task', 'system.settings'];
+    resources = ['docket.deadlines', 'patent_task', 'system.settings'];
     await page.open('/patents/calendar');
     await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     expect(byTestId(document, 'office-calendar-coverage').textContent).toContain('2020-01-01');
@@ -191,8 +191,24 @@ describe('deadline calendar page', { timeout: 30_000 }, () => {
     });
   });
 
-  it('offers no import without system.settings', async () => {
+  it('opens for a reader of trademark deadlines only, without the offices’ calendars of the patents', async () => {
+    resources = ['docket.deadlines', 'trademark_deadline'];
+    await page.open('/patents/calendar');
+    await waitUntil(() => present('calendar-deadline-Crt1'));
+    await settle();
+    expect(present('office-calendar')).toBe(false);
+    expect(page.sent('/webapi/patent-calendars/CN')).toEqual([]);
+  });
+
+  it('sends a reader without the page resource to 403', async () => {
     resources = ['patent_task'];
+    const { router } = await page.open('/patents/calendar');
+    await waitUntil(() => router.state.location.pathname === '/403');
+    expect(present('deadline-calendar-page')).toBe(false);
+  });
+
+  it('offers no import without system.settings', async () => {
+    resources = ['docket.deadlines', 'patent_task'];
     await page.open('/patents/calendar');
     await waitUntil(() => textOf('office-calendar').includes('国庆节'));
     await settle();

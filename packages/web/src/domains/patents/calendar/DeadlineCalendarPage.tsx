@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { downloadDeadlinesIcal } from '../../../api/patent-rules';
 import { LoadFailed } from '../../../models/ModelPageState';
 import { recordPath } from '../../../models/paths';
+import { mayUse, useHeldResources } from '../../people/resources';
 import { dateWithWeekday, deadlineTagState, todayIso } from '../deadlines/deadline-rules';
 import { RANGE_KEYS, RANGE_LABELS, filterIql, isRangeKey, type DeadlineFilter } from './deadline-query';
 import { OfficeCalendarPanel } from './OfficeCalendarPanel';
@@ -23,6 +24,7 @@ export function DeadlineCalendarPage() {
   const [month, setMonth] = useState<Dayjs>(() => dayjs().startOf('month'));
   const [view, setView] = useState<string>(MONTH);
   const [exporting, setExporting] = useState(false);
+  const held = useHeldResources();
 
   const filter: DeadlineFilter = isRangeKey(view)
     ? { kind: 'range', range: view }
@@ -158,7 +160,8 @@ export function DeadlineCalendarPage() {
           )}
         </Flex>
       </Card>
-      <OfficeCalendarPanel />
+      {/* The offices' calendars are the patents' (resource patent_task): not asked for without it. */}
+      {mayUse(held, 'patent_task') && <OfficeCalendarPanel />}
     </Flex>
   );
 }

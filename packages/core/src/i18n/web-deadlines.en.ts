@@ -1,0 +1,35 @@
+// Texts of the web's list of every kind's deadlines (en), typed against the zh-CN keys.
+import type { WebDeadlinesMessageKey } from './web-deadlines.zh-CN.js';
+
+export const webDeadlinesEn: Record<WebDeadlinesMessageKey, string> = {
+  'allDeadlines.title': 'All deadlines',
+  'allDeadlines.hint':
+    'Deadlines of patents, trademarks and other records, earliest first; only those you may view are listed.',
+  'allDeadlines.filter.status': 'Status',
+  'allDeadlines.filter.status.open': 'Open',
+  'allDeadlines.filter.status.done': 'Done',
+  'allDeadlines.filter.status.cancelled': 'Cancelled',
+  'allDeadlines.filter.status.all': 'Any status',
+  'allDeadlines.filter.due': 'Due',
+  'allDeadlines.filter.due.overdue': 'Overdue',
+  'allDeadlines.filter.due.days7': 'Within 7 days',
+  'allDeadlines.filter.due.days30': 'Within 30 days',
+  'allDeadlines.filter.due.days90': 'Within 90 days',
+  'allDeadlines.filter.due.any': 'Any time',
+  'allDeadlines.filter.kind': 'Record kind',
+  'allDeadlines.filter.kind.all': 'All kinds',
+  'allDeadlines.filter.search': 'Search deadline titles',
+  'allDeadlines.column.record': 'Record',
+  'allDeadlines.column.kind': 'Kind',
+  'allDeadlines.column.deadline': 'Deadline',
+  'allDeadlines.column.due': 'Due date',
+  'allDeadlines.column.status': 'Status',
+  'allDeadlines.column.assignee': 'Assignee',
+  'allDeadlines.column.actions': 'Actions',
+  'allDeadlines.explain': 'Explain',
+  'allDeadlines.explainTitle': 'How the deadline was computed: {{title}}',
+  'allDeadlines.noExplanation': 'This deadline was added by hand; it has no computation.',
+  'allDeadlines.rulesVersion': 'Rules version: {{version}}',
+  'allDeadlines.empty': 'No deadlines match',
+  'allDeadlines.truncated': 'Showing the first {{max}} deadlines; narrow the filters to see the rest.',
+};

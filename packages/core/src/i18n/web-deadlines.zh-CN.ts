@@ -1,0 +1,35 @@
+// Texts of the web's list of every kind's deadlines (zh-CN): its filters, columns, notes and explanation.
+// Merged in index.ts.
+export const webDeadlinesZhCN = {
+  'allDeadlines.title': '全部期限',
+  'allDeadlines.hint': '专利、商标及其他记录的期限，按截止日排列；只列出您有权查看的期限。',
+  'allDeadlines.filter.status': '状态',
+  'allDeadlines.filter.status.open': '未完成',
+  'allDeadlines.filter.status.done': '已完成',
+  'allDeadlines.filter.status.cancelled': '已取消',
+  'allDeadlines.filter.status.all': '全部状态',
+  'allDeadlines.filter.due': '截止',
+  'allDeadlines.filter.due.overdue': '已逾期',
+  'allDeadlines.filter.due.days7': '7 天内',
+  'allDeadlines.filter.due.days30': '30 天内',
+  'allDeadlines.filter.due.days90': '90 天内',
+  'allDeadlines.filter.due.any': '不限',
+  'allDeadlines.filter.kind': '记录类型',
+  'allDeadlines.filter.kind.all': '全部类型',
+  'allDeadlines.filter.search': '按期限名称搜索',
+  'allDeadlines.column.record': '记录',
+  'allDeadlines.column.kind': '类型',
+  'allDeadlines.column.deadline': '期限',
+  'allDeadlines.column.due': '截止日',
+  'allDeadlines.column.status': '状态',
+  'allDeadlines.column.assignee': '负责人',
+  'allDeadlines.column.actions': '操作',
+  'allDeadlines.explain': '计算依据',
+  'allDeadlines.explainTitle': '期限计算依据：{{title}}',
+  'allDeadlines.noExplanation': '此期限为手工添加，没有计算依据。',
+  'allDeadlines.rulesVersion': '规则版本：{{version}}',
+  'allDeadlines.empty': '没有符合条件的期限',
+  'allDeadlines.truncated': '仅显示前 {{max}} 条期限，请缩小筛选范围。',
+} as const;
+
+export type WebDeadlinesMessageKey = keyof typeof webDeadlinesZhCN;
