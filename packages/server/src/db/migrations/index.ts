@@ -29,6 +29,7 @@ import { importNames } from './0030-import-names.js';
 import { docket } from './0031-docket.js';
 import { categoryRecords } from './0032-category-records.js';
 import { fieldFiles } from './0034-field-files.js';
+import { deadlinePages } from './0035-deadline-pages.js';
 
 export interface Migration {
   id: number;
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   docket,
   categoryRecords,
   fieldFiles,
+  deadlinePages,
 ];

@@ -22,6 +22,7 @@ import { DEADLINES_RESOURCE } from '@ipdesk/core';
 import { onPostgres } from '../../../test/database.js';
 import { certificatesServer } from '../../../test/domains/certificates/server.js';
 import { DOMAINS } from '../../domains/index.js';
+import { deadlinePages } from '../../db/migrations/0035-deadline-pages.js';
 import { recomputeChangedDockets } from './recompute.js';
 
 interface Deadline {
@@ -423,6 +424,23 @@ describe(`dated rules any model dockets (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       ['Deadline calendar', '/patents/calendar', DEADLINES_RESOURCE],
     ]);
     expect(menus.menus.map((m) => m.name_en)).not.toContain('Patent docket');
+  });
+
+  it('gives the deadline pages to the roles of existing tenants that could open the calendar (migration 0035)', async () => {
+    const caseDeadlines = await grantRole(t, tenant, [], { resources: ['patent', 'patent_task'] });
+    const casesOnly = await grantRole(t, tenant, [], { resources: ['patent'] });
+    await db().exec(deadlinePages.sql);
+    await db().exec(deadlinePages.sql); // twice is harmless
+    const held = await db().query<{ role_sid: string; resource_code: string }>(
+      'SELECT role_sid, resource_code FROM role_resource WHERE role_sid = ANY($1::text[]) ORDER BY 1, 2',
+      [[caseDeadlines, casesOnly]],
+    );
+    expect(held.filter((r) => r.role_sid === caseDeadlines).map((r) => r.resource_code)).toEqual([
+      DEADLINES_RESOURCE,
+      'patent',
+      'patent_task',
+    ]);
+    expect(held.filter((r) => r.role_sid === casesOnly).map((r) => r.resource_code)).toEqual(['patent']);
   });
 
   it('dockets the renewal of a registered CN trademark (TML 40): 12 months before expiry, 6 months’ grace', async () => {
