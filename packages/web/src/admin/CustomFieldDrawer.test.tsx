@@ -103,7 +103,7 @@ describe('the custom field dialog', () => {
     expect(groups[0]).toBe(zh['adminField.kindGroup.plain']);
     const labels = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
     expect(labels()).toContain(zh['adminField.kind.text']);
-    expect(labels()).not.toContain(zh['adminField.kind.figure']);
+    expect(labels()).not.toContain(zh['adminField.kind.cascade']);
 
     // Typing filters the list; the applicant kind is offered under records.
     const search = document.querySelector<HTMLInputElement>('[data-testid="custom-field-kind"] input')!;
@@ -118,9 +118,9 @@ describe('the custom field dialog', () => {
     await act(async () => option?.click());
     await settle();
     // A kind never offered is not found by name either; an invoice field is.
-    await typeInto(search, zh['adminField.kind.figure']);
+    await typeInto(search, zh['adminField.kind.cascade']);
     await settle();
-    expect(labels()).not.toContain(zh['adminField.kind.figure']);
+    expect(labels()).not.toContain(zh['adminField.kind.cascade']);
     await typeInto(search, zh['adminField.kind.invoice']);
     await waitUntil(() => labels().includes(zh['adminField.kind.invoice']));
 
