@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['packages/web/src/testing/setup.ts'],
           // Pages are loaded lazily; on a slow or busy machine the first render of a route takes seconds
           // (the router tests wait up to 10 s for it, which the default 5 s test limit cut short).
           testTimeout: 15_000,
