@@ -44,6 +44,16 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A worker runs its files one after another in one module graph and one happy-dom window, so
+          // antd, React and the app are imported once per worker, not once per file. Files share React:
+          // the waiting helpers (src/testing/wait.ts) never hold one long act() and stop once their test
+          // timed out, and the setup file fails a test that leaves an act() scope open (a stuck scope made
+          // every later render of the worker show nothing). Measured back to back on the 2-core machine,
+          // 87 files, 602 passed, two workers: load average 1-3, isolated 98 s wall (import 49 s, tests
+          // 106 s summed over workers), shared 41 s (import 4.4 s, tests 76 s); load 7-11 (other helpers'
+          // tests beside it), isolated 176-206 s (import 82-102 s), shared 51-150 s (import 5-11 s).
+          isolate: false,
+          setupFiles: ['packages/web/src/testing/setup.ts'],
           // Pages are loaded lazily; on a slow or busy machine the first render of a route takes seconds
           // (the router tests wait up to 10 s for it, which the default 5 s test limit cut short).
           testTimeout: 15_000,

@@ -7,6 +7,7 @@ import { messages } from '@ipdesk/core';
 import { startI18n } from '../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../testing/local-server';
 import { routerSettled } from '../testing/render';
+import { settleUntil } from '../testing/wait';
 import { App } from './App';
 import { appRoutes } from './router';
 
@@ -38,7 +39,7 @@ async function renderAt(path: string) {
   root = createRoot(container);
   await act(async () => root?.render(<App router={router} />));
   // The public pages are lazy routes (issue 16): wait until the page is there.
-  await act(() => routerSettled(router));
+  await settleUntil(routerSettled(router));
   return { router, container };
 }
 

@@ -3,14 +3,14 @@ import { Form } from 'antd';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_RULES, messages, translate } from '@ipdesk/core';
 import { i18n, startI18n } from '../i18n/i18n';
 import { setPageUrl, silenceBrowserConsole, startLocalServer } from '../testing/local-server';
 import { byTestId, typeInto } from '../testing/render';
 import { NewPasswordFields } from './NewPasswordFields';
 
-let root: Root;
+let root: Root | undefined;
 let container: HTMLElement;
 
 beforeAll(async () => {
@@ -20,11 +20,16 @@ beforeAll(async () => {
   localStorage.setItem('language', 'en');
   silenceBrowserConsole();
   await startI18n(localStorage);
+});
+
+// Each test types into a form of its own, so none depends on what another typed before it.
+beforeEach(async () => {
   container = document.createElement('div');
   document.body.append(container);
-  root = createRoot(container);
+  const created = createRoot(container);
+  root = created;
   await act(async () =>
-    root.render(
+    created.render(
       <I18nextProvider i18n={i18n}>
         <Form>
           <NewPasswordFields />
@@ -33,7 +38,11 @@ beforeAll(async () => {
     ),
   );
 });
-afterAll(() => act(() => root.unmount()));
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+});
 
 function ruleStates(): Record<string, boolean> {
   return Object.fromEntries(

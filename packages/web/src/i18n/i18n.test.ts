@@ -1,5 +1,5 @@
 // startI18n/switchLanguage against a real HTTP server serving language packs (spec §1, §7).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRequestContext } from '../api/session-context';
 import { setPageUrl, startLocalServer, type LocalServer } from '../testing/local-server';
 import { i18n, startI18n, switchLanguage } from './i18n';
@@ -23,9 +23,13 @@ beforeAll(async () => {
     );
   });
   setPageUrl(`${server.origin}/ip/404`);
-  localStorage.clear();
 });
 afterAll(() => server.close());
+// Each test starts from no stored choice and no pack fetched yet, whichever test ran before it.
+beforeEach(() => {
+  localStorage.clear();
+  server.received.length = 0;
+});
 
 describe('i18n start and switch', () => {
   it('renders from the cached pack at once and installs the refreshed one', async () => {
@@ -45,6 +49,8 @@ describe('i18n start and switch', () => {
   });
 
   it('switches to English: fetches and caches the pack, stores the choice', async () => {
+    localStorage.setItem('language', 'zh-CN');
+    await startI18n(localStorage);
     await switchLanguage('en', localStorage);
 
     expect(i18n.language).toBe('en');

@@ -6,6 +6,8 @@ import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App';
 import { appRoutes } from '../app/router';
 import type { WebDomain } from '../domains/types';
+import { stopIfAbandoned, testSignal } from './test-scope';
+import { settleUntil } from './wait';
 
 // React checks this flag before allowing act() outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -40,9 +42,12 @@ export async function renderAt(
   path: string,
   options: { domains?: readonly WebDomain[]; queryClient?: QueryClient } = {},
 ): Promise<Rendered> {
+  const signal = testSignal();
   // Every page but sign-in is inside antd's lazy frame; compiled here once, so a test's navigation is
   // not timed by the first compile of antd.
   await import('../app/AntdFrame');
+  // On a busy machine a test can time out during that import: then it renders nothing (test-scope.ts).
+  stopIfAbandoned(signal);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const container = document.createElement('div');
   document.body.append(container);
@@ -50,7 +55,8 @@ export async function renderAt(
   await act(async () =>
     root.render(<App router={router} domains={options.domains} queryClient={options.queryClient} />),
   );
-  await act(() => routerSettled(router));
+  // In short act() rounds: a test that times out here leaves no act() scope open (testing/wait.ts).
+  await settleUntil(routerSettled(router));
   return {
     router,
     container,

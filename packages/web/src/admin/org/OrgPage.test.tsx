@@ -15,7 +15,7 @@ import { sendJson, type ReceivedRequest, type Responder } from '../../testing/lo
 import { answer, notFound, pageTest, TEST_COMPANY } from '../../testing/page-test';
 import { byTestId, click } from '../../testing/render';
 import { OrgPage } from './OrgPage';
-import { waitUntil } from '../../testing/wait';
+import { settleFor, waitUntil } from '../../testing/wait';
 
 const zh = messages['zh-CN'];
 const ROOT = 'CompanyRoot00001';
@@ -203,7 +203,7 @@ describe('the organisation page', { timeout: 30_000 }, () => {
     );
     expect(container.querySelector('[data-testid="job-progress-Job0000000000001"]')).toBeNull();
     const readsWhenDone = jobReads;
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 2600)));
+    await settleFor(2600);
     expect(jobReads).toBe(readsWhenDone);
   });
 });
