@@ -86,6 +86,10 @@ describe('batch edit', () => {
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${prefix} 新代理所` })
       .click();
+    // The choice is in the input before the preview: an empty value would clear every record's agency.
+    await expect
+      .poll(async () => page.getByTestId('batch-edit-field-agency').textContent())
+      .toContain(`${prefix} 新代理所`);
 
     await page.getByTestId('batch-edit-preview').click();
     await waitForText(
@@ -119,7 +123,9 @@ describe('batch edit', () => {
     await page.getByTestId('batch-edit-history-link').click();
     await page.waitForURL(/\/ip\/batch-edit\/history\?model=patent&batch=/);
     await page.getByTestId('batch-undo').click();
+    const undoing = page.waitForRequest((request) => request.method() === 'POST' && /\/undo$/.test(request.url()));
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await undoing;
     await waitForText(page, 'batch-kind', zh['batchHistory.kindUndo']);
     await page.locator('[data-testid="batch-run"][data-status="completed"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('batch-counts').innerText()).toBe(

@@ -77,10 +77,14 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
     ),
   );
   const confirming = useRef(false);
+  // Once deleted, the record is never read again: the page may stay mounted for a moment while the list's
+  // route loads, and a read then (its query dropped from the cache) would answer 404.
+  const [deleted, setDeleted] = useState(false);
 
   const recordQuery = useQuery({
     queryKey: modelKeys.record(model, sid),
     queryFn: () => fetchRecord(model, sid, { subCompanySid }),
+    enabled: !deleted,
   });
   const outcome = recordQuery.data;
   const record = outcome?.result === RESULT_CODES.success ? outcome.data.data : undefined;
@@ -115,6 +119,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
       return;
     }
     void message.success(t('modelDetail.deleted'));
+    setDeleted(true);
     // Leave the page before its record is dropped from the cache: a page still showing it would read it
     // again (a 404 now) on its next render.
     await navigate(modelListPath(model));
