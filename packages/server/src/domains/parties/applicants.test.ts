@@ -268,7 +268,7 @@ describe(`applicants as records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(preview.json().data.names[0]).toMatchObject({ can_create: false, unmatched: ['无权创建的公司'] });
     const job = await importFile(noApplicantCreate, bytes, 'mode=valid_only&create_names=true');
     // Valid-only: the job completes with nothing written and the row's refusal listed, on both engines.
-    expect(job).toMatchObject({ status: 'completed', imported: 0, error_count: 1 });
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed', imported: 0, error_count: 1 });
     expect(job.errors[0].message).toContain('no record is named "无权创建的公司"');
     const count = await call(admin, 'POST', 'model/applicant/do/count', { iql: "name = '无权创建的公司'" });
     expect(count.json().data.total ?? count.json().data.count).toBe(0);

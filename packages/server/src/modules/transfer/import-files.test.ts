@@ -320,7 +320,9 @@ describe(`imports of files from other tools (${onPostgres ? 'PostgreSQL' : 'PGli
       }),
       'valid_only',
     );
-    expect(refused).toMatchObject({ status: 'completed', imported: 0, error_count: 2 });
+    // Once in a CI run on PostgreSQL this job ended "failed" (not reproduced since): the job, failure included,
+    // is printed when it does.
+    expect(refused, JSON.stringify(refused)).toMatchObject({ status: 'completed', imported: 0, error_count: 2 });
     expect(refused.errors).toEqual([
       expect.objectContaining({
         row: 2,
