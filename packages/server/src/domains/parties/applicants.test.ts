@@ -256,7 +256,7 @@ describe(`applicants as records (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       await patentsSheet([['固态电池二', 'AP-IMP-2', '新材料 研究院']]),
       'mode=all_or_nothing&create_names=true',
     );
-    expect(again).toMatchObject({ status: 'completed', imported: 1 });
+    expect(again, JSON.stringify(again)).toMatchObject({ status: 'completed', imported: 1 });
     expect((await findPatent('AP-IMP-2')).data.rows[0]!.applicants).toEqual([applicants[1]]);
     const count = await call(admin, 'POST', 'model/applicant/do/count', { iql: "name = '新材料研究院'" });
     expect(count.json().data.total ?? count.json().data.count).toBe(1);
