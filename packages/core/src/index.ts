@@ -10,6 +10,8 @@ export * from './ids.js';
 export * from './accounts/index.js';
 export * from './models/index.js';
 export * from './docket/index.js';
+export * from './notifications/events.js';
+export * from './notifications/render.js';
 export * from './values/index.js';
 export * from './iql/index.js';
 export * from './rbac/index.js';

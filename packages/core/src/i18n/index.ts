@@ -28,6 +28,8 @@ import { webUsersZhCN, type WebUsersMessageKey } from './web-users.zh-CN.js';
 import { webResignationEn } from './web-resignation.en.js';
 import { webBatchEditEn } from './web-batch-edit.en.js';
 import { webDeadlinesEn } from './web-deadlines.en.js';
+import { notificationsEn } from './notifications.en.js';
+import { notificationsZhCN, type NotificationsMessageKey } from './notifications.zh-CN.js';
 import { webDeadlinesZhCN, type WebDeadlinesMessageKey } from './web-deadlines.zh-CN.js';
 import { webBatchEditZhCN, type WebBatchEditMessageKey } from './web-batch-edit.zh-CN.js';
 import { webResignationZhCN, type WebResignationMessageKey } from './web-resignation.zh-CN.js';
@@ -56,6 +58,7 @@ export type MessageKey =
   | WebResignationMessageKey
   | WebBatchEditMessageKey
   | WebDeadlinesMessageKey
+  | NotificationsMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -86,6 +89,7 @@ const PLATFORM_MESSAGES = {
     ...webResignationZhCN,
     ...webBatchEditZhCN,
     ...webDeadlinesZhCN,
+    ...notificationsZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -109,6 +113,7 @@ const PLATFORM_MESSAGES = {
     ...webResignationEn,
     ...webBatchEditEn,
     ...webDeadlinesEn,
+    ...notificationsEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

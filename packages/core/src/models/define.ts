@@ -229,6 +229,12 @@ export interface ModelDeclaration {
    * defineDeadlineModel): the deadlines calendar and iCalendar feed read every such store.
    */
   deadlineStore?: { of: string };
+  /**
+   * The people responsible for a record (a patent's IP manager): user fields, or references to a person
+   * (their account user). They are told of the record's events (docs/notifications.md): its deadlines at
+   * their lead times, its status changes; each only while they may read the record.
+   */
+  responsible?: readonly string[];
 }
 
 /** What becomes of a model's records when the record they belong to is deleted. */
@@ -322,6 +328,11 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
   if (model.parent) {
     const problem = parentFieldProblem(model);
     if (problem) throw new Error(`${model.name}: ${problem}`);
+  }
+  for (const name of model.responsible ?? []) {
+    const declared = model.fields[name];
+    if (!declared || !(declared.kind === 'user' || declared.target === 'person'))
+      throw new Error(`${model.name}: responsible field ${name} is not a user field or a reference to a person`);
   }
   if (model.docket) {
     const problems = docketProblems(model.docket, model.fields);

@@ -30,6 +30,7 @@ import { docket } from './0031-docket.js';
 import { categoryRecords } from './0032-category-records.js';
 import { fieldFiles } from './0034-field-files.js';
 import { deadlinePages } from './0035-deadline-pages.js';
+import { notifications } from './0036-notifications.js';
 
 export interface Migration {
   id: number;
@@ -69,4 +70,5 @@ export const migrations: readonly Migration[] = [
   categoryRecords,
   fieldFiles,
   deadlinePages,
+  notifications,
 ];

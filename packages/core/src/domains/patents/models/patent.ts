@@ -10,6 +10,8 @@ export const patent = defineModel({
   titleField: 'title',
   // Where a deadline, fee or office action points at the case: its case number, then its title.
   referenceTitle: ['sn', 'title'],
+  /** The case's IP manager hears of its deadlines and status changes (docs/notifications.md). */
+  responsible: ['ip_manager'],
   // The application number is stored in its office's written form (201310033299.6, not 2013100332996) …
   normalize: normalizeApplicationNumber,
   // … and must fit the case's office (format, and CN/EP check digits).

@@ -1,0 +1,47 @@
+// Texts of notifications (en), typed against zh-CN.
+import type { NotificationsMessageKey } from './notifications.zh-CN.js';
+
+export const notificationsEn: Record<NotificationsMessageKey, string> = {
+  'notification.event.todo.assigned': 'A to-do assigned to me',
+  'notification.event.todo.transferred': 'A to-do transferred to me',
+  'notification.event.todo.urged': 'A to-do of mine urged',
+  'notification.event.todo.addSigned': 'Asked to co-sign',
+  'notification.event.todo.cc': 'Copied to me',
+  'notification.event.process.approved': 'A process I started approved',
+  'notification.event.process.rejected': 'A process I started rejected',
+  'notification.event.process.returned': 'A process I started returned',
+  'notification.event.process.withdrawn': 'A process withdrawn',
+  'notification.event.record.statusChanged': 'A watched record changed status',
+  'notification.event.deadline.reminder': 'Deadline reminders',
+  'notification.event.deadline.escalated': 'Deadline escalations',
+  'notification.event.deadline.unverified': 'Deadlines awaiting verification',
+  'notification.event.fee.due': 'Fees due',
+  'notification.event.job.finished': 'Background job finished',
+  'notification.event.job.failed': 'Background job failed',
+  'notification.event.account.locked': 'Account locked',
+  'notification.event.account.passwordChanged': 'Password changed',
+  'notification.event.account.passwordReset': 'Password reset by an administrator',
+
+  'notification.title.todo.assigned': 'New to-do: {{task}} · {{record}}',
+  'notification.title.todo.transferred': '{{actor}} transferred the to-do "{{task}}" to you · {{record}}',
+  'notification.title.todo.urged': '{{actor}} urges "{{task}}": {{comment}} · {{record}}',
+  'notification.title.todo.addSigned': '{{actor}} asks you to co-sign "{{task}}" · {{record}}',
+  'notification.title.todo.cc': '{{actor}} copied you: {{process}} · {{record}}',
+  'notification.title.process.approved': 'Process "{{process}}" approved · {{record}}',
+  'notification.title.process.rejected': 'Process "{{process}}" rejected · {{record}}',
+  'notification.title.process.returned': 'Process "{{process}}" returned · {{record}}',
+  'notification.title.process.withdrawn': 'Process "{{process}}" withdrawn · {{record}}',
+  'notification.title.record.statusChanged': '{{record}} changed from "{{from}}" to "{{to}}"',
+  'notification.title.deadline.reminder': '{{deadline}} is due on {{due}} ({{days}} days left) · {{record}}',
+  'notification.title.deadline.escalated':
+    '{{deadline}} is due on {{due}} and still open ({{days}} days left) · {{record}}',
+  'notification.title.deadline.unverified': '{{deadline}} ({{due}}) is not verified yet · {{record}}',
+  'notification.title.fee.due': '{{fee}} is due on {{due}} · {{record}}',
+  'notification.title.job.finished': '{{job}} finished: {{count}} rows',
+  'notification.title.job.failed': '{{job}} failed: {{reason}}',
+  'notification.title.account.locked': 'Your account was locked after repeated failed sign-ins',
+  'notification.title.account.passwordChanged': 'Your password was changed',
+  'notification.title.account.passwordReset': 'An administrator reset your password',
+
+  'notification.recordHidden': '(a record you cannot see)',
+};
