@@ -23,9 +23,7 @@ export function notificationTitle(
     else if (typeof value === 'object') values[name] = labelIn(value, language);
     else values[name] = value;
   }
-  values.record = record.hidden
-    ? translate(language, 'notification.recordHidden')
-    : (record.title ?? '');
+  values.record = record.hidden ? translate(language, 'notification.recordHidden') : (record.title ?? '');
   return translate(language, `notification.title.${event}` as MessageKey, values).replace(/ · $/, '');
 }
 
