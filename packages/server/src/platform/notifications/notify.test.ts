@@ -15,7 +15,8 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
-import { queueNotification, type NotificationInput } from './notify.js';
+import { renderForReader } from './for-reader.js';
+import { queueNotification, recipientPrincipal, type NotificationInput } from './notify.js';
 
 describe(`queuing notifications (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: AccountsTestApp;
@@ -136,5 +137,43 @@ describe(`queuing notifications (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(hooks).toHaveLength(1);
     // Nobody may read it (only the actor): nothing is queued, not even the webhook.
     expect(await queue({ responsible: false, watchers: false, to: [users.noRight] })).toBeUndefined();
+  });
+
+  it('renders for each reader in their language, hiding a record they can no longer read', async () => {
+    const queued = await queue({ responsible: false, watchers: false, to: [users.manager] });
+    const source = {
+      event: 'record.statusChanged' as const,
+      model: 'patent',
+      record_sid: patentSid,
+      params: input().params!,
+      link: null,
+    };
+    const readerOf = async (sid: string) => {
+      const [user] = await t.database.db.query<{
+        sid: string;
+        tenant_sid: string;
+        side: 1 | 2;
+        is_tenant_admin: boolean;
+      }>('SELECT sid, tenant_sid, user_type_client AS side, is_tenant_admin FROM user_account WHERE sid = $1', [sid]);
+      return recipientPrincipal(t.database.db, t.app.registry, user!);
+    };
+    expect(queued!.recipients).toEqual([users.manager]);
+    const [en] = await renderForReader(t.database.db, t.app.registry, await readerOf(users.manager), 'en', [source]);
+    expect(en).toEqual({
+      title: 'NT-1 通知测试 changed from "Draft" to "Filed"',
+      link: `/model/patent/${patentSid}`,
+      recordVisible: true,
+    });
+    const [zh] = await renderForReader(t.database.db, t.app.registry, await readerOf(users.manager), 'zh-CN', [source]);
+    expect(zh!.title).toBe('NT-1 通知测试 的状态由“草稿”变为“已提交”');
+    // Someone outside the case's scope reads neither its title nor a link.
+    const [hidden] = await renderForReader(t.database.db, t.app.registry, await readerOf(users.ownOnly), 'en', [
+      source,
+    ]);
+    expect(hidden).toEqual({
+      title: '(a record you cannot see) changed from "Draft" to "Filed"',
+      link: null,
+      recordVisible: false,
+    });
   });
 });
