@@ -31,10 +31,7 @@ import { webDeadlinesEn } from './web-deadlines.en.js';
 import { notificationsEn } from './notifications.en.js';
 import { notificationsZhCN, type NotificationsMessageKey } from './notifications.zh-CN.js';
 import { notificationDeliveryEn } from './notification-delivery.en.js';
-import {
-  notificationDeliveryZhCN,
-  type NotificationDeliveryMessageKey,
-} from './notification-delivery.zh-CN.js';
+import { notificationDeliveryZhCN, type NotificationDeliveryMessageKey } from './notification-delivery.zh-CN.js';
 import { webNotificationDeliveryEn } from './web-notification-delivery.en.js';
 import {
   webNotificationDeliveryZhCN,

@@ -20,7 +20,8 @@ export const notificationDeliveryEn: Record<NotificationDeliveryMessageKey, stri
   'notificationDelivery.reason.webhookNotConfigured': 'The tenant no longer has a webhook',
   'notificationDelivery.reason.mailNotConfigured': 'No mail server is configured',
   'notificationDelivery.reason.mailSendFailed': 'The mail server refused the mail or could not be reached',
-  'notificationDelivery.reason.webhookHostForbidden': 'The webhook address points inside the network or cannot be found',
+  'notificationDelivery.reason.webhookHostForbidden':
+    'The webhook address points inside the network or cannot be found',
   'notificationDelivery.reason.webhookStatus': 'The webhook receiver answered with an error status',
   'notificationDelivery.reason.webhookTimeout': 'The webhook receiver did not answer within 10 seconds',
   'notificationDelivery.reason.webhookUnreachable': 'The webhook receiver could not be reached',

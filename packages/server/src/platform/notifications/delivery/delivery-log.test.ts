@@ -38,7 +38,12 @@ describe(`notification delivery log (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
   it("lists the tenant's deliveries with reasons, and resends a failed one", async () => {
     const person = await acme.person();
     const patent = await acme.patent('log');
-    await acme.queue({ event: 'todo.assigned', record: { model: 'patent', sid: patent }, to: [person.sid], params: { task: 'Sign' } });
+    await acme.queue({
+      event: 'todo.assigned',
+      record: { model: 'patent', sid: patent },
+      to: [person.sid],
+      params: { task: 'Sign' },
+    });
     await globex.queue({ event: 'job.finished', to: [(await globex.person()).sid], params: { job: 'X', count: 1 } });
     // The account is disabled before the mail leaves: failed at once.
     await world.t.database.db.query('UPDATE user_account SET status = 0 WHERE sid = $1', [person.sid]);
@@ -100,7 +105,15 @@ describe(`notification delivery log (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     const second = (await get(`/notification-deliveries?limit=2&before=${first.next}`)).json();
     expect(Number(second.data[0].id)).toBeLessThan(Number(first.data[1].id));
 
-    for (const bad of ['status=lost', 'channel=sms', 'limit=0', 'limit=101', 'before=abc', 'before=99999999999999999999', 'x=1'])
+    for (const bad of [
+      'status=lost',
+      'channel=sms',
+      'limit=0',
+      'limit=101',
+      'before=abc',
+      'before=99999999999999999999',
+      'x=1',
+    ])
       expect((await get(`/notification-deliveries?${bad}`)).statusCode, bad).toBe(400);
     expect((await resend('0')).statusCode).toBe(400);
 

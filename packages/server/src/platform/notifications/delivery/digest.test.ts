@@ -45,7 +45,12 @@ describe(`daily digest (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // 10:00 in Shanghai: after today's 08:00 digest.
     world.t.clock.now = new Date('2026-11-24T02:00:00Z');
     await acme.queue({ event: 'job.finished', to: [person.sid], params: { job: 'Import A', count: 5 } });
-    await acme.queue({ event: 'todo.assigned', record: { model: 'patent', sid: patent }, to: [person.sid], params: { task: 'Check' } });
+    await acme.queue({
+      event: 'todo.assigned',
+      record: { model: 'patent', sid: patent },
+      to: [person.sid],
+      params: { task: 'Check' },
+    });
     await acme.queue({ event: 'job.finished', to: [person.sid], params: { job: 'Import B', count: 7 } });
 
     expect((await dispatchNotifications(world.deps)).digestsSent).toBe(0);

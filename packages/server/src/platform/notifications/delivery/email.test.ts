@@ -68,7 +68,12 @@ describe(`e-mail delivery (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('does not name or link a record the reader can no longer read when the mail leaves', async () => {
     const person = await acme.person({ language: 'en' });
     const patent = await acme.patent('secret');
-    await acme.queue({ event: 'todo.assigned', record: { model: 'patent', sid: patent }, to: [person.sid], params: { task: 'Review' } });
+    await acme.queue({
+      event: 'todo.assigned',
+      record: { model: 'patent', sid: patent },
+      to: [person.sid],
+      params: { task: 'Review' },
+    });
     // Their role is taken away after the notification was queued.
     await world.t.database.db.query('DELETE FROM user_role WHERE user_sid = $1', [person.sid]);
     await world.t.database.db.query('UPDATE tenant SET access_version = access_version + 1 WHERE sid = $1', [

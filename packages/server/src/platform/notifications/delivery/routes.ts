@@ -59,7 +59,10 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
         body: z
           .object({
             url: labelled(z.string().trim().max(WEBHOOK_URL_MAX).nullable(), 'adminWebhook.url'),
-            secret: labelled(z.string().min(WEBHOOK_SECRET_MIN).max(WEBHOOK_SECRET_MAX), 'adminWebhook.secret').optional(),
+            secret: labelled(
+              z.string().min(WEBHOOK_SECRET_MIN).max(WEBHOOK_SECRET_MAX),
+              'adminWebhook.secret',
+            ).optional(),
             updated_at: settingReadAt,
           })
           .strict(),

@@ -28,15 +28,23 @@ interface Received {
 const SECRET = 'a-webhook-secret-of-ours';
 
 /** A receiver that checks each post's signature and answers 500 to the first `failFirst` posts. */
-async function startReceiver(failFirst: number): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+async function startReceiver(
+  failFirst: number,
+): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const expected = `sha256=${createHmac('sha256', SECRET).update(`${String(request.headers['x-ipdesk-timestamp'])}.${body}`).digest('hex')}`;
-      received.push({ headers: request.headers, body, signatureOk: request.headers['x-ipdesk-signature'] === expected });
+      const expected = `sha256=${createHmac('sha256', SECRET)
+        .update(`${String(request.headers['x-ipdesk-timestamp'])}.${body}`)
+        .digest('hex')}`;
+      received.push({
+        headers: request.headers,
+        body,
+        signatureOk: request.headers['x-ipdesk-signature'] === expected,
+      });
       response.statusCode = received.length <= failFirst ? 500 : 204;
       response.end();
     });
@@ -148,8 +156,7 @@ describe(`webhook delivery (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       to: [person.sid],
       params: { from: { zh: '草稿', en: 'Draft' }, to: { zh: '已提交', en: 'Filed' } },
     });
-    const webhookRow = async () =>
-      (await deliveriesOf(world, acme.tenant.sid)).find((r) => r.channel === 'webhook')!;
+    const webhookRow = async () => (await deliveriesOf(world, acme.tenant.sid)).find((r) => r.channel === 'webhook')!;
     // The receiver fails its first post again (its counter started over).
     const retrying = await startReceiver(1);
     try {
@@ -159,7 +166,11 @@ describe(`webhook delivery (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       );
       await dispatchNotifications(world.deps);
       expect(retrying.received).toHaveLength(1);
-      expect(await webhookRow()).toMatchObject({ status: 'pending', attempts: 1, last_error: 'webhookStatus: HTTP 500' });
+      expect(await webhookRow()).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        last_error: 'webhookStatus: HTTP 500',
+      });
       await dispatchNotifications(world.deps);
       expect(retrying.received).toHaveLength(1);
       world.t.clock.advanceMinutes(1);
