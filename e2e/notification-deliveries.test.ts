@@ -1,6 +1,7 @@
 // The notification deliveries page in Chromium against the real server: an administrator opens it from the
 // menu, sees a failed delivery with its reason in English, resends it (it leaves the failed list and is
-// pending again); sets the tenant's webhook, the server's refusal shown on the form (plain http to a public host), and the secret never shown back.
+// pending again); sets the tenant's webhook, the server's refusal shown on the form (plain http to a public
+// host), and the secret never shown back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, newSid, translate } from '@ipdesk/core';
 import { createUser } from './support/accounts.js';
