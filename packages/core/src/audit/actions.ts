@@ -52,6 +52,8 @@ const ENTITY_ACTIONS = {
     mail_test_sent: { zh: '发送测试邮件', en: 'Test mail sent' },
     mail_settings_updated: { zh: '修改邮件服务器设置', en: 'Mail server settings changed' },
     security_updated: { zh: '修改安全策略', en: 'Security policy changed' },
+    webhook_updated: { zh: '修改通知 Webhook', en: 'Notification webhook changed' },
+    webhook_test_sent: { zh: '发送 Webhook 测试消息', en: 'Webhook test message sent' },
   },
   user: {
     avatar_changed: { zh: '更换头像', en: 'Avatar changed' },
@@ -130,6 +132,7 @@ const ENTITY_ACTIONS = {
   },
   workflow_instance: { deleted: { zh: '随记录删除审批流程', en: 'Approvals deleted with the record' } },
   workflow_attachment: { uploaded: { zh: '上传审批附件', en: 'Approval attachment uploaded' } },
+  notification_delivery: { resent: { zh: '重发通知', en: 'Notification resent' } },
   field_file: { uploaded: { zh: '上传字段文件', en: 'File uploaded for a field' } },
 } as const satisfies Record<string, Record<string, Label>>;
 

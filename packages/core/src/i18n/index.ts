@@ -30,6 +30,13 @@ import { webBatchEditEn } from './web-batch-edit.en.js';
 import { webDeadlinesEn } from './web-deadlines.en.js';
 import { notificationsEn } from './notifications.en.js';
 import { notificationsZhCN, type NotificationsMessageKey } from './notifications.zh-CN.js';
+import { notificationDeliveryEn } from './notification-delivery.en.js';
+import { notificationDeliveryZhCN, type NotificationDeliveryMessageKey } from './notification-delivery.zh-CN.js';
+import { webNotificationDeliveryEn } from './web-notification-delivery.en.js';
+import {
+  webNotificationDeliveryZhCN,
+  type WebNotificationDeliveryMessageKey,
+} from './web-notification-delivery.zh-CN.js';
 import { webDeadlinesZhCN, type WebDeadlinesMessageKey } from './web-deadlines.zh-CN.js';
 import { webBatchEditZhCN, type WebBatchEditMessageKey } from './web-batch-edit.zh-CN.js';
 import { webResignationZhCN, type WebResignationMessageKey } from './web-resignation.zh-CN.js';
@@ -59,6 +66,8 @@ export type MessageKey =
   | WebBatchEditMessageKey
   | WebDeadlinesMessageKey
   | NotificationsMessageKey
+  | NotificationDeliveryMessageKey
+  | WebNotificationDeliveryMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -90,6 +99,8 @@ const PLATFORM_MESSAGES = {
     ...webBatchEditZhCN,
     ...webDeadlinesZhCN,
     ...notificationsZhCN,
+    ...notificationDeliveryZhCN,
+    ...webNotificationDeliveryZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -114,6 +125,8 @@ const PLATFORM_MESSAGES = {
     ...webBatchEditEn,
     ...webDeadlinesEn,
     ...notificationsEn,
+    ...notificationDeliveryEn,
+    ...webNotificationDeliveryEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

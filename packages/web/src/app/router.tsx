@@ -135,6 +135,12 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'admin/notification-deliveries',
+                lazy: async () => ({
+                  Component: (await import('../admin/NotificationDeliveriesPage')).NotificationDeliveriesPage,
+                }),
+              },
+              {
                 path: 'admin/mail-server',
                 lazy: async () => ({ Component: (await import('../admin/MailServerPage')).MailServerPage }),
               },
