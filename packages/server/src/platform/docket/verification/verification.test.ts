@@ -188,7 +188,9 @@ describe(`deadline verification (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
 
   it('tells the people who may verify once, not the enterer nor those without the right', async () => {
     const d = await handMade(carol);
-    expect((await told(d.sid)).map((r) => r.recipient_sid)).toEqual([aliceSid, bobSid].sort());
+    const recipients = (await told(d.sid)).map((r) => r.recipient_sid);
+    expect(recipients).toEqual([aliceSid, bobSid].sort());
+    expect(recipients).not.toContain(carolSid);
     // Carol holds no verify right: she is not offered it and the action is refused whole.
     const res = await verify(carol, [d.sid]);
     expect(res.statusCode).toBe(403);
