@@ -18,6 +18,11 @@ export const RECORD_VERBS = {
   imported: { zh: '导入', en: 'Imported' },
   /** A lifecycle action moved it (models/lifecycle.ts): the detail names the action and the comment. */
   status_changed: { zh: '状态变更', en: 'Status changed' },
+  /**
+   * A second person checked it (a deadline's trigger, computation and office: dual docketing): a lifecycle
+   * action that leaves the status as it is (`auditVerb`), the detail naming the action.
+   */
+  verified: { zh: '复核', en: 'Verified' },
 } as const satisfies Record<string, Label>;
 
 export type RecordVerb = keyof typeof RECORD_VERBS;
@@ -54,6 +59,7 @@ const ENTITY_ACTIONS = {
     security_updated: { zh: '修改安全策略', en: 'Security policy changed' },
     webhook_updated: { zh: '修改通知 Webhook', en: 'Notification webhook changed' },
     webhook_test_sent: { zh: '发送 Webhook 测试消息', en: 'Webhook test message sent' },
+    deadline_verification_updated: { zh: '修改期限复核设置', en: 'Deadline verification switched' },
   },
   user: {
     avatar_changed: { zh: '更换头像', en: 'Avatar changed' },

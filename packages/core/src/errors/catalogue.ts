@@ -64,6 +64,10 @@ const PLATFORM_ERRORS = {
   actionCommentRequired: def(400203, 400, 'error.actionCommentRequired'),
   /** Params: action, fields (labels). */
   actionNotSettable: def(400204, 400, 'error.actionNotSettable'),
+  /** The record does not hold what the action runs `when` (a deadline already verified). Params: action, field, value (labels). */
+  actionNotWhen: def(409204, 409, 'error.actionNotWhen'),
+  /** Four eyes: the person in the action's `notBy` field may not run it. Params: action, field (labels). */
+  actionSamePerson: def(403201, 403, 'error.actionSamePerson'),
   /** A delete refused by a child model declared `onParentDelete: 'refuse'`. Params: parent, model (labels), count. */
   childRecordsExist: def(409203, 409, 'error.childRecordsExist'),
   /** Spec §8 "Export link invalid: reselect the data". */

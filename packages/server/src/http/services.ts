@@ -27,6 +27,7 @@ import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
 import { deadlineRoutes } from '../platform/docket/routes.js';
 import { notificationDeliveryRoutes } from '../platform/notifications/delivery/routes.js';
+import { deadlineVerificationRoutes } from '../platform/docket/verification/routes.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -91,6 +92,7 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     userLookupRoutes,
     deadlineRoutes,
     notificationDeliveryRoutes,
+    deadlineVerificationRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],

@@ -4,6 +4,7 @@
 import { localizeDeadlineRow } from '../titles.js';
 import { defineModel, field } from '../../../models/define.js';
 import { deadlineLifecycle } from '../../../docket/lifecycle.js';
+import { verificationFields } from '../../../docket/verification.js';
 
 export const patentTask = defineModel({
   name: 'patent_task',
@@ -89,5 +90,7 @@ export const patentTask = defineModel({
     // Set by the complete action only.
     completed_on: field('date', { label: { zh: '完成日', en: 'Completed on' } }),
     remark: field('longText', { label: { zh: '备注', en: 'Remark' } }),
+    // Dual docketing (docket/verification.ts): the lifecycle's verify action stamps them.
+    ...verificationFields,
   },
 });
