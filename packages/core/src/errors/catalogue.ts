@@ -156,6 +156,10 @@ const PLATFORM_ERRORS = {
   fieldFileNotWritable: def(403470, 403, 'error.fieldFileNotWritable'),
   /** A file not in the record's field, of another tenant, or of a record out of the caller's scope. */
   fieldFileNotFound: def(404470, 404, 'error.fieldFileNotFound'),
+
+  // Notifications (docs/notifications.md "Inbox, watching, preferences"), codes 4xx490–499.
+  /** Params: event (its label). An account event is always in the inbox and mailed at once. */
+  notificationEventMandatory: def(400490, 400, 'error.notificationEventMandatory'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Every code: the platform's and each domain's (their manifests' errors). */

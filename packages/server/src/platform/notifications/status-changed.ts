@@ -1,0 +1,78 @@
+// `record.statusChanged`: a lifecycle action (or an approval's outcome) moved a record's status. Queued in the
+// action's own transaction to the record's responsible people and watchers — and to the watchers of its
+// parent, so watching a patent tells of its fees and deadlines — never the actor, never someone who may not
+// read the record (queueNotification). The statuses are kept as the tenant's bilingual labels of the status
+// dictionary, rendered in each reader's language.
+import type { Label, LifecycleDeclaration } from '@ipdesk/core';
+import type { Queryable } from '../../db/database.js';
+import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
+import type { RequestContext } from '../context.js';
+import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
+import { queueNotification } from './notify.js';
+
+export interface StatusChange {
+  model: ResolvedModel;
+  lifecycle: LifecycleDeclaration;
+  sid: string;
+  from: string;
+  to: string;
+  /** The record after the action (its parent reference). */
+  row: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The status dictionary's labels, read once per action: a batch of a thousand records asks for them once
+ * (the memo lives as long as the action's context).
+ */
+const labelMemo = new WeakMap<object, Map<string, Promise<Map<string, Label>>>>();
+
+function statusLabels(
+  tx: Queryable,
+  ctx: Pick<RequestContext, 'tenantSid'>,
+  dictionary: string,
+): Promise<Map<string, Label>> {
+  const memo = labelMemo.get(ctx) ?? new Map<string, Promise<Map<string, Label>>>();
+  labelMemo.set(ctx, memo);
+  let labels = memo.get(dictionary);
+  if (!labels) {
+    labels = dictionaryOptions(tx, ctx.tenantSid, dictionary).then(
+      (options) => new Map(options.map((o) => [o.key, o.labels])),
+    );
+    memo.set(dictionary, labels);
+  }
+  return labels;
+}
+
+export async function notifyStatusChanged(
+  tx: Queryable,
+  deps: { registry: ModelRegistry },
+  ctx: Pick<RequestContext, 'tenantSid' | 'userSid' | 'now'>,
+  change: StatusChange,
+): Promise<void> {
+  if (change.from === change.to) return;
+  const { model, lifecycle } = change;
+  const parent = model.declaration.parent;
+  const parentSid = parent ? change.row[parent.field] : undefined;
+  const parentWatchers =
+    parent && typeof parentSid === 'string'
+      ? (
+          await tx.query<{ user_sid: string }>(
+            'SELECT user_sid FROM record_watch WHERE tenant_sid = $1 AND model = $2 AND record_sid = $3',
+            [ctx.tenantSid, parent.model, parentSid],
+          )
+        ).map((w) => w.user_sid)
+      : [];
+  const dictionary = model.fields.get(lifecycle.field)?.declaration?.dictionary;
+  const labels = dictionary ? await statusLabels(tx, ctx, dictionary) : new Map<string, Label>();
+  await queueNotification(tx, deps, {
+    tenantSid: ctx.tenantSid,
+    event: 'record.statusChanged',
+    record: { model: model.name, sid: change.sid },
+    to: parentWatchers,
+    responsible: true,
+    watchers: true,
+    actorSid: ctx.userSid,
+    params: { from: labels.get(change.from) ?? change.from, to: labels.get(change.to) ?? change.to },
+    now: ctx.now,
+  });
+}
