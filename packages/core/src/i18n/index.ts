@@ -29,6 +29,8 @@ import { webResignationEn } from './web-resignation.en.js';
 import { webBatchEditEn } from './web-batch-edit.en.js';
 import { webDeadlinesEn } from './web-deadlines.en.js';
 import { notificationsEn } from './notifications.en.js';
+import { webNotificationsEn } from './web-notifications.en.js';
+import { webNotificationsZhCN, type WebNotificationsMessageKey } from './web-notifications.zh-CN.js';
 import { notificationsZhCN, type NotificationsMessageKey } from './notifications.zh-CN.js';
 import { webDeadlinesZhCN, type WebDeadlinesMessageKey } from './web-deadlines.zh-CN.js';
 import { webBatchEditZhCN, type WebBatchEditMessageKey } from './web-batch-edit.zh-CN.js';
@@ -59,6 +61,7 @@ export type MessageKey =
   | WebBatchEditMessageKey
   | WebDeadlinesMessageKey
   | NotificationsMessageKey
+  | WebNotificationsMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -90,6 +93,7 @@ const PLATFORM_MESSAGES = {
     ...webBatchEditZhCN,
     ...webDeadlinesZhCN,
     ...notificationsZhCN,
+    ...webNotificationsZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -114,6 +118,7 @@ const PLATFORM_MESSAGES = {
     ...webBatchEditEn,
     ...webDeadlinesEn,
     ...notificationsEn,
+    ...webNotificationsEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

@@ -110,6 +110,7 @@ describe(`the inbox, watching and preferences (${onPostgres ? 'PostgreSQL' : 'PG
       t.clock.advanceMinutes(1);
     }
     await queue({ event: 'job.failed', record: undefined, to: [sids.reader], params: { job: 'Import', reason: 'x' } });
+    t.clock.advanceMinutes(1);
     await queue({ to: [sids.other] });
     // Two at the same instant: the sid breaks the tie, and paging neither repeats nor skips one.
     await queue({ to: [sids.reader] });

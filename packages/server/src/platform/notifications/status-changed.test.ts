@@ -114,6 +114,7 @@ describe(`status changes tell watchers and responsible people (${onPostgres ? 'P
   it('tells once per record of a batch, and nothing for a refused record', async () => {
     const tasks = [await newTask('年费 1'), await newTask('年费 2'), await newTask('年费 3')];
     const before = (await inbox(sessions.assignee, 'en')).length;
+    t.clock.advanceMinutes(1);
     const res = await post(admin, '/model/patent_task/do/action/complete', {
       sids: tasks,
       values: { completed_on: '2026-11-21' },
