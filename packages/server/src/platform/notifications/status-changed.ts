@@ -6,7 +6,7 @@
 import type { Label, LifecycleDeclaration } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import { dictionaryOptions } from '../../modules/dictionary/dictionary.js';
-import type { RequestContext } from '../context.js';
+import type { Principal, RequestContext } from '../context.js';
 import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
 import { queueNotification } from './notify.js';
 
@@ -21,18 +21,30 @@ export interface StatusChange {
 }
 
 /**
- * The status dictionary's labels, read once per action: a batch of a thousand records asks for them once
- * (the memo lives as long as the action's context).
+ * What one action reads once however many records it moves (the memo lives as long as the action's context):
+ * the status dictionary's labels, and each recipient's rights (their roles do not change within a request).
  */
-const labelMemo = new WeakMap<object, Map<string, Promise<Map<string, Label>>>>();
+interface ActionMemo {
+  labels: Map<string, Promise<Map<string, Label>>>;
+  principals: Map<string, Principal>;
+}
+const memos = new WeakMap<object, ActionMemo>();
+
+function memoOf(ctx: object): ActionMemo {
+  let memo = memos.get(ctx);
+  if (!memo) {
+    memo = { labels: new Map(), principals: new Map() };
+    memos.set(ctx, memo);
+  }
+  return memo;
+}
 
 function statusLabels(
   tx: Queryable,
   ctx: Pick<RequestContext, 'tenantSid'>,
   dictionary: string,
 ): Promise<Map<string, Label>> {
-  const memo = labelMemo.get(ctx) ?? new Map<string, Promise<Map<string, Label>>>();
-  labelMemo.set(ctx, memo);
+  const memo = memoOf(ctx).labels;
   let labels = memo.get(dictionary);
   if (!labels) {
     labels = dictionaryOptions(tx, ctx.tenantSid, dictionary).then(
@@ -64,15 +76,19 @@ export async function notifyStatusChanged(
       : [];
   const dictionary = model.fields.get(lifecycle.field)?.declaration?.dictionary;
   const labels = dictionary ? await statusLabels(tx, ctx, dictionary) : new Map<string, Label>();
-  await queueNotification(tx, deps, {
-    tenantSid: ctx.tenantSid,
-    event: 'record.statusChanged',
-    record: { model: model.name, sid: change.sid },
-    to: parentWatchers,
-    responsible: true,
-    watchers: true,
-    actorSid: ctx.userSid,
-    params: { from: labels.get(change.from) ?? change.from, to: labels.get(change.to) ?? change.to },
-    now: ctx.now,
-  });
+  await queueNotification(
+    tx,
+    { registry: deps.registry, principals: memoOf(ctx).principals },
+    {
+      tenantSid: ctx.tenantSid,
+      event: 'record.statusChanged',
+      record: { model: model.name, sid: change.sid },
+      to: parentWatchers,
+      responsible: true,
+      watchers: true,
+      actorSid: ctx.userSid,
+      params: { from: labels.get(change.from) ?? change.from, to: labels.get(change.to) ?? change.to },
+      now: ctx.now,
+    },
+  );
 }
