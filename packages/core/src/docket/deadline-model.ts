@@ -104,6 +104,8 @@ export function defineDeadlineModel<const N extends string, const P extends stri
     // Recomputed in bulk after a rules change (server platform/docket/recompute.ts).
     bulkWritten: true,
     lifecycle: deadlineLifecycle,
+    // The assignee hears of the deadline (its status changes, its reminders; docs/notifications.md).
+    responsible: ['assignee'],
     parent: { model: input.parent.model, field: input.parent.model, onParentDelete: 'delete' },
     deadlineStore: { of: input.parent.model },
     fields,

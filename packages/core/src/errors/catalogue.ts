@@ -174,6 +174,9 @@ const PLATFORM_ERRORS = {
   webhookTestFailed: def(502490, 502, 'error.webhookTestFailed'),
   deliveryNotFound: def(404490, 404, 'error.deliveryNotFound'),
   deliveryPending: def(409491, 409, 'error.deliveryPending'),
+  // Notifications (docs/notifications.md "Inbox, watching, preferences").
+  /** Params: event (its label). An account event is always in the inbox and mailed at once. */
+  notificationEventMandatory: def(400494, 400, 'error.notificationEventMandatory'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Every code: the platform's and each domain's (their manifests' errors). */

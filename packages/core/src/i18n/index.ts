@@ -29,6 +29,8 @@ import { webResignationEn } from './web-resignation.en.js';
 import { webBatchEditEn } from './web-batch-edit.en.js';
 import { webDeadlinesEn } from './web-deadlines.en.js';
 import { notificationsEn } from './notifications.en.js';
+import { webNotificationsEn } from './web-notifications.en.js';
+import { webNotificationsZhCN, type WebNotificationsMessageKey } from './web-notifications.zh-CN.js';
 import { notificationsZhCN, type NotificationsMessageKey } from './notifications.zh-CN.js';
 import { notificationDeliveryEn } from './notification-delivery.en.js';
 import { notificationDeliveryZhCN, type NotificationDeliveryMessageKey } from './notification-delivery.zh-CN.js';
@@ -68,6 +70,7 @@ export type MessageKey =
   | NotificationsMessageKey
   | NotificationDeliveryMessageKey
   | WebNotificationDeliveryMessageKey
+  | WebNotificationsMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -101,6 +104,7 @@ const PLATFORM_MESSAGES = {
     ...notificationsZhCN,
     ...notificationDeliveryZhCN,
     ...webNotificationDeliveryZhCN,
+    ...webNotificationsZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -127,6 +131,7 @@ const PLATFORM_MESSAGES = {
     ...notificationsEn,
     ...notificationDeliveryEn,
     ...webNotificationDeliveryEn,
+    ...webNotificationsEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

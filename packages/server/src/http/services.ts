@@ -28,6 +28,7 @@ import { webapiRoutes } from './routes/webapi.js';
 import { deadlineRoutes } from '../platform/docket/routes.js';
 import { notificationDeliveryRoutes } from '../platform/notifications/delivery/routes.js';
 import { deadlineVerificationRoutes } from '../platform/docket/verification/routes.js';
+import { notificationRoutes } from '../platform/notifications/routes.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -93,6 +94,7 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     deadlineRoutes,
     notificationDeliveryRoutes,
     deadlineVerificationRoutes,
+    notificationRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],

@@ -33,6 +33,7 @@ import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js
 import type { RequestContext } from '../context.js';
 import type { FileStorage } from '../files/storage.js';
 import { releaseRecordFiles, removeReleasedFiles, saveFieldFiles } from './field-files.js';
+import { notifyStatusChanged } from '../notifications/status-changed.js';
 
 export type RecordRow = Record<string, unknown>;
 
@@ -791,7 +792,7 @@ export function lockLifecycleRecord(
  * In the caller's transaction, a locked record moved to a status by a lifecycle action: the status and the
  * action's values written, the model's hooks run (a workflow field lock refuses here as on an update), and
  * the `<model>.status_changed` audit entry (or the action's `auditVerb`) written from the final row with the action, the comment and,
- * when an approval's outcome moved it, the process.
+ * when an approval's outcome moved it, the process; and `record.statusChanged` queued to the people told.
  */
 export async function writeLifecycleStatus(
   tx: Queryable,
@@ -835,6 +836,15 @@ export async function writeLifecycleStatus(
     },
     requestId,
     at: now,
+  });
+  // Its watchers and responsible people are told in this same transaction (the outbox).
+  await notifyStatusChanged(tx, deps, ctx, {
+    model: whole(model),
+    lifecycle,
+    sid: input.sid,
+    from: String(before[lifecycle.field]),
+    to: String(after[lifecycle.field]),
+    row: after,
   });
   return presented(model, after);
 }

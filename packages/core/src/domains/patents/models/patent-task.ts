@@ -17,6 +17,8 @@ export const patentTask = defineModel({
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
   bulkWritten: true,
   lifecycle: deadlineLifecycle,
+  // The assignee hears of the deadline (its status changes, its reminders; docs/notifications.md).
+  responsible: ['assignee'],
   // A case's own record: listed on the case, deleted with it (spec §5 "Deleting a case").
   parent: { model: 'patent', field: 'patent', onParentDelete: 'delete' },
   // The patent's deadline store: the deadlines calendar and iCalendar feed read it beside the docketed models'.
