@@ -10,6 +10,7 @@ import { buildApp } from './http/app.js';
 import { recomputeChangedPacks } from './domains/patents/recompute.js';
 import { recomputeChangedDockets } from './platform/docket/recompute.js';
 import { startWorkflowRunner } from './domains/workflow/engine/index.js';
+import { startReminderSchedule } from './platform/notifications/reminders/schedule.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
 export interface RunningServer {
@@ -62,6 +63,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const workflowRunner = startWorkflowRunner(app.workflow, {
       onError: (error) => app.log.error({ err: error }, 'workflow timers or outbox failed'),
     });
+    // Deadline reminders, fee reminders and escalations: at start, then once a day (every server; the dedupe
+    // keys let each reminder out once).
+    const reminders = startReminderSchedule(
+      { db, registry: app.registry, timeZone: config.timeZone },
+      {
+        now: app.accounts.now,
+        onRun: (report) => app.log.info({ reminders: report }, 'deadline reminders run'),
+        onError: (error) => app.log.error({ err: error }, 'deadline reminders failed'),
+      },
+    );
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -70,8 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demo,
       url,
       close() {
-        closing ??= workflowRunner
-          .stop()
+        closing ??= Promise.all([workflowRunner.stop(), reminders.stop()])
           .then(() => app.close())
           .then(() => Promise.all([packCheck, docketCheck]))
           .then(() => undefined)

@@ -52,6 +52,7 @@ const ENTITY_ACTIONS = {
     mail_test_sent: { zh: '发送测试邮件', en: 'Test mail sent' },
     mail_settings_updated: { zh: '修改邮件服务器设置', en: 'Mail server settings changed' },
     security_updated: { zh: '修改安全策略', en: 'Security policy changed' },
+    reminder_settings_updated: { zh: '修改期限提醒设置', en: 'Deadline reminder settings changed' },
   },
   user: {
     avatar_changed: { zh: '更换头像', en: 'Avatar changed' },

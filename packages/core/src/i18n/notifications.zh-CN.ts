@@ -43,6 +43,17 @@ export const notificationsZhCN = {
   'notification.title.account.passwordReset': '管理员重置了您的密码',
 
   'notification.recordHidden': '（无权查看的记录）',
+
+  // Reminders and escalation (tenant settings, docs/notifications.md)
+  'reminders.category.default': '一般期限',
+  'reminders.category.office_action': '审查意见答复',
+  'reminders.category.fee': '费用与年费',
+  'field.leadTimes': '提醒提前天数',
+  'field.escalateWithinDays': '升级提醒（到期前天数）',
+  'validation.leadTimeUnknownType': '没有“{{type}}”这种期限类型',
+  'validation.leadTimeDuplicate': '“{{type}}”的提前天数有重复',
+  'validation.leadTimeTooMany': '“{{type}}”最多设置 10 个提前天数',
+  'validation.leadTimeRange': '“{{type}}”的提前天数须为 0–365 的整数',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof notificationsZhCN;

@@ -26,6 +26,7 @@ import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
 import { deadlineRoutes } from '../platform/docket/routes.js';
+import { reminderSettingsRoutes } from './routes/reminder-settings.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -89,6 +90,7 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     configPackRoutes,
     userLookupRoutes,
     deadlineRoutes,
+    reminderSettingsRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],
