@@ -109,23 +109,39 @@ async function escalationRecipients(deps: ReminderDeps, run: TenantRun, assignee
   return [...people];
 }
 
-async function runSource(deps: ReminderDeps, run: TenantRun, source: ReminderSource, report: ReminderRunReport) {
+/** What one source of one tenant has due today: reminders (with their dedupe keys) and escalations. */
+export interface SourceFindings {
+  source: ReminderSource;
+  reminders: Array<DueRow & { key: string }>;
+  escalations: Array<DueRow & { key: string }>;
+}
+
+/** The set-based searches of one source (two queries, plus the offices present); nothing is queued. */
+async function findSource(deps: ReminderDeps, run: TenantRun, source: ReminderSource): Promise<SourceFindings> {
   const { ruleLeads, defaultLeads } = leadsOf(source, run.settings);
   const allLeads = [...defaultLeads, ...Object.values(ruleLeads).flat()];
   const escalate = source.kind === 'deadline' ? run.settings.escalateWithinDays : -1;
   const maxDistance = Math.max(0, escalate, ...allLeads);
   const table = await distanceTable(deps.db, source, run.tenantSid, run.today, maxDistance, run.calendars);
-  const counter = source.kind === 'fee' ? 'fees' : 'reminders';
+  const at = { tenantSid: run.tenantSid, today: run.today, table };
+  const due = await findDueReminders(deps.db, source, { ...at, ruleLeads, defaultLeads });
+  const open = escalate < 0 ? [] : await findEscalations(deps.db, source, { ...at, withinDays: escalate });
+  return {
+    source,
+    reminders: due.map((row) => ({
+      ...row,
+      key: `${reminderKeyPrefix(source)}${row.sid}:${row.due_date}:${row.lead}`,
+    })),
+    escalations: open.map((row) => ({ ...row, key: `${escalationKeyPrefix(source)}${row.sid}:${row.due_date}` })),
+  };
+}
 
-  const due = await findDueReminders(deps.db, source, {
-    tenantSid: run.tenantSid,
-    today: run.today,
-    table,
-    ruleLeads,
-    defaultLeads,
-  });
-  report.found[counter] += due.length;
-  for (const row of due) {
+async function queueFindings(deps: ReminderDeps, run: TenantRun, found: SourceFindings, report: ReminderRunReport) {
+  const { source } = found;
+  const counter = source.kind === 'fee' ? 'fees' : 'reminders';
+  report.found[counter] += found.reminders.length;
+  report.found.escalations += found.escalations.length;
+  for (const row of found.reminders) {
     const about = aboutOf(source, row);
     if (!about) continue;
     try {
@@ -135,7 +151,7 @@ async function runSource(deps: ReminderDeps, run: TenantRun, source: ReminderSou
         to: row.assignee ? [row.assignee] : [],
         responsible: true,
         params: paramsOf(source, row, run.today),
-        dedupeKey: `${reminderKeyPrefix(source)}${row.sid}:${row.due_date}:${row.lead}`,
+        dedupeKey: row.key,
       });
       if (queued) report.queued[counter] += 1;
     } catch (error) {
@@ -143,16 +159,7 @@ async function runSource(deps: ReminderDeps, run: TenantRun, source: ReminderSou
       deps.log?.('a deadline reminder could not be queued', { err: error, model: source.model.name, sid: row.sid });
     }
   }
-
-  if (escalate < 0) return;
-  const open = await findEscalations(deps.db, source, {
-    tenantSid: run.tenantSid,
-    today: run.today,
-    table,
-    withinDays: escalate,
-  });
-  report.found.escalations += open.length;
-  for (const row of open) {
+  for (const row of found.escalations) {
     const about = aboutOf(source, row);
     if (!about) continue;
     try {
@@ -163,7 +170,7 @@ async function runSource(deps: ReminderDeps, run: TenantRun, source: ReminderSou
         ...about,
         to,
         params: paramsOf(source, row, run.today),
-        dedupeKey: `${escalationKeyPrefix(source)}${row.sid}:${row.due_date}`,
+        dedupeKey: row.key,
       });
       if (queued) report.queued.escalations += 1;
     } catch (error) {
@@ -171,6 +178,30 @@ async function runSource(deps: ReminderDeps, run: TenantRun, source: ReminderSou
       deps.log?.('a deadline escalation could not be queued', { err: error, model: source.model.name, sid: row.sid });
     }
   }
+}
+
+async function tenantRun(deps: ReminderDeps, tenantSid: string, now: Date, today: string): Promise<TenantRun> {
+  return {
+    tenantSid,
+    today,
+    now,
+    settings: await tenantReminderSettings(deps.db, tenantSid),
+    calendars: await tenantCalendars(deps.db, tenantSid),
+    principals: new Map(),
+    leads: new Map(),
+    supervisors: undefined,
+  };
+}
+
+/** What a run as of `now` would queue for one tenant, without queuing it (the bench times the searches). */
+export async function findDeadlineReminders(
+  deps: ReminderDeps,
+  options: { now: Date; tenantSid: string },
+): Promise<SourceFindings[]> {
+  const run = await tenantRun(deps, options.tenantSid, options.now, localDate(options.now, deps.timeZone));
+  const found: SourceFindings[] = [];
+  for (const source of reminderSources(deps.registry)) found.push(await findSource(deps, run, source));
+  return found;
 }
 
 /** One run over every active tenant, as of `now` (the injected clock). */
@@ -185,17 +216,8 @@ export async function runDeadlineReminders(deps: ReminderDeps, options: { now: D
   const sources = reminderSources(deps.registry);
   const tenants = await deps.db.query<{ sid: string }>('SELECT sid FROM tenant WHERE status = 1 ORDER BY sid');
   for (const { sid: tenantSid } of tenants) {
-    const run: TenantRun = {
-      tenantSid,
-      today,
-      now: options.now,
-      settings: await tenantReminderSettings(deps.db, tenantSid),
-      calendars: await tenantCalendars(deps.db, tenantSid),
-      principals: new Map(),
-      leads: new Map(),
-      supervisors: undefined,
-    };
-    for (const source of sources) await runSource(deps, run, source, report);
+    const run = await tenantRun(deps, tenantSid, options.now, today);
+    for (const source of sources) await queueFindings(deps, run, await findSource(deps, run, source), report);
   }
   return report;
 }
