@@ -68,7 +68,11 @@ try {
   const { n: loaded } = await one<{ n: number }>('SELECT count(*)::int AS n FROM m_patent WHERE tenant_sid = $1', [
     TENANT,
   ]);
-  if (loaded !== PATENTS) {
+  const { n: deadlines } = await one<{ n: number }>(
+    'SELECT count(*)::int AS n FROM m_patent_task WHERE tenant_sid = $1',
+    [TENANT],
+  );
+  if (loaded !== PATENTS || deadlines !== PATENTS * PER_PATENT) {
     let at = performance.now();
     await db.query(
       `INSERT INTO tenant (sid, code, name_zh, name_en) VALUES ($1, 'bench-remind', '提醒基准', 'Reminder bench')
@@ -155,7 +159,7 @@ try {
        SELECT 'BT' || lpad(((p - 1) * $3 + k)::text, 14, '0'), $1, $1, now(), now(), 1,
               'BP' || lpad(p::text, 14, '0'),
               CASE WHEN (p + k) % 20 < 3 THEN 'Reply to an office action' ELSE 'Deadline ' || k END,
-              $4::date - 200 + ((p * 7919 + k * 104729) % 3850),
+              $4::date - 200 + ((p::bigint * 7919 + k * 104729) % 3850)::int,
               'open',
               CASE WHEN p % 100 < 55 THEN 'CN' WHEN p % 100 < 70 THEN 'US' WHEN p % 100 < 80 THEN 'EP' WHEN p % 100 < 88 THEN 'JP' ELSE NULL END,
               CASE WHEN (p + k) % 20 < 3 THEN 'CN-OA-REPLY-FIRST' WHEN (p + k) % 20 < 6 THEN 'CN-EXAM-REQUEST' ELSE NULL END,
@@ -174,7 +178,7 @@ try {
   }
 
   // Steady state: everything due as of yesterday counts as sent (yesterday's run), today's is left to find.
-  let at = performance.now();
+  const steady = performance.now();
   await db.query('DELETE FROM notification_event WHERE tenant_sid = $1', [TENANT]);
   const yesterday = new Date(now.getTime() - 86_400_000);
   const before = await findDeadlineReminders(deps, { now: yesterday, tenantSid: TENANT });
@@ -187,7 +191,7 @@ try {
       [TENANT, keys.slice(i, i + 50_000), i, yesterday],
     );
   await db.query('ANALYZE notification_event');
-  setup.push([`yesterday's run recorded as sent`, seconds(at), `${keys.length.toLocaleString('en')} dedupe keys`]);
+  setup.push([`yesterday's run recorded as sent`, seconds(steady), `${keys.length.toLocaleString('en')} dedupe keys`]);
   printTable(`Setup (PostgreSQL, ${os.cpus().length} cores, load ${load})`, ['step', 's', 'note'], setup);
 
   const { open } = await one<{ open: number }>(
