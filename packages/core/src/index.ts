@@ -13,6 +13,7 @@ export * from './docket/index.js';
 export * from './notifications/events.js';
 export * from './notifications/render.js';
 export * from './notifications/delivery.js';
+export * from './notifications/lead-times.js';
 export * from './values/index.js';
 export * from './iql/index.js';
 export * from './rbac/index.js';

@@ -11,6 +11,7 @@ import { recomputeChangedPacks } from './domains/patents/recompute.js';
 import { recomputeChangedDockets } from './platform/docket/recompute.js';
 import { startWorkflowRunner } from './domains/workflow/engine/index.js';
 import { startNotificationDispatcher } from './platform/notifications/delivery/runner.js';
+import { startReminderSchedule } from './platform/notifications/reminders/schedule.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
 export interface RunningServer {
@@ -69,6 +70,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       { accounts: app.accounts, registry: app.registry },
       { onError: (error) => app.log.error({ err: error }, 'notification delivery failed') },
     );
+    // Deadline reminders, fee reminders and escalations: at start, then once a day (every server; the dedupe
+    // keys let each reminder out once).
+    const reminders = startReminderSchedule(
+      { db, registry: app.registry, timeZone: config.timeZone },
+      {
+        now: app.accounts.now,
+        onRun: (report) => app.log.info({ reminders: report }, 'deadline reminders run'),
+        onError: (error) => app.log.error({ err: error }, 'deadline reminders failed'),
+      },
+    );
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -77,7 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demo,
       url,
       close() {
-        closing ??= Promise.all([workflowRunner.stop(), notificationDispatcher.stop()])
+        closing ??= Promise.all([workflowRunner.stop(), notificationDispatcher.stop(), reminders.stop()])
           .then(() => app.close())
           .then(() => Promise.all([packCheck, docketCheck]))
           .then(() => undefined)

@@ -60,6 +60,7 @@ const ENTITY_ACTIONS = {
     webhook_updated: { zh: '修改通知 Webhook', en: 'Notification webhook changed' },
     webhook_test_sent: { zh: '发送 Webhook 测试消息', en: 'Webhook test message sent' },
     deadline_verification_updated: { zh: '修改期限复核设置', en: 'Deadline verification switched' },
+    reminder_settings_updated: { zh: '修改期限提醒设置', en: 'Deadline reminder settings changed' },
   },
   user: {
     avatar_changed: { zh: '更换头像', en: 'Avatar changed' },

@@ -57,4 +57,14 @@ export const notificationsEn: Record<NotificationsMessageKey, string> = {
   'field.readAll': 'Mark all read',
   'error.notificationEventMandatory':
     '"{{event}}" is always shown in the inbox and mailed at once; it cannot be turned off or sent in the digest',
+  // Reminders and escalation (tenant settings, docs/notifications.md)
+  'reminders.category.default': 'General deadlines',
+  'reminders.category.office_action': 'Office-action replies',
+  'reminders.category.fee': 'Fees and annuities',
+  'field.leadTimes': 'Reminder lead times',
+  'field.escalateWithinDays': 'Escalate (days before due)',
+  'validation.leadTimeUnknownType': 'There is no deadline type "{{type}}"',
+  'validation.leadTimeDuplicate': 'The lead times of "{{type}}" repeat a day',
+  'validation.leadTimeTooMany': '"{{type}}" takes at most 10 lead times',
+  'validation.leadTimeRange': 'The lead times of "{{type}}" are whole days from 0 to 365',
 };

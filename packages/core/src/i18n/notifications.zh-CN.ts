@@ -56,6 +56,16 @@ export const notificationsZhCN = {
   'field.unreadOnly': '仅未读',
   'field.readAll': '全部标为已读',
   'error.notificationEventMandatory': '“{{event}}”必须在站内和邮件中立即通知，不能关闭或改为摘要',
+  // Reminders and escalation (tenant settings, docs/notifications.md)
+  'reminders.category.default': '一般期限',
+  'reminders.category.office_action': '审查意见答复',
+  'reminders.category.fee': '费用与年费',
+  'field.leadTimes': '提醒提前天数',
+  'field.escalateWithinDays': '升级提醒（到期前天数）',
+  'validation.leadTimeUnknownType': '没有“{{type}}”这种期限类型',
+  'validation.leadTimeDuplicate': '“{{type}}”的提前天数有重复',
+  'validation.leadTimeTooMany': '“{{type}}”最多设置 10 个提前天数',
+  'validation.leadTimeRange': '“{{type}}”的提前天数须为 0–365 的整数',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof notificationsZhCN;

@@ -51,6 +51,26 @@ export const webTenantSettingsZhCN = {
   'adminSecurity.saved': '安全策略已保存',
   'adminSecurity.loadFailed': '安全策略加载失败',
   'adminSecurity.retry': '重试',
+  'adminReminders.title': '期限提醒',
+  'adminReminders.intro':
+    '期限到期前按以下提前天数提醒负责人和案件的责任人（站内消息和邮件）；有官方工作日历的期限按该局的工作日计算，其他按自然日。0 表示到期当日。每个提前天数只提醒一次。',
+  'adminReminders.daysHelp': '到期前的天数，0–365，不重复，最多 {{max}} 个；留空则不提醒',
+  'adminReminders.rule': '选择规则',
+  'adminReminders.ruleRequired': '请选择规则',
+  'adminReminders.addRule': '为某条规则单独设置',
+  'adminReminders.removeRule': '移除',
+  'adminReminders.escalate': '升级提醒（到期前天数）',
+  'adminReminders.escalateHelp':
+    '未完成的期限距到期不超过该天数时，通知经办人的部门负责人和知识产权主管（角色代码 ip_supervisor）',
+  'adminReminders.range': '请输入 0–365 的整数',
+  'adminReminders.problem.unknownType': '没有这种期限类型',
+  'adminReminders.problem.duplicate': '提前天数有重复',
+  'adminReminders.problem.tooMany': '最多设置 10 个提前天数',
+  'adminReminders.problem.outOfRange': '提前天数须为 0–365 的整数',
+  'adminReminders.save': '保存',
+  'adminReminders.saved': '期限提醒设置已保存',
+  'adminReminders.loadFailed': '无法加载期限提醒设置',
+  'adminReminders.retry': '重试',
 } as const;
 
 export type WebTenantSettingsMessageKey = keyof typeof webTenantSettingsZhCN;

@@ -132,6 +132,15 @@ const PLATFORM_MENUS: readonly DomainMenu[] = [
     'setting',
     135,
   ),
+  page(
+    'deadline_reminders',
+    '期限提醒',
+    'Deadline reminders',
+    'system.settings',
+    '/admin/deadline-reminders',
+    'setting',
+    140,
+  ),
   // Spec §2 /batch-edit/history: every batch edit of the models the reader may view, and their undo.
   page('batch_edit', '批量修改记录', 'Batch edit history', BATCH_EDIT_RESOURCE, '/batch-edit/history', 'todo', 140),
 ];

@@ -29,6 +29,7 @@ import { deadlineRoutes } from '../platform/docket/routes.js';
 import { notificationDeliveryRoutes } from '../platform/notifications/delivery/routes.js';
 import { deadlineVerificationRoutes } from '../platform/docket/verification/routes.js';
 import { notificationRoutes } from '../platform/notifications/routes.js';
+import { reminderSettingsRoutes } from './routes/reminder-settings.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -95,6 +96,7 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     notificationDeliveryRoutes,
     deadlineVerificationRoutes,
     notificationRoutes,
+    reminderSettingsRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],

@@ -66,3 +66,33 @@ export function fetchSecurityPolicy(): Promise<RequestResult<DataEnvelope<Securi
 export function updateSecurityPolicy(input: SecurityPolicyAnswer): Promise<RequestResult<Empty>> {
   return request({ url: `${SECURITY}/do/update`, method: 'POST', body: input, silent: true });
 }
+
+/** One deadline type the tenant may set lead times for: a category or a rule code, named in the caller's language. */
+export interface LeadTimeType {
+  type: string;
+  kind: 'category' | 'rule';
+  label: string;
+}
+
+export interface ReminderSettings {
+  /** Days before the due date per type (0: on the day), farthest first; the defaults filled in. */
+  lead_times: Record<string, number[]>;
+  escalate_within_days: number;
+}
+
+export interface ReminderSettingsAnswer extends ReminderSettings {
+  types: LeadTimeType[];
+  updated_at: string | null;
+}
+
+const REMINDERS = '/webapi/tenant/notification-settings';
+
+export function fetchReminderSettings(): Promise<RequestResult<DataEnvelope<ReminderSettingsAnswer>>> {
+  return request({ url: REMINDERS });
+}
+
+export function updateReminderSettings(
+  input: ReminderSettings & { updated_at: string | null },
+): Promise<RequestResult<Empty>> {
+  return request({ url: REMINDERS, method: 'PUT', body: input, silent: true });
+}

@@ -159,6 +159,12 @@ export const appRoutes: RouteObject[] = [
                 path: 'admin/security-policy',
                 lazy: async () => ({ Component: (await import('../admin/SecurityPolicyPage')).SecurityPolicyPage }),
               },
+              {
+                path: 'admin/deadline-reminders',
+                lazy: async () => ({
+                  Component: (await import('../admin/DeadlineRemindersPage')).DeadlineRemindersPage,
+                }),
+              },
               // Process definitions and the designer (resource workflow; see menu-tree's guard).
               {
                 path: 'workflow/definitions',

@@ -22,6 +22,11 @@ export interface NotificationInput {
   event: NotificationEvent;
   /** The record it is about: only people who may read it are told, and the notification opens it. */
   record?: { model: string; sid: string };
+  /**
+   * Another record whose data the notification shows (a deadline's title and due date, told about its case):
+   * only people who may read it too are told.
+   */
+  alsoReadable?: { model: string; sid: string };
   /** People told by their user sid (an assignee, the starter of a process, the account's owner). */
   to?: readonly string[];
   /** Also tell the record's responsible people (its model's `responsible` fields). */
@@ -47,8 +52,8 @@ export interface QueuedNotification {
 export interface NotifyDeps {
   registry: ModelRegistry;
   /**
-   * Recipients' rights already loaded in this action, by user sid: a batch's records share them, so a
-   * thousand records do not load the same person's roles a thousand times. Filled as it goes.
+   * Recipients' principals already loaded, by user sid, kept by a caller that queues many notifications at
+   * once (a batch's records, the reminder run) so each person's roles are read once, not once per notification.
    */
   principals?: Map<string, Principal>;
 }
@@ -131,6 +136,8 @@ export async function queueNotification(
 ): Promise<QueuedNotification | undefined> {
   const model = input.record ? deps.registry.get(input.record.model) : undefined;
   if (input.record && !model) throw new Error(`notification about unknown model ${input.record.model}`);
+  const shown = input.alsoReadable ? deps.registry.get(input.alsoReadable.model) : undefined;
+  if (input.alsoReadable && !shown) throw new Error(`notification showing unknown model ${input.alsoReadable.model}`);
 
   const wanted = new Set(input.to ?? []);
   if (model && input.record && input.responsible)
@@ -156,10 +163,14 @@ export async function queueNotification(
   );
   const recipients: RecipientRow[] = [];
   for (const candidate of candidates) {
-    if (model && input.record) {
-      const principal = deps.principals?.get(candidate.sid) ?? (await recipientPrincipal(tx, deps.registry, candidate));
-      deps.principals?.set(candidate.sid, principal);
-      if (!(await mayRead(tx, principal, model, input.record.sid))) continue;
+    if ((model && input.record) || (shown && input.alsoReadable)) {
+      let principal = deps.principals?.get(candidate.sid);
+      if (!principal) {
+        principal = await recipientPrincipal(tx, deps.registry, candidate);
+        deps.principals?.set(candidate.sid, principal);
+      }
+      if (model && input.record && !(await mayRead(tx, principal, model, input.record.sid))) continue;
+      if (shown && input.alsoReadable && !(await mayRead(tx, principal, shown, input.alsoReadable.sid))) continue;
     }
     recipients.push(candidate);
   }
