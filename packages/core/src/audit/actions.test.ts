@@ -67,7 +67,7 @@ describe('audit action names', () => {
   });
 
   it('every name is <subject>.<verb>, the verb in the past tense', () => {
-    const participle = /(ed|_set|^set|_sent|^sent)$/;
+    const participle = /(ed|_set|^set|_sent|^sent|^resent)$/;
     const problems = auditActionList([]).flatMap((action) => {
       const parts = splitAuditAction(action);
       if (!parts) return [`${action}: not <subject>.<verb>`];

@@ -152,7 +152,7 @@ describe('defineDeadlineModel', () => {
   it('is a child of the docketed model, deleted with it, storing its deadlines with the shared lifecycle', () => {
     expect(store.parent).toEqual({ model: 'test_certificate', field: 'test_certificate', onParentDelete: 'delete' });
     expect(store.deadlineStore).toEqual({ of: 'test_certificate' });
-    expect(Object.keys(store.lifecycle?.actions ?? {})).toEqual(['complete', 'reopen']);
+    expect(Object.keys(store.lifecycle?.actions ?? {})).toEqual(['complete', 'reopen', 'verify']);
     expect(store.fields.status.managed).toBe(true);
     expect(store.fields.test_certificate.target).toBe('test_certificate');
   });
