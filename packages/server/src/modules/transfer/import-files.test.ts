@@ -189,6 +189,7 @@ describe(`imports of files from other tools (${onPostgres ? 'PostgreSQL' : 'PGli
       ['Cell', 'SJS-2', 'utility_model', 'CN', '2023-04-01', '7', '0012'],
     ]);
     const job = await importFile(file);
+    expect(job.failure ?? null, JSON.stringify(job)).toBeNull();
     expect(job.errors).toEqual([]);
     expect(job).toMatchObject({ status: 'completed', imported: 2 });
     const rows = await search("sn STARTS WITH 'SJS-' ORDER BY sn ASC");

@@ -91,21 +91,24 @@ function plain(value: unknown, numberFormat: string | undefined): SheetCell {
  * temporary file; on that path its entry loop ended early now and then (about 1 read in 100 under
  * load), losing the shared strings (cells read as "sharedString" references) or the workbook. Read in this
  * order, it parses the sheet as it streams and never takes that path. Archives whose directory cannot be
- * read are passed on unchanged (the reader then refuses them as before).
+ * read are passed on unchanged (the reader then refuses them as before); `names` are the entries in the
+ * order given, when reordered.
  */
-export function partsFirst(bytes: Buffer): Buffer[] {
+export function partsFirst(bytes: Buffer): { parts: Buffer[]; names?: string[] } {
   const end = findEndOfCentralDirectory(endRecordTail(bytes));
   const entries = end && readCentralDirectory(bytes.subarray(end.offset), end.entries);
-  if (!end || !entries?.length) return [bytes];
+  if (!end || !entries?.length) return { parts: [bytes] };
   const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
-  if (byOffset.some((e, i) => e.localOffset >= (byOffset[i + 1]?.localOffset ?? end.offset))) return [bytes];
+  if (byOffset.some((e, i) => e.localOffset >= (byOffset[i + 1]?.localOffset ?? end.offset))) return { parts: [bytes] };
   const records = byOffset.map((e, i) => ({
     name: e.name,
     bytes: bytes.subarray(e.localOffset, byOffset[i + 1]?.localOffset ?? end.offset),
   }));
   const rank = (name: string) => NEEDED_FIRST.findIndex((pattern) => pattern.test(name));
   const first = records.filter((r) => rank(r.name) >= 0).sort((a, b) => rank(a.name) - rank(b.name));
-  return [...first, ...records.filter((r) => rank(r.name) < 0)].map((r) => r.bytes);
+  const ordered = [...first, ...records.filter((r) => rank(r.name) < 0)];
+  // The central directory closes the stream as before (its offsets are not read by a streaming reader).
+  return { parts: [...ordered.map((r) => r.bytes), bytes.subarray(end.offset)], names: ordered.map((r) => r.name) };
 }
 const NEEDED_FIRST = [
   /^_rels\/\.rels$/,
@@ -116,7 +119,8 @@ const NEEDED_FIRST = [
 ];
 
 export async function* readSheetRows(bytes: Buffer, yieldEvery = 50): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(partsFirst(bytes)), {
+  const { parts, names } = partsFirst(bytes);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(parts), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
@@ -127,6 +131,10 @@ export async function* readSheetRows(bytes: Buffer, yieldEvery = 50): AsyncGener
   // in files SheetJS writes (their entries end after the sheet for it). The rows need neither: without
   // them the sheet reads as the 1900 date system, Excel's and SheetJS' default.
   const fallbacks: Record<string, unknown> = { model: { sheets: [] }, properties: { model: { date1904: false } } };
+  // A file with no shared strings at all (SheetJS writes its text inline) has none to wait for: without this
+  // the reader would still take its temporary-file path for the sheet. Only when the archive was read and
+  // holds no shared strings: an empty list must never stand in for strings that exist.
+  if (names && !names.includes('xl/sharedStrings.xml')) fallbacks.sharedStrings = [];
   for (const [name, fallback] of Object.entries(fallbacks)) {
     let value: unknown;
     Object.defineProperty(reader, name, { get: () => value ?? fallback, set: (next: unknown) => (value = next) });
