@@ -45,7 +45,8 @@ export interface QueuedNotification {
 }
 
 export interface NotifyDeps {
-  registry: ModelRegistry;
+  /** The models a record may be of; needed only for a notification about a record (account notices have none). */
+  registry?: ModelRegistry;
 }
 
 /** The user sids a record's responsible fields hold (a person reference counts as that person's account). */
@@ -124,7 +125,7 @@ export async function queueNotification(
   deps: NotifyDeps,
   input: NotificationInput,
 ): Promise<QueuedNotification | undefined> {
-  const model = input.record ? deps.registry.get(input.record.model) : undefined;
+  const model = input.record ? deps.registry?.get(input.record.model) : undefined;
   if (input.record && !model) throw new Error(`notification about unknown model ${input.record.model}`);
 
   const wanted = new Set(input.to ?? []);
@@ -151,7 +152,7 @@ export async function queueNotification(
   );
   const recipients: RecipientRow[] = [];
   for (const candidate of candidates) {
-    if (model && input.record) {
+    if (model && input.record && deps.registry) {
       const principal = await recipientPrincipal(tx, deps.registry, candidate);
       if (!(await mayRead(tx, principal, model, input.record.sid))) continue;
     }
