@@ -49,10 +49,11 @@ export const notificationsEn: Record<NotificationsMessageKey, string> = {
 
   'notification.recordHidden': '(a record you cannot see)',
 
-  'notification.job.import': 'Import of {{model}}',
-  'notification.job.batchEdit': 'Batch edit of {{model}}',
-  'notification.job.batchUndo': 'Undo of a batch edit of {{model}}',
+  'notification.job.import': '{{model}} import',
+  'notification.job.batchEdit': '{{model}} batch edit',
+  'notification.job.batchUndo': 'Undo of a {{model}} batch edit',
   'notification.job.configPack': 'Configuration pack "{{pack}}"',
   'notification.job.records': '{{count}} records',
   'notification.job.items': '{{count}} items',
+  'notification.job.refusedRows': 'rows with errors: {{count}}; nothing was imported',
 };

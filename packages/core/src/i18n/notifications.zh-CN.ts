@@ -55,6 +55,7 @@ export const notificationsZhCN = {
   'notification.job.configPack': '配置包“{{pack}}”',
   'notification.job.records': '{{count}} 条记录',
   'notification.job.items': '{{count}} 项配置',
+  'notification.job.refusedRows': '{{count}} 行有错误，未导入',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof notificationsZhCN;
