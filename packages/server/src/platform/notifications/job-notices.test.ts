@@ -16,6 +16,7 @@ import {
   type TestTenant,
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
+import { failExpiredImports } from '../../modules/transfer/import-queue.js';
 import { renderForReader, type NotificationSource } from './for-reader.js';
 import { recipientPrincipal } from './notify.js';
 
@@ -136,6 +137,22 @@ describe(`job notices (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await noticesOf(en)).toEqual([{ title: 'Patent import finished: 2 records', link: '/model/patent' }]);
     expect(await noticesOf(zh)).toEqual([{ title: '导入专利失败：1 行有错误，未导入', link: '/model/patent' }]);
     expect(await noticesOf(bystander)).toEqual([]);
+  });
+
+  it('an import whose server died fails when its lease has expired, and its uploader is told once', async () => {
+    const uploader = await person('zh-CN');
+    const sid = `DEAD${Math.random().toString(36).slice(2, 14).padEnd(12, '0')}`.slice(0, 16);
+    await t.database.db.query(
+      `INSERT INTO import_job (sid, tenant_sid, user_sid, model, mode, status, phase, created_at, lease_owner, lease_expires_at)
+       VALUES ($1, $2, $3, 'patent', 'all_or_nothing', 'running', 'writing', $4, 'a-dead-server', $4)`,
+      [sid, tenant.sid, uploader.sid, new Date(t.clock.now.getTime() - 60_000)],
+    );
+    expect(await failExpiredImports(t.app.accounts, t.app.registry)).toBeGreaterThanOrEqual(1);
+    // Failed already: a second sweep neither fails it again nor tells again.
+    await failExpiredImports(t.app.accounts, t.app.registry);
+    expect(await noticesOf(uploader)).toEqual([
+      { title: '导入专利失败：导入因服务重启而中断，请重新导入', link: '/model/patent' },
+    ]);
   });
 
   it('a batch edit: finished with the records it changed, to whoever asked for it', async () => {
