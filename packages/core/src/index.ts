@@ -12,6 +12,7 @@ export * from './models/index.js';
 export * from './docket/index.js';
 export * from './notifications/events.js';
 export * from './notifications/render.js';
+export * from './notifications/delivery.js';
 export * from './values/index.js';
 export * from './iql/index.js';
 export * from './rbac/index.js';

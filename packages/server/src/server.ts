@@ -10,6 +10,7 @@ import { buildApp } from './http/app.js';
 import { recomputeChangedPacks } from './domains/patents/recompute.js';
 import { recomputeChangedDockets } from './platform/docket/recompute.js';
 import { startWorkflowRunner } from './domains/workflow/engine/index.js';
+import { startNotificationDispatcher } from './platform/notifications/delivery/runner.js';
 import { seedDemo, type DemoSeed } from './seed/demo.js';
 
 export interface RunningServer {
@@ -62,6 +63,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const workflowRunner = startWorkflowRunner(app.workflow, {
       onError: (error) => app.log.error({ err: error }, 'workflow timers or outbox failed'),
     });
+    // Notification mails, digests and webhook posts queued by commits (platform/notifications/delivery):
+    // every server sends, rows are leased so none goes out twice.
+    const notificationDispatcher = startNotificationDispatcher(
+      { accounts: app.accounts, registry: app.registry },
+      { onError: (error) => app.log.error({ err: error }, 'notification delivery failed') },
+    );
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -70,8 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demo,
       url,
       close() {
-        closing ??= workflowRunner
-          .stop()
+        closing ??= Promise.all([workflowRunner.stop(), notificationDispatcher.stop()])
           .then(() => app.close())
           .then(() => Promise.all([packCheck, docketCheck]))
           .then(() => undefined)

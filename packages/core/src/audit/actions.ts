@@ -18,6 +18,11 @@ export const RECORD_VERBS = {
   imported: { zh: '导入', en: 'Imported' },
   /** A lifecycle action moved it (models/lifecycle.ts): the detail names the action and the comment. */
   status_changed: { zh: '状态变更', en: 'Status changed' },
+  /**
+   * A second person checked it (a deadline's trigger, computation and office: dual docketing): a lifecycle
+   * action that leaves the status as it is (`auditVerb`), the detail naming the action.
+   */
+  verified: { zh: '复核', en: 'Verified' },
 } as const satisfies Record<string, Label>;
 
 export type RecordVerb = keyof typeof RECORD_VERBS;
@@ -52,6 +57,9 @@ const ENTITY_ACTIONS = {
     mail_test_sent: { zh: '发送测试邮件', en: 'Test mail sent' },
     mail_settings_updated: { zh: '修改邮件服务器设置', en: 'Mail server settings changed' },
     security_updated: { zh: '修改安全策略', en: 'Security policy changed' },
+    webhook_updated: { zh: '修改通知 Webhook', en: 'Notification webhook changed' },
+    webhook_test_sent: { zh: '发送 Webhook 测试消息', en: 'Webhook test message sent' },
+    deadline_verification_updated: { zh: '修改期限复核设置', en: 'Deadline verification switched' },
   },
   user: {
     avatar_changed: { zh: '更换头像', en: 'Avatar changed' },
@@ -130,6 +138,7 @@ const ENTITY_ACTIONS = {
   },
   workflow_instance: { deleted: { zh: '随记录删除审批流程', en: 'Approvals deleted with the record' } },
   workflow_attachment: { uploaded: { zh: '上传审批附件', en: 'Approval attachment uploaded' } },
+  notification_delivery: { resent: { zh: '重发通知', en: 'Notification resent' } },
   field_file: { uploaded: { zh: '上传字段文件', en: 'File uploaded for a field' } },
 } as const satisfies Record<string, Record<string, Label>>;
 

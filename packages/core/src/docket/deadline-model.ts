@@ -6,6 +6,7 @@ import type { Language } from '../i18n/index.js';
 import { defineModel, field, labelIn, type Label } from '../models/define.js';
 import { deadlineLifecycle } from './lifecycle.js';
 import type { DatedRule } from './types.js';
+import { verificationFields } from './verification.js';
 
 const standardFields = {
   title: field('text', {
@@ -63,6 +64,7 @@ const standardFields = {
   // Set by the complete action only.
   completed_on: field('date', { label: { zh: '完成日', en: 'Completed on' } }),
   remark: field('longText', { label: { zh: '备注', en: 'Remark' } }),
+  ...verificationFields,
 };
 
 type ParentField<P extends string> = ReturnType<typeof parentField<P>>;
@@ -102,6 +104,8 @@ export function defineDeadlineModel<const N extends string, const P extends stri
     // Recomputed in bulk after a rules change (server platform/docket/recompute.ts).
     bulkWritten: true,
     lifecycle: deadlineLifecycle,
+    // The assignee hears of the deadline (its status changes, its reminders; docs/notifications.md).
+    responsible: ['assignee'],
     parent: { model: input.parent.model, field: input.parent.model, onParentDelete: 'delete' },
     deadlineStore: { of: input.parent.model },
     fields,

@@ -13,3 +13,9 @@ export {
 export { docketFingerprint } from './fingerprint.js';
 export { deadlineLifecycle } from './lifecycle.js';
 export { defineDeadlineModel, type DeadlineModelInput } from './deadline-model.js';
+export {
+  DEADLINE_VERIFICATIONS,
+  VERIFIED_INPUTS,
+  verificationFields,
+  type DeadlineVerification,
+} from './verification.js';

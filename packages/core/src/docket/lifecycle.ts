@@ -1,6 +1,8 @@
 // The lifecycle every stored deadline shares (patent_task and each docketed model's deadline store): done by
 // the "complete" action with the day it was done, and reopened. Cancelled is the rule engine's: a rule
-// deadline that no longer applies (the server's recompute writes it, no user action).
+// deadline that no longer applies (the server's recompute writes it, no user action). Verified by a second
+// person (dual docketing, docket/verification.ts): the status stays open, the verification and who did it are
+// stamped; the one who entered the deadline may not.
 import { defineLifecycle } from '../models/lifecycle.js';
 
 export const deadlineLifecycle = defineLifecycle<'open' | 'done' | 'cancelled'>({
@@ -20,5 +22,18 @@ export const deadlineLifecycle = defineLifecycle<'open' | 'done' | 'cancelled'>(
       requires: ['completed_on'],
     },
     reopen: { label: { zh: '重新打开', en: 'Reopen' }, from: ['done'], to: 'open', clears: ['completed_on'] },
+    verify: {
+      label: { zh: '复核', en: 'Verify' },
+      from: ['open'],
+      to: 'open',
+      when: { field: 'verification', in: ['unverified'] },
+      notBy: 'entered_by',
+      stamps: { verification: { value: 'verified' }, verified_by: 'actor', verified_at: 'now' },
+      auditVerb: 'verified',
+      confirm: {
+        zh: '确认已核对期限的起算依据、计算结果和官方机构？',
+        en: 'Have you checked the deadline’s trigger, its computation and its office?',
+      },
+    },
   },
 });

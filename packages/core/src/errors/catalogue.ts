@@ -64,6 +64,10 @@ const PLATFORM_ERRORS = {
   actionCommentRequired: def(400203, 400, 'error.actionCommentRequired'),
   /** Params: action, fields (labels). */
   actionNotSettable: def(400204, 400, 'error.actionNotSettable'),
+  /** The record does not hold what the action runs `when` (a deadline already verified). Params: action, field, value (labels). */
+  actionNotWhen: def(409204, 409, 'error.actionNotWhen'),
+  /** Four eyes: the person in the action's `notBy` field may not run it. Params: action, field (labels). */
+  actionSamePerson: def(403201, 403, 'error.actionSamePerson'),
   /** A delete refused by a child model declared `onParentDelete: 'refuse'`. Params: parent, model (labels), count. */
   childRecordsExist: def(409203, 409, 'error.childRecordsExist'),
   /** Spec §8 "Export link invalid: reselect the data". */
@@ -156,6 +160,23 @@ const PLATFORM_ERRORS = {
   fieldFileNotWritable: def(403470, 403, 'error.fieldFileNotWritable'),
   /** A file not in the record's field, of another tenant, or of a record out of the caller's scope. */
   fieldFileNotFound: def(404470, 404, 'error.fieldFileNotFound'),
+
+  // Notification delivery (docs/notifications.md "Delivery"), codes 4xx490–499 / 502490.
+  /** Not https (or http to an internal host where those are allowed), credentials in it, or too long. */
+  webhookUrlInvalid: def(400490, 400, 'error.webhookUrlInvalid'),
+  /** Params: host. */
+  webhookHostUnknown: def(400491, 400, 'error.webhookHostUnknown'),
+  /** Params: host, address. An internal address, unless the operator allows them (SMTP_ALLOW_INTERNAL_HOSTS). */
+  webhookHostForbidden: def(400492, 400, 'error.webhookHostForbidden'),
+  webhookSecretRequired: def(400493, 400, 'error.webhookSecretRequired'),
+  webhookNotConfigured: def(409490, 409, 'error.webhookNotConfigured'),
+  /** Params: reason (in the caller's language). */
+  webhookTestFailed: def(502490, 502, 'error.webhookTestFailed'),
+  deliveryNotFound: def(404490, 404, 'error.deliveryNotFound'),
+  deliveryPending: def(409491, 409, 'error.deliveryPending'),
+  // Notifications (docs/notifications.md "Inbox, watching, preferences").
+  /** Params: event (its label). An account event is always in the inbox and mailed at once. */
+  notificationEventMandatory: def(400494, 400, 'error.notificationEventMandatory'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Every code: the platform's and each domain's (their manifests' errors). */

@@ -29,7 +29,16 @@ import { webResignationEn } from './web-resignation.en.js';
 import { webBatchEditEn } from './web-batch-edit.en.js';
 import { webDeadlinesEn } from './web-deadlines.en.js';
 import { notificationsEn } from './notifications.en.js';
+import { webNotificationsEn } from './web-notifications.en.js';
+import { webNotificationsZhCN, type WebNotificationsMessageKey } from './web-notifications.zh-CN.js';
 import { notificationsZhCN, type NotificationsMessageKey } from './notifications.zh-CN.js';
+import { notificationDeliveryEn } from './notification-delivery.en.js';
+import { notificationDeliveryZhCN, type NotificationDeliveryMessageKey } from './notification-delivery.zh-CN.js';
+import { webNotificationDeliveryEn } from './web-notification-delivery.en.js';
+import {
+  webNotificationDeliveryZhCN,
+  type WebNotificationDeliveryMessageKey,
+} from './web-notification-delivery.zh-CN.js';
 import { webDeadlinesZhCN, type WebDeadlinesMessageKey } from './web-deadlines.zh-CN.js';
 import { webBatchEditZhCN, type WebBatchEditMessageKey } from './web-batch-edit.zh-CN.js';
 import { webResignationZhCN, type WebResignationMessageKey } from './web-resignation.zh-CN.js';
@@ -59,6 +68,9 @@ export type MessageKey =
   | WebBatchEditMessageKey
   | WebDeadlinesMessageKey
   | NotificationsMessageKey
+  | NotificationDeliveryMessageKey
+  | WebNotificationDeliveryMessageKey
+  | WebNotificationsMessageKey
   | WebAdminMessageKey
   | ModelsMessageKey
   | IqlMessageKey
@@ -90,6 +102,9 @@ const PLATFORM_MESSAGES = {
     ...webBatchEditZhCN,
     ...webDeadlinesZhCN,
     ...notificationsZhCN,
+    ...notificationDeliveryZhCN,
+    ...webNotificationDeliveryZhCN,
+    ...webNotificationsZhCN,
     ...webAdminZhCN,
     ...modelsZhCN,
     ...iqlZhCN,
@@ -114,6 +129,9 @@ const PLATFORM_MESSAGES = {
     ...webBatchEditEn,
     ...webDeadlinesEn,
     ...notificationsEn,
+    ...notificationDeliveryEn,
+    ...webNotificationDeliveryEn,
+    ...webNotificationsEn,
     ...webAdminEn,
     ...modelsEn,
     ...iqlEn,

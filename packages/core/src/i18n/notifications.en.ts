@@ -56,4 +56,17 @@ export const notificationsEn: Record<NotificationsMessageKey, string> = {
   'notification.job.records': '{{count}} records',
   'notification.job.items': '{{count}} items',
   'notification.job.refusedRows': 'rows with errors: {{count}}; nothing was imported',
+
+  'field.notificationGroup': 'Notification group',
+  'field.notificationSids': 'Notifications',
+  'field.notificationEvent': 'Notification event',
+  'field.emailMode': 'E-mail',
+  'field.timeZone': 'Time zone',
+  'field.quietHours': 'Quiet hours',
+  'field.digestHour': 'Digest hour',
+  'field.notificationLimit': 'Number of notifications',
+  'field.unreadOnly': 'Unread only',
+  'field.readAll': 'Mark all read',
+  'error.notificationEventMandatory':
+    '"{{event}}" is always shown in the inbox and mailed at once; it cannot be turned off or sent in the digest',
 };

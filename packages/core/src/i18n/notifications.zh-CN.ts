@@ -56,6 +56,19 @@ export const notificationsZhCN = {
   'notification.job.records': '{{count}} 条记录',
   'notification.job.items': '{{count}} 项配置',
   'notification.job.refusedRows': '{{count}} 行有错误，未导入',
+
+  // The inbox, watching and preferences endpoints: field labels and refusals.
+  'field.notificationGroup': '通知分类',
+  'field.notificationSids': '通知',
+  'field.notificationEvent': '通知事件',
+  'field.emailMode': '邮件方式',
+  'field.timeZone': '时区',
+  'field.quietHours': '免打扰时段',
+  'field.digestHour': '摘要发送时间',
+  'field.notificationLimit': '条数',
+  'field.unreadOnly': '仅未读',
+  'field.readAll': '全部标为已读',
+  'error.notificationEventMandatory': '“{{event}}”必须在站内和邮件中立即通知，不能关闭或改为摘要',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof notificationsZhCN;

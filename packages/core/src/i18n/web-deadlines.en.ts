@@ -32,4 +32,9 @@ export const webDeadlinesEn: Record<WebDeadlinesMessageKey, string> = {
   'allDeadlines.rulesVersion': 'Rules version: {{version}}',
   'allDeadlines.empty': 'No deadlines match',
   'allDeadlines.truncated': 'Showing the first {{max}} deadlines; narrow the filters to see the rest.',
+  'allDeadlines.filter.unverified': 'Unverified only',
+  'allDeadlines.unverified': 'Unverified',
+  'home.unverified.title': 'Unverified deadlines',
+  'home.unverified.hint': 'Entered or changed by hand: a second person checks the trigger, computation and office.',
+  'home.unverified.open': 'Check them',
 };

@@ -30,6 +30,11 @@ export const webDeadlinesZhCN = {
   'allDeadlines.rulesVersion': '规则版本：{{version}}',
   'allDeadlines.empty': '没有符合条件的期限',
   'allDeadlines.truncated': '仅显示前 {{max}} 条期限，请缩小筛选范围。',
+  'allDeadlines.filter.unverified': '仅看待复核',
+  'allDeadlines.unverified': '待复核',
+  'home.unverified.title': '待复核期限',
+  'home.unverified.hint': '手工录入或修改的期限，需由另一人核对起算依据、计算结果和官方机构。',
+  'home.unverified.open': '去复核',
 } as const;
 
 export type WebDeadlinesMessageKey = keyof typeof webDeadlinesZhCN;

@@ -342,11 +342,12 @@ export function defineModel(model: ModelDeclaration): ModelDeclaration {
     const problems = lifecycleProblems(model.lifecycle, model.fields);
     if (problems.length) throw new Error(`${model.name}: ${problems.join('; ')}`);
     const lifecycle = model.lifecycle;
-    // Only actions move the status and set the fields they name (a paper's score), so no other write may
-    // set those; a new record starts where the lifecycle does.
+    // Only actions move the status and set or stamp the fields they name (a paper's score, who verified a
+    // deadline), so no other write may set those; a new record starts where the lifecycle does.
     const fields: Record<string, FieldDeclaration> = { ...model.fields };
     for (const action of Object.values(lifecycle.actions))
-      for (const name of action.sets ?? []) fields[name] = { ...fields[name]!, managed: true };
+      for (const name of [...(action.sets ?? []), ...Object.keys(action.stamps ?? {})])
+        fields[name] = { ...fields[name]!, managed: true };
     fields[lifecycle.field] = { ...fields[lifecycle.field]!, managed: true, defaultValue: lifecycle.initial };
     return { ...model, fields };
   }

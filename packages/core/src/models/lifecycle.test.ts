@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_DICTIONARIES } from './dictionaries.js';
 import { scientificPaper } from './catalog/scientific-paper.js';
 import { defineModel, field, type ModelDeclaration } from './define.js';
-import { actionsFrom, actionSources, refuseAction, type LifecycleDeclaration } from './lifecycle.js';
+import {
+  actionsFrom,
+  actionsOn,
+  actionSources,
+  lifecycleProblems,
+  refuseAction,
+  type LifecycleDeclaration,
+} from './lifecycle.js';
+import { deadlineLifecycle } from '../docket/lifecycle.js';
+import { patentTask } from '../domains/patents/models/patent-task.js';
+import { trademarkDeadline } from '../domains/portfolio/trademark-renewal.js';
 
 const paper = scientificPaper.lifecycle!;
 
@@ -155,5 +165,63 @@ describe('defineModel with a lifecycle', () => {
     ],
   ])('refuses %s', (_, changes, message) => {
     expect(() => defineModel(model(changes))).toThrow(message);
+  });
+});
+
+describe('the deadline lifecycle: verify by a second person (dual docketing)', () => {
+  const deadlines = deadlineLifecycle;
+  const row = { status: 'open', verification: 'unverified', entered_by: 'ALICE' };
+
+  it('offers verify on open unverified deadlines, never to the one who entered it', () => {
+    expect(actionsOn(deadlines, row, 'BOB')).toContain('verify');
+    expect(actionsOn(deadlines, row, 'ALICE')).not.toContain('verify');
+    expect(actionsOn(deadlines, { ...row, verification: 'verified' }, 'BOB')).not.toContain('verify');
+    expect(actionsOn(deadlines, { ...row, verification: null }, 'BOB')).not.toContain('verify');
+    expect(actionsOn(deadlines, { ...row, status: 'done' }, 'BOB')).toEqual(['reopen']);
+    // Nobody entered it (a system write): nobody is stopped.
+    expect(actionsOn(deadlines, { ...row, entered_by: null }, 'ALICE')).toContain('verify');
+  });
+
+  it('refuses with the reason, status first, then the value, then the person', () => {
+    expect(refuseAction(deadlines, 'verify', row, { actor: 'ALICE' })).toEqual({
+      reason: 'samePerson',
+      field: 'entered_by',
+    });
+    expect(refuseAction(deadlines, 'verify', { ...row, verification: 'verified' }, { actor: 'BOB' })).toEqual({
+      reason: 'notWhen',
+      field: 'verification',
+      value: 'verified',
+    });
+    expect(refuseAction(deadlines, 'verify', { ...row, status: 'done' }, { actor: 'BOB' })).toMatchObject({
+      reason: 'notFrom',
+    });
+    expect(refuseAction(deadlines, 'verify', row, { actor: 'BOB' })).toBeNull();
+    // The values are the server's stamps, never the caller's.
+    expect(refuseAction(deadlines, 'verify', row, { actor: 'BOB', values: { verified_by: 'BOB' } })).toMatchObject({
+      reason: 'notSettable',
+    });
+  });
+
+  it('makes the stamped fields managed on every deadline store', () => {
+    for (const name of ['verification', 'entered_by', 'verified_by', 'verified_at'] as const) {
+      expect(patentTask.fields[name].managed).toBe(true);
+      expect(trademarkDeadline.fields[name].managed).toBe(true);
+    }
+  });
+
+  it.each([
+    ['a `when` on an undeclared field', { when: { field: 'nope', in: ['x'] } }, /undeclared field nope/],
+    ['a four-eyes field that is not a user', { notBy: 'title' }, /not a single user field/],
+    ['a stamp of an undeclared field', { stamps: { nope: 'now' } }, /stamps an undeclared field nope/],
+    ['a stamp of the status', { stamps: { status: 'now' } }, /stamps the status field itself/],
+  ] as const)('refuses %s', (_, extra, message) => {
+    const lifecycle: LifecycleDeclaration = {
+      ...deadlines,
+      actions: {
+        ...deadlines.actions,
+        check: { label: { zh: '查', en: 'Check' }, from: ['open'], to: 'open', ...extra },
+      },
+    };
+    expect(lifecycleProblems(lifecycle, { ...patentTask.fields })).toEqual([expect.stringMatching(message)]);
   });
 });

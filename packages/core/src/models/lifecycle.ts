@@ -5,6 +5,7 @@
 // lifecycle only adds what a dictionary cannot say (colour, final or not).
 import type { Label, RecordIssue } from './define.js';
 import { MODEL_ACTIONS } from '../rbac/model-actions.js';
+import type { RecordVerb } from '../audit/actions.js';
 
 /** Tag colours a status is shown in (antd preset names, so lists and details need no table of their own). */
 export const STATUS_COLORS = ['default', 'blue', 'cyan', 'green', 'gold', 'orange', 'red', 'purple', 'gray'] as const;
@@ -39,7 +40,27 @@ export interface LifecycleAction<S extends string = string> {
    * status where it was, or moves it to `rejected` when named.
    */
   approval?: { rejected?: S };
+  /**
+   * Besides the status, the record must hold one of these values in this field (a deadline is verified only
+   * while unverified): records that do not are neither offered the action nor may run it.
+   */
+  when?: { field: string; in: readonly string[] };
+  /**
+   * Four eyes: the person in this user field may not run it (who entered a deadline may not verify it).
+   * An empty field stops nobody.
+   */
+  notBy?: string;
+  /**
+   * Fields the server fills when the action runs, never the caller: the person running it, the moment, or a
+   * fixed value (a verified deadline: verified, by whom, when).
+   */
+  stamps?: Readonly<Record<string, ActionStamp>>;
+  /** The audit entry's verb (default status_changed): an action that leaves the status where it is says what it did. */
+  auditVerb?: RecordVerb;
 }
+
+/** What the server writes into a stamped field: the person running the action, the moment, or a value. */
+export type ActionStamp = 'actor' | 'now' | { value: string };
 
 export interface LifecycleDeclaration<S extends string = string> {
   /** The status field: a single option field; create, update and import cannot set it. */
@@ -80,6 +101,42 @@ export function actionsFrom(lifecycle: LifecycleDeclaration, status: unknown): s
 }
 
 /**
+ * The actions this person may be offered on this record (before who holds which): its status, the values
+ * an action runs `when`, and its four-eyes rule (`notBy`). A row read without a field these read is offered
+ * only the actions that do not read it.
+ */
+export function actionsOn(
+  lifecycle: LifecycleDeclaration,
+  row: Readonly<Record<string, unknown>>,
+  actor: string,
+): string[] {
+  return actionsFrom(lifecycle, row[lifecycle.field]).filter((name) => {
+    const action = lifecycle.actions[name]!;
+    return conditionRefusal(action, row, actor) === null;
+  });
+}
+
+/** Whether the record holds what the action runs `when`, and the actor is not the one it is refused to. */
+function conditionRefusal(
+  action: LifecycleAction,
+  row: Readonly<Record<string, unknown>>,
+  actor: string | undefined,
+): ActionRefusal | null {
+  if (action.when) {
+    const value = row[action.when.field];
+    if (typeof value !== 'string' || !action.when.in.includes(value))
+      return {
+        reason: 'notWhen',
+        field: action.when.field,
+        value: value === null || value === undefined ? null : String(value),
+      };
+  }
+  if (action.notBy && actor !== undefined && row[action.notBy] === actor)
+    return { reason: 'samePerson', field: action.notBy };
+  return null;
+}
+
+/**
  * What is wrong with a lifecycle of a model with these fields (empty when it is sound). Checked when the
  * model is declared, so a typo in a status or a field fails at start, not when a user presses the button.
  */
@@ -116,6 +173,15 @@ export function lifecycleProblems(
     for (const cleared of action.clears ?? [])
       if (action.sets?.includes(cleared) || action.requires?.includes(cleared))
         problems.push(`action ${name} both clears and sets or requires ${cleared}`);
+    if (action.when && !fields[action.when.field])
+      problems.push(`action ${name} runs when an undeclared field ${action.when.field} holds a value`);
+    if (action.notBy && (fields[action.notBy]?.kind !== 'user' || fields[action.notBy]?.multiple))
+      problems.push(`action ${name} is refused to the person in ${action.notBy}, which is not a single user field`);
+    for (const stamped of Object.keys(action.stamps ?? {})) {
+      if (stamped === lifecycle.field) problems.push(`action ${name} stamps the status field itself`);
+      else if (!fields[stamped]) problems.push(`action ${name} stamps an undeclared field ${stamped}`);
+      else if (action.sets?.includes(stamped)) problems.push(`action ${name} both sets and stamps ${stamped}`);
+    }
   }
   return problems;
 }
@@ -124,6 +190,8 @@ export function lifecycleProblems(
 export interface ActionRequest {
   comment?: string | null;
   values?: Readonly<Record<string, unknown>>;
+  /** The user sid of the person running it (the four-eyes rule, `notBy`); unknown: the rule is not asked. */
+  actor?: string;
 }
 
 /** Why an action cannot run on a record: the first reason found, as an error name and its params. */
@@ -131,11 +199,13 @@ export type ActionRefusal =
   | { reason: 'notFrom'; status: string }
   | { reason: 'commentRequired' }
   | { reason: 'notSettable'; fields: string[] }
-  | { reason: 'guard'; issues: RecordIssue[] };
+  | { reason: 'guard'; issues: RecordIssue[] }
+  | { reason: 'notWhen'; field: string; value: string | null }
+  | { reason: 'samePerson'; field: string };
 
 /**
  * Whether the action may run on this record (its current row) with these values: the status it is in, the
- * comment, the fields it may set, the fields it requires and its guard, in that order. Pure: the server runs
+ * values it runs `when`, the four-eyes rule, the comment, the fields it may set, the fields it requires and its guard, in that order. Pure: the server runs
  * it in the action's transaction on the locked row, the web to offer only what would pass.
  */
 export function refuseAction(
@@ -148,6 +218,8 @@ export function refuseAction(
   if (!action) throw new Error(`No action ${actionName}`);
   const status = String(row[lifecycle.field] ?? '');
   if (!actionSources(lifecycle, action).includes(status)) return { reason: 'notFrom', status };
+  const condition = conditionRefusal(action, row, request.actor);
+  if (condition) return condition;
   if (action.comment === 'required' && !request.comment?.trim()) return { reason: 'commentRequired' };
   const values = request.values ?? {};
   const notSettable = Object.keys(values).filter((name) => !(action.sets ?? []).includes(name));

@@ -122,6 +122,16 @@ const PLATFORM_MENUS: readonly DomainMenu[] = [
   ),
   page('mail_server', '邮件服务器', 'Mail server', 'system.settings', '/admin/mail-server', 'setting', 120),
   page('security_policy', '安全策略', 'Security policy', 'system.settings', '/admin/security-policy', 'safety', 130),
+  // Issue 19: the tenant's webhook and the log of notification deliveries (failures, resend).
+  page(
+    'notification_deliveries',
+    '通知投递',
+    'Notification deliveries',
+    'system.settings',
+    '/admin/notification-deliveries',
+    'setting',
+    135,
+  ),
   // Spec §2 /batch-edit/history: every batch edit of the models the reader may view, and their undo.
   page('batch_edit', '批量修改记录', 'Batch edit history', BATCH_EDIT_RESOURCE, '/batch-edit/history', 'todo', 140),
 ];

@@ -22,6 +22,7 @@ import { createAccountsContext, type AccountsContext, type Clock } from '../modu
 import { tenantModels } from '../modules/custom-fields/service.js';
 import { syncModelTables } from '../platform/models/ddl.js';
 import { installDocketHooks } from '../platform/docket/hooks.js';
+import { installVerificationHooks } from '../platform/docket/verification/hooks.js';
 import { createModelRegistry, type ModelRegistry } from '../platform/models/registry.js';
 import { fileStorageFor } from '../platform/files/storage-settings.js';
 import { createWorkflowDeps, type WorkflowDeps } from '../domains/workflow/engine/index.js';
@@ -127,6 +128,8 @@ export async function buildApp({
   for (const domain of domains) domain.installHooks?.(registry, hookContext);
   // Every model that dockets dates keeps its rule deadlines in step (platform/docket), after the domains' hooks.
   installDocketHooks(registry);
+  // Every deadline store flags what is entered by hand for a second person's verification (dual docketing).
+  installVerificationHooks(registry);
   app.decorate('accounts', accounts);
   app.decorate('texts', messagesOf(coreDomains));
   app.decorate('registry', registry);

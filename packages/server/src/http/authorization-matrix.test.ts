@@ -55,6 +55,13 @@ const OPEN = new Set([
   'POST /webapi/model/user_define_config/do/delete/:sid',
   'GET /webapi/dictionary/:name',
   'GET /webapi/menu/do/my',
+  // Each person's own notifications and preferences (notifications/routes.ts).
+  'GET /webapi/notifications',
+  'GET /webapi/notifications/unread-count',
+  'POST /webapi/notifications/read',
+  'GET /webapi/notifications/preferences',
+  'PUT /webapi/notifications/preferences',
+  'POST /webapi/notifications/language',
   'GET /webapi/todo/do/my',
   'POST /webapi/company/do/list',
   'GET /webapi/company/do/company-structure/:sid',

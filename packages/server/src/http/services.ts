@@ -26,6 +26,9 @@ import { userInfoRoutes } from './routes/user-info.js';
 import { userLookupRoutes } from './routes/user-lookup.js';
 import { webapiRoutes } from './routes/webapi.js';
 import { deadlineRoutes } from '../platform/docket/routes.js';
+import { notificationDeliveryRoutes } from '../platform/notifications/delivery/routes.js';
+import { deadlineVerificationRoutes } from '../platform/docket/verification/routes.js';
+import { notificationRoutes } from '../platform/notifications/routes.js';
 
 export class RouteDeclarationError extends Error {
   override name = 'RouteDeclarationError';
@@ -89,6 +92,9 @@ const platformServices: Record<ServicePrefix, Array<FastifyPluginAsyncZod<Servic
     configPackRoutes,
     userLookupRoutes,
     deadlineRoutes,
+    notificationDeliveryRoutes,
+    deadlineVerificationRoutes,
+    notificationRoutes,
   ],
   '/openapi': [],
   '/openapi-external': [],

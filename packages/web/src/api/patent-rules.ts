@@ -214,3 +214,16 @@ export function importOfficeCalendar(
 ): Promise<RequestResult<DataEnvelope<CalendarImportAnswer>>> {
   return request({ url: '/webapi/patent-calendars/import', method: 'POST', body: { rows }, silent: true });
 }
+
+/** How many open deadlines the caller may see wait for verification (dual docketing), per store. */
+export interface UnverifiedCount {
+  /** Whether the tenant asks for verification: off, nothing is counted (and the home page shows no card). */
+  required: boolean;
+  total: number;
+  iql: string;
+  stores: Array<{ model: string; total: number }>;
+}
+
+export function fetchUnverifiedCount(): Promise<RequestResult<DataEnvelope<UnverifiedCount>>> {
+  return request({ url: '/webapi/deadlines/unverified/count' });
+}

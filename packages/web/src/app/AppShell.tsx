@@ -1,5 +1,5 @@
 // The signed-in frame: ProLayout with the user's own menu (app/menus.tsx) — a search box over it and
-// the collapse button — and in the header the to-do bell, the company switcher, the language switcher and
+// the collapse button — and in the header the notification bell, the to-do badge, the company switcher, the language switcher and
 // the user's menu. It also keeps the x-menu-resource-code of the page in the request context (spec §7) and sends a
 // model or administration page whose resource the user does not hold to /403.
 import { SearchOutlined } from '@ant-design/icons';
@@ -16,6 +16,7 @@ import { noticeText } from '../components/notice-text';
 import { UserMenu } from '../components/UserMenu';
 import { loadMyMenus } from '../session/my-menus';
 import { TodoBadge } from '../domains/workflow/my/TodoBadge';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { filterMenus, groupKeys, guardDecision, menuResourceCodeFor } from './menu-tree';
 import { toShellMenu, useMyMenus } from './menus';
 
@@ -115,6 +116,7 @@ export function AppShell() {
           );
         }}
         actionsRender={() => [
+          <NotificationBell key="notifications" />,
           <TodoBadge key="todos" />,
           <CompanySwitcher key="company" />,
           <LanguageSwitcher key="language" type="text" />,

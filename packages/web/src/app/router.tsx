@@ -69,6 +69,17 @@ export const appRoutes: RouteObject[] = [
                 path: 'profile',
                 lazy: async () => ({ Component: (await import('../pages/ProfilePage')).ProfilePage }),
               },
+              // Everyone's own notifications and their settings (no resource needed).
+              {
+                path: 'notifications',
+                lazy: async () => ({ Component: (await import('../notifications/InboxPage')).InboxPage }),
+              },
+              {
+                path: 'notifications/preferences',
+                lazy: async () => ({
+                  Component: (await import('../notifications/PreferencesPage')).PreferencesPage,
+                }),
+              },
               // The generic pages every declared model gets (list, new, detail, edit).
               {
                 path: 'model/:model',
@@ -132,6 +143,12 @@ export const appRoutes: RouteObject[] = [
                 path: 'admin/resignation-notice',
                 lazy: async () => ({
                   Component: (await import('../admin/ResignationNoticePage')).ResignationNoticePage,
+                }),
+              },
+              {
+                path: 'admin/notification-deliveries',
+                lazy: async () => ({
+                  Component: (await import('../admin/NotificationDeliveriesPage')).NotificationDeliveriesPage,
                 }),
               },
               {

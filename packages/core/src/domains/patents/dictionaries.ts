@@ -76,6 +76,12 @@ export const PATENT_DICTIONARIES: Dictionary[] = [
     options: [o('open', '待处理', 'Open'), o('done', '已完成', 'Done'), o('cancelled', '已取消', 'Cancelled')],
   },
   {
+    // Dual docketing (docket/verification.ts): every deadline store's verification.
+    name: 'deadline_verification',
+    label: { zh: '复核状态', en: 'Verification' },
+    options: [o('unverified', '待复核', 'Unverified'), o('verified', '已复核', 'Verified')],
+  },
+  {
     name: 'record_origin',
     label: { zh: '来源', en: 'Origin' },
     options: [o('rule', '规则计算', 'Computed by rule'), o('manual', '手工添加', 'Added by hand')],

@@ -56,6 +56,13 @@ interface StoredFee {
 }
 
 const PATENT = tableOf(patentModel);
+/**
+ * Dual docketing (docs/notifications.md "Deadline verification"): a deadline counted from an incoming notice
+ * (an office action's item) was entered by whoever entered the notice ($3, the sync's actor) and waits for a
+ * second person while the tenant asks for verification; one counted from the case's own dates is verified.
+ */
+const NOTICE_VERIFICATION = `CASE WHEN u.item IS NULL THEN 'verified'
+           WHEN (SELECT n.verification_required FROM tenant_notification_settings n WHERE n.tenant_sid = $1) THEN 'unverified' END`;
 const TASK = tableOf(patentTaskModel);
 const FEE = tableOf(feeModel);
 
@@ -324,9 +331,11 @@ export async function syncCases(
     const col = <T>(pick: (d: (typeof insertDeadlines)[number]) => T) => insertDeadlines.map(pick);
     await tx.query(
       `INSERT INTO ${TASK} (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
-         patent, title, due_date, status, office, origin, rule_code, pack_version, base_date, unadjusted_date, item)
+         patent, title, due_date, status, office, origin, rule_code, pack_version, base_date, unadjusted_date, item,
+         verification, entered_by)
        SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
-         u.patent, u.title, u.due_date, u.status, u.office, 'rule', u.rule_code, u.pack_version, u.base_date, u.unadjusted_date, u.item
+         u.patent, u.title, u.due_date, u.status, u.office, 'rule', u.rule_code, u.pack_version, u.base_date, u.unadjusted_date, u.item,
+         ${NOTICE_VERIFICATION}, CASE WHEN u.item IS NOT NULL THEN $3 END
          FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::text[],
                      $12::text[], $13::text[], $14::date[], $15::date[], $16::text[])
            AS u(sid, company_sid, created_by, patent, title, due_date, status, office, rule_code, pack_version, base_date, unadjusted_date, item)`,

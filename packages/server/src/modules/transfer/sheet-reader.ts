@@ -84,8 +84,39 @@ function plain(value: unknown, numberFormat: string | undefined): SheetCell {
  * The rows of the first worksheet, in order, with empty rows skipped by the file itself. Yields to
  * the event loop every `yieldEvery` rows so other requests are served while a large file is read.
  */
+/**
+ * The archive's local entries (each its header and compressed data, copied as they are) with the parts a
+ * worksheet needs first: relations, workbook, shared strings and styles, then the rest in file order.
+ * exceljs' streaming reader parses a worksheet that comes before the shared strings later, from a
+ * temporary file; on that path its entry loop ended early now and then (about 1 read in 100 under
+ * load), losing the shared strings (cells read as "sharedString" references) or the workbook. Read in this
+ * order, it parses the sheet as it streams and never takes that path. Archives whose directory cannot be
+ * read are passed on unchanged (the reader then refuses them as before).
+ */
+export function partsFirst(bytes: Buffer): Buffer[] {
+  const end = findEndOfCentralDirectory(endRecordTail(bytes));
+  const entries = end && readCentralDirectory(bytes.subarray(end.offset), end.entries);
+  if (!end || !entries?.length) return [bytes];
+  const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  if (byOffset.some((e, i) => e.localOffset >= (byOffset[i + 1]?.localOffset ?? end.offset))) return [bytes];
+  const records = byOffset.map((e, i) => ({
+    name: e.name,
+    bytes: bytes.subarray(e.localOffset, byOffset[i + 1]?.localOffset ?? end.offset),
+  }));
+  const rank = (name: string) => NEEDED_FIRST.findIndex((pattern) => pattern.test(name));
+  const first = records.filter((r) => rank(r.name) >= 0).sort((a, b) => rank(a.name) - rank(b.name));
+  return [...first, ...records.filter((r) => rank(r.name) < 0)].map((r) => r.bytes);
+}
+const NEEDED_FIRST = [
+  /^_rels\/\.rels$/,
+  /^xl\/_rels\/workbook\.xml\.rels$/,
+  /^xl\/workbook\.xml$/,
+  /^xl\/sharedStrings\.xml$/,
+  /^xl\/styles\.xml$/,
+];
+
 export async function* readSheetRows(bytes: Buffer, yieldEvery = 50): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(partsFirst(bytes)), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',

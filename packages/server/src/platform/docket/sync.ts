@@ -2,7 +2,8 @@
 // records in the caller's transaction: open rule deadlines follow the rules; done ones keep their history;
 // hand-made ones are never touched; a deadline whose rule no longer applies (its `when` stopped matching, its
 // date was cleared) becomes cancelled, and opens again when the rule applies again. Set-based statements,
-// so a recompute after a rules change stays fast; each write is audited as a hook write when asked to.
+// so a recompute after a rules change stays fast; each write is audited as a hook write when asked to. A rule
+// deadline counts as verified (docs/notifications.md "Deadline verification"): only hand-entered ones wait.
 import {
   computeDocket,
   docketFields,
@@ -176,9 +177,11 @@ export async function syncDocket(
     const col = <T>(pick: (d: (typeof inserts)[number]) => T) => inserts.map(pick);
     await tx.query(
       `INSERT INTO ${store.table} (sid, tenant_sid, company_sid, created_at, created_by, updated_at, updated_by, version, custom,
-         ${parent}, title, due_date, opens_on, status, origin, rule_code, base_date, unadjusted_date, rules_fingerprint)
+         ${parent}, title, due_date, opens_on, status, origin, rule_code, base_date, unadjusted_date, rules_fingerprint,
+         verification)
        SELECT u.sid, $1, u.company_sid, $2, u.created_by, $2, $3, 1, '{}'::jsonb,
-         u.record, u.title, u.due_date, u.opens_on, 'open', 'rule', u.rule_code, u.base_date, u.unadjusted_date, u.print
+         u.record, u.title, u.due_date, u.opens_on, 'open', 'rule', u.rule_code, u.base_date, u.unadjusted_date, u.print,
+         'verified'
          FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[], $10::date[], $11::text[],
                      $12::date[], $13::date[], $14::text[])
            AS u(sid, company_sid, created_by, record, title, due_date, opens_on, rule_code, base_date, unadjusted_date, print)`,

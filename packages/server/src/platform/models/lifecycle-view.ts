@@ -1,11 +1,11 @@
 // What a lifecycle looks like to one caller: in the schema answer (statuses with the tenant's labels, the
 // actions and whether the caller holds each), and on every record read (`_actions`: the actions its status
-// allows that the caller holds; none while a process is open on it, whose outcome alone moves the status),
+// and values allow the caller, who holds each; none while a process is open on it, whose outcome alone moves the status),
 // so the UI offers only what the server would run.
 import {
   actionResourceCode,
   actionSources,
-  actionsFrom,
+  actionsOn,
   labelIn,
   type Language,
   type LifecycleAnswer,
@@ -51,7 +51,8 @@ export function lifecycleAnswer(
 }
 
 /**
- * Adds to each row the actions its status allows that the caller holds; a row read without its status
+ * Adds to each row the actions its status (and values an action runs `when`, and the four-eyes rule) allow
+ * the caller that they hold; a row read without its status
  * field (a list narrowed to other columns) gets none, as nothing can be said of it. While a process is open
  * on a record none is offered (running one would be refused: the workflow domain's beforeAction): one query
  * for the rows read.
@@ -73,7 +74,7 @@ export async function withActions<Row extends Record<string, unknown>>(
     if (!(lifecycle.field in row)) continue;
     (row as Record<string, unknown>)[ACTIONS_KEY] = open.has(String(row.sid))
       ? []
-      : actionsFrom(lifecycle, row[lifecycle.field]).filter(held);
+      : actionsOn(lifecycle, row, ctx.principal.userSid).filter(held);
   }
   return rows;
 }

@@ -33,6 +33,7 @@ import { duplicateValueError, violatedIndex } from '../../db/unique-violation.js
 import type { RequestContext } from '../context.js';
 import type { FileStorage } from '../files/storage.js';
 import { releaseRecordFiles, removeReleasedFiles, saveFieldFiles } from './field-files.js';
+import { notifyStatusChanged } from '../notifications/status-changed.js';
 
 export type RecordRow = Record<string, unknown>;
 
@@ -771,6 +772,7 @@ export async function checkLifecycleAction(
   const refusal = refuseAction(lifecycle, action, before, {
     comment: input.comment,
     values: Object.fromEntries(input.values),
+    actor: ctx.principal.userSid,
   });
   if (refusal)
     throw await actionRefusal(tx, ctx.tenantSid, { model, lifecycle, action, refusal, language: ctx.language });
@@ -789,8 +791,8 @@ export function lockLifecycleRecord(
 /**
  * In the caller's transaction, a locked record moved to a status by a lifecycle action: the status and the
  * action's values written, the model's hooks run (a workflow field lock refuses here as on an update), and
- * the `<model>.status_changed` audit entry written from the final row with the action, the comment and,
- * when an approval's outcome moved it, the process.
+ * the `<model>.status_changed` audit entry (or the action's `auditVerb`) written from the final row with the action, the comment and,
+ * when an approval's outcome moved it, the process; and `record.statusChanged` queued to the people told.
  */
 export async function writeLifecycleStatus(
   tx: Queryable,
@@ -800,8 +802,11 @@ export async function writeLifecycleStatus(
 ): Promise<RecordRow> {
   const { model, lifecycle, action, before } = input;
   const { language, requestId, now } = ctx;
+  const declared = lifecycle.actions[action]!;
   const values = new Map(input.values).set(lifecycle.field, input.to);
-  for (const cleared of lifecycle.actions[action]!.clears ?? []) values.set(cleared, null);
+  for (const cleared of declared.clears ?? []) values.set(cleared, null);
+  for (const [name, stamp] of Object.entries(declared.stamps ?? {}))
+    values.set(name, stamp === 'actor' ? ctx.userSid : stamp === 'now' ? now : stamp.value);
   await checkReferences(tx, deps.registry, model, ctx.principal, values, language);
   const hooks = deps.registry.hooks.of(model.name);
   // A domain's rule that reads the database (an agency's open agent accounts) refuses before the write.
@@ -820,7 +825,7 @@ export async function writeLifecycleStatus(
   await audit(tx, {
     tenantSid: ctx.tenantSid,
     actorSid: ctx.userSid,
-    action: recordAction(model.name, 'status_changed'),
+    action: recordAction(model.name, declared.auditVerb ?? 'status_changed'),
     target: `${model.name}:${input.sid}`,
     detail: {
       changes: fieldChanges(before, after, declaredNames(whole(model))),
@@ -831,6 +836,15 @@ export async function writeLifecycleStatus(
     },
     requestId,
     at: now,
+  });
+  // Its watchers and responsible people are told in this same transaction (the outbox).
+  await notifyStatusChanged(tx, deps, ctx, {
+    model: whole(model),
+    lifecycle,
+    sid: input.sid,
+    from: String(before[lifecycle.field]),
+    to: String(after[lifecycle.field]),
+    row: after,
   });
   return presented(model, after);
 }
@@ -872,6 +886,19 @@ async function actionRefusal(
       return new AppError('actionNotSettable', {
         params: { action: actionLabel, fields: refusal.fields.map(fieldLabel).join(', ') },
       });
+    case 'notWhen': {
+      const dictionary = model.fields.get(refusal.field)?.declaration?.dictionary;
+      const options = dictionary ? await dictionaryOptions(tx, tenantSid, dictionary) : [];
+      const option = options.find((candidate) => candidate.key === refusal.value);
+      const value = option
+        ? labelIn(option.labels, language)
+        : (refusal.value ?? translate(language, 'error.actionValueEmpty'));
+      return new AppError('actionNotWhen', {
+        params: { action: actionLabel, field: fieldLabel(refusal.field), value },
+      });
+    }
+    case 'samePerson':
+      return new AppError('actionSamePerson', { params: { action: actionLabel, field: fieldLabel(refusal.field) } });
     case 'guard':
       return new AppError('fieldRule', {
         fields: refusal.issues.map((issue) => ({

@@ -1,7 +1,7 @@
 // A record's detail page: its fields with labels and readable values, the record information (company,
 // created, updated, version), the history, and edit / delete (only for callers who may). Models with
 // actions of their own (people: login accounts, resignation; agencies: close, reopen) add their buttons
-// through their domain's manifest (detailActions), and tabs likewise (detailTabs). A model's child models
+// through their domain's manifest (detailActions), and tabs likewise (detailTabs); every record has a watch button. A model's child models
 // (ModelDeclaration.parent) each get a tab with their generic list, unless a domain tab shows them already.
 // Every model's record has an approval tab (its process, generic over models); a link may open a tab by ?tab= (a to-do opens the approval tab). Once the record is loaded, its
 // company is added to the URL when missing (spec §2), so the address can be shared.
@@ -36,6 +36,7 @@ import { LifecycleActions } from '../lifecycle/LifecycleActions';
 import { StatusTag } from '../lifecycle/StatusTag';
 import { StatusTimeline } from '../lifecycle/StatusTimeline';
 import { subCompanyFromLink, withSubCompany } from './sub-company';
+import { WatchButton } from '../../notifications/WatchButton';
 
 /** The record information block: who created and changed it, when, in which company, which version. */
 const RECORD_INFO = ['sid', 'company_sid', 'created_at', 'created_by', 'updated_at', 'updated_by', 'version'];
@@ -197,6 +198,7 @@ export function ModelDetail({ schema, sid }: { schema: ModelSchema; sid: string 
       }
       extra={
         <Space wrap data-testid="detail-actions">
+          <WatchButton model={model} sid={sid} />
           <LifecycleActions schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />
           {Actions && <Actions schema={schema} record={record} subCompanySid={subCompanySid} onChanged={refresh} />}
           {can.update && (

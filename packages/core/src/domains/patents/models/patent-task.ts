@@ -4,6 +4,7 @@
 import { localizeDeadlineRow } from '../titles.js';
 import { defineModel, field } from '../../../models/define.js';
 import { deadlineLifecycle } from '../../../docket/lifecycle.js';
+import { verificationFields } from '../../../docket/verification.js';
 
 export const patentTask = defineModel({
   name: 'patent_task',
@@ -16,6 +17,8 @@ export const patentTask = defineModel({
   // Recomputed in bulk after a rule-pack change (patents/recompute.ts).
   bulkWritten: true,
   lifecycle: deadlineLifecycle,
+  // The assignee hears of the deadline (its status changes, its reminders; docs/notifications.md).
+  responsible: ['assignee'],
   // A case's own record: listed on the case, deleted with it (spec §5 "Deleting a case").
   parent: { model: 'patent', field: 'patent', onParentDelete: 'delete' },
   // The patent's deadline store: the deadlines calendar and iCalendar feed read it beside the docketed models'.
@@ -89,5 +92,7 @@ export const patentTask = defineModel({
     // Set by the complete action only.
     completed_on: field('date', { label: { zh: '完成日', en: 'Completed on' } }),
     remark: field('longText', { label: { zh: '备注', en: 'Remark' } }),
+    // Dual docketing (docket/verification.ts): the lifecycle's verify action stamps them.
+    ...verificationFields,
   },
 });

@@ -1,12 +1,13 @@
 // /deadlines — the deadlines of every record kind the reader may view (cases', trademarks', every docketed
-// model's), from the server's spanning list (platform/docket): filtered by status, due date, record kind and
-// title, each linking to its record, with how a rule deadline was computed on demand.
+// model's), from the server's spanning list (platform/docket): filtered by status, due date, record kind,
+// title and verification (unverified ones are tagged), each linking to its record, with how a rule deadline was computed on demand.
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Flex,
   Input,
   Modal,
@@ -19,7 +20,7 @@ import {
 } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_LANGUAGE, MODEL_CATALOG, RESULT_CODES, isLanguage, labelIn } from '@ipdesk/core';
 import {
   fetchDeadlineExplanation,
@@ -37,6 +38,7 @@ import {
   DUE_KEYS,
   DUE_LABELS,
   STATUS_KEYS,
+  UNVERIFIED_PARAM,
   STATUS_LABELS,
   allDeadlinesIql,
   type AllDeadlinesFilter,
@@ -56,7 +58,12 @@ export function AllDeadlinesPage() {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const held = useHeldResources();
-  const [filter, setFilter] = useState<AllDeadlinesFilter>(DEFAULT_FILTER);
+  const [params] = useSearchParams();
+  // The home page's "unverified deadlines" card opens the list kept to them.
+  const [filter, setFilter] = useState<AllDeadlinesFilter>(() => ({
+    ...DEFAULT_FILTER,
+    unverified: params.get(UNVERIFIED_PARAM) === 'unverified',
+  }));
   const [stores, setStores] = useState<string[]>(NO_STORES);
   const [explaining, setExplaining] = useState<SpannedDeadline>();
   const today = todayIso();
@@ -111,14 +118,21 @@ export function AllDeadlinesPage() {
     {
       key: 'status',
       title: t('allDeadlines.column.status'),
-      width: 110,
+      width: 150,
       render: (_v, row) => {
         const status = text(row.status);
         const tag = deadlineTag(deadlineTagState({ due_date: text(row.due_date), status }, today));
         return (
-          <Tag color={tag.color} data-testid={`all-deadlines-status-${row.sid}`}>
-            {tag.labelKey ? t(tag.labelKey) : status}
-          </Tag>
+          <Flex gap={4} wrap>
+            <Tag color={tag.color} data-testid={`all-deadlines-status-${row.sid}`}>
+              {tag.labelKey ? t(tag.labelKey) : status}
+            </Tag>
+            {row.verification === 'unverified' && (
+              <Tag color="orange" data-testid={`all-deadlines-unverified-${row.sid}`}>
+                {t('allDeadlines.unverified')}
+              </Tag>
+            )}
+          </Flex>
         );
       },
     },
@@ -180,6 +194,13 @@ export function AllDeadlinesPage() {
             style={{ minWidth: 200 }}
             data-testid="all-deadlines-kind"
           />
+          <Checkbox
+            checked={filter.unverified}
+            onChange={(event) => change({ unverified: event.target.checked })}
+            data-testid="all-deadlines-unverified"
+          >
+            {t('allDeadlines.filter.unverified')}
+          </Checkbox>
           <Input.Search
             allowClear
             placeholder={t('allDeadlines.filter.search')}

@@ -1,6 +1,6 @@
 // The iql of the list of every kind's deadlines (/deadlines): its status, due and title filters written in
 // the fields every deadline store has (core docket/deadline-model.ts and patent_task: status, due_date,
-// title), earliest first. The record kind filter is not iql (no store has a "kind" field): it names the
+// title, verification), earliest first. The record kind filter is not iql (no store has a "kind" field): it names the
 // stores to read (GET /webapi/deadlines?stores=).
 import type { MessageKey } from '@ipdesk/core';
 
@@ -14,9 +14,14 @@ export interface AllDeadlinesFilter {
   due: DueKey;
   /** Text the title contains; blank: any. */
   search: string;
+  /** Only deadlines waiting for a second person's verification (dual docketing; the home page's link). */
+  unverified: boolean;
 }
 
-export const DEFAULT_FILTER: AllDeadlinesFilter = { status: 'open', due: 'any', search: '' };
+export const DEFAULT_FILTER: AllDeadlinesFilter = { status: 'open', due: 'any', search: '', unverified: false };
+
+/** The list's address for unverified deadlines (the home page's card links here). */
+export const UNVERIFIED_PARAM = 'verification';
 
 export const STATUS_LABELS: Record<StatusKey, MessageKey> = {
   open: 'allDeadlines.filter.status.open',
@@ -53,6 +58,7 @@ export function allDeadlinesIql(filter: AllDeadlinesFilter, today: string): stri
     filter.status === 'all' ? undefined : `status = ${quoted(filter.status)}`,
     DUE_CONDITIONS[filter.due](today),
     search === '' ? undefined : `title CONTAINS ${quoted(search)}`,
+    filter.unverified ? "verification = 'unverified'" : undefined,
   ].filter((condition): condition is string => condition !== undefined);
   return [...conditions.slice(0, 1), ...conditions.slice(1).map((c) => `AND ${c}`), 'ORDER BY due_date ASC'].join(' ');
 }

@@ -1,6 +1,6 @@
-// The header's to-do bell: how many tasks wait for me (read every minute and after every process action),
+// The header's to-do badge (the bell beside it is the notifications'): how many tasks wait for me (read every minute and after every process action),
 // opening my to-do list.
-import { BellOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export function TodoBadge() {
       data-count={counts?.todo ?? ''}
     >
       <Badge count={counts?.todo ?? 0} size="small" overflowCount={99}>
-        <Button type="text" icon={<BellOutlined />} tabIndex={-1} />
+        <Button type="text" icon={<CheckSquareOutlined />} tabIndex={-1} />
       </Badge>
     </Link>
   );

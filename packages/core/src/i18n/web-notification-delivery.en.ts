@@ -1,0 +1,47 @@
+// Texts of the web's notification delivery page (en), typed against zh-CN.
+import type { WebNotificationDeliveryMessageKey } from './web-notification-delivery.zh-CN.js';
+
+export const webNotificationDeliveryEn: Record<WebNotificationDeliveryMessageKey, string> = {
+  'adminWebhook.title': 'Webhook',
+  'adminWebhook.intro':
+    "Every notification is also posted as JSON to this address (your organisation's own chat bot, say), signed with HMAC-SHA256 and retried with back-off when it fails. Messages carry no record titles.",
+  'adminWebhook.url': 'Receiver address',
+  'adminWebhook.urlPlaceholder': 'e.g. https://chat.example.com/hooks/ipdesk',
+  'adminWebhook.urlHelp': 'An https:// address; save it empty to turn the webhook off',
+  'adminWebhook.urlInvalid': 'Enter a full address starting with https://',
+  'adminWebhook.secret': 'Signing secret',
+  'adminWebhook.secretStored': 'A secret is set; leave empty to keep it, enter a new one to rotate it',
+  'adminWebhook.secretNone': 'No secret set yet',
+  'adminWebhook.secretLength': 'The secret has {{min}}–{{max}} characters',
+  'adminWebhook.save': 'Save',
+  'adminWebhook.saved': 'Webhook saved',
+  'adminWebhook.test': 'Send a test message',
+  'adminWebhook.testSent': 'The test message was delivered',
+  'adminWebhook.loadFailed': 'The webhook settings could not be loaded',
+  'adminWebhook.retry': 'Retry',
+
+  'adminDeliveries.title': 'Notification deliveries',
+  'adminDeliveries.intro':
+    'Each e-mail, daily digest and webhook delivery. A failed delivery stops once its retries are used up; resend it here.',
+  'adminDeliveries.status': 'Status',
+  'adminDeliveries.status.pending': 'Waiting',
+  'adminDeliveries.status.sent': 'Sent',
+  'adminDeliveries.status.failed': 'Failed',
+  'adminDeliveries.channel': 'Channel',
+  'adminDeliveries.channel.all': 'All channels',
+  'adminDeliveries.channel.email': 'E-mail',
+  'adminDeliveries.channel.digest': 'Daily digest',
+  'adminDeliveries.channel.webhook': 'Webhook',
+  'adminDeliveries.notification': 'Notification',
+  'adminDeliveries.recipient': 'Recipient',
+  'adminDeliveries.attempts': 'Attempts',
+  'adminDeliveries.reason': 'Reason',
+  'adminDeliveries.createdAt': 'Created',
+  'adminDeliveries.nextAttempt': 'Next attempt',
+  'adminDeliveries.sentAt': 'Sent',
+  'adminDeliveries.resend': 'Resend',
+  'adminDeliveries.resent': 'Queued to be sent again',
+  'adminDeliveries.more': 'Load more',
+  'adminDeliveries.empty': 'No deliveries match',
+  'adminDeliveries.loadFailed': 'The deliveries could not be loaded',
+};

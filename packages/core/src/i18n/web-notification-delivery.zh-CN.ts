@@ -1,0 +1,47 @@
+// Texts of the web's notification delivery page (/admin/notification-deliveries): the tenant's webhook and
+// the log of deliveries with their failures and the resend button.
+export const webNotificationDeliveryZhCN = {
+  'adminWebhook.title': 'Webhook',
+  'adminWebhook.intro':
+    '每条通知另以 JSON 发送到此地址（例如企业自己的聊天机器人），带 HMAC-SHA256 签名；失败时按退避重试。消息不含记录标题。',
+  'adminWebhook.url': '接收地址',
+  'adminWebhook.urlPlaceholder': '例如 https://chat.example.com/hooks/ipdesk',
+  'adminWebhook.urlHelp': '须为 https:// 地址；留空并保存即停用 Webhook',
+  'adminWebhook.urlInvalid': '请输入 https:// 开头的完整网址',
+  'adminWebhook.secret': '签名密钥',
+  'adminWebhook.secretStored': '已设置密钥；留空则保留，填写新值即轮换',
+  'adminWebhook.secretNone': '尚未设置密钥',
+  'adminWebhook.secretLength': '密钥长度为 {{min}}–{{max}} 个字符',
+  'adminWebhook.save': '保存',
+  'adminWebhook.saved': 'Webhook 已保存',
+  'adminWebhook.test': '发送测试消息',
+  'adminWebhook.testSent': '测试消息已送达',
+  'adminWebhook.loadFailed': 'Webhook 设置加载失败',
+  'adminWebhook.retry': '重试',
+
+  'adminDeliveries.title': '通知投递记录',
+  'adminDeliveries.intro': '邮件、每日摘要与 Webhook 的每次投递。失败的投递在重试用尽后停止，可在此重发。',
+  'adminDeliveries.status': '状态',
+  'adminDeliveries.status.pending': '待发送',
+  'adminDeliveries.status.sent': '已发送',
+  'adminDeliveries.status.failed': '失败',
+  'adminDeliveries.channel': '方式',
+  'adminDeliveries.channel.all': '全部方式',
+  'adminDeliveries.channel.email': '邮件',
+  'adminDeliveries.channel.digest': '每日摘要',
+  'adminDeliveries.channel.webhook': 'Webhook',
+  'adminDeliveries.notification': '通知',
+  'adminDeliveries.recipient': '收件人',
+  'adminDeliveries.attempts': '尝试次数',
+  'adminDeliveries.reason': '原因',
+  'adminDeliveries.createdAt': '创建时间',
+  'adminDeliveries.nextAttempt': '下次尝试',
+  'adminDeliveries.sentAt': '发送时间',
+  'adminDeliveries.resend': '重发',
+  'adminDeliveries.resent': '已重新排队发送',
+  'adminDeliveries.more': '加载更多',
+  'adminDeliveries.empty': '没有符合条件的投递',
+  'adminDeliveries.loadFailed': '投递记录加载失败',
+} as const;
+
+export type WebNotificationDeliveryMessageKey = keyof typeof webNotificationDeliveryZhCN;
