@@ -1,7 +1,7 @@
 // Helpers for workflow engine tests: a migrated database with the model tables, one tenant with users,
 // departments, people and records made by SQL (fast, no HTTP), definitions published straight from a
-// graph written in TypeScript (no XML), and the engine's dependencies on a movable clock that keep the
-// notifications it delivers.
+// graph written in TypeScript (no XML), the engine's dependencies on a movable clock, and the
+// notifications its commands queue.
 import {
   AppError,
   newSid,
@@ -16,11 +16,7 @@ import { createTenant } from '../src/modules/tenants/create-tenant.js';
 import { insertUserAccount } from '../src/modules/accounts/provision.js';
 import { syncModelTables } from '../src/platform/models/ddl.js';
 import { createModelRegistry, type ModelRegistry } from '../src/platform/models/registry.js';
-import {
-  createWorkflowDeps,
-  type WorkflowDeps,
-  type WorkflowNotification,
-} from '../src/domains/workflow/engine/index.js';
+import { createWorkflowDeps, type WorkflowDeps } from '../src/domains/workflow/engine/index.js';
 import type { Acting } from '../src/platform/context.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
@@ -146,6 +142,14 @@ export interface TaskSnapshot {
   todoAssignee: string | null;
 }
 
+/** A notification queued about an instance's record, as its recipient has it. */
+export interface QueuedNotice {
+  event: string;
+  recipient: string;
+  actor: string | null;
+  params: Record<string, unknown>;
+}
+
 export interface WorkflowFixture {
   test: TestDatabase;
   db: Database;
@@ -153,7 +157,10 @@ export interface WorkflowFixture {
   deps: WorkflowDeps;
   clock: { now: Date; advanceMinutes(minutes: number): void };
   tenantSid: string;
-  notifications: WorkflowNotification[];
+  /** The notifications queued about this instance's record: by time, then event and recipient. */
+  notices(instanceSid: string): Promise<QueuedNotice[]>;
+  /** Lets these users read every patent of the tenant (a notice is only for people who may read its record). */
+  readers(userSids: string[]): Promise<void>;
   /** This user of the fixture's tenant, acting (what the engine's commands take). */
   as(userSid: string): Acting;
   user(options?: { admin?: boolean; active?: boolean; name?: string; company?: string }): Promise<string>;
@@ -212,15 +219,7 @@ export async function createWorkflowFixture(existing?: TestDatabase): Promise<Wo
       this.now = new Date(this.now.getTime() + minutes * 60_000);
     },
   };
-  const notifications: WorkflowNotification[] = [];
-  const deps = createWorkflowDeps({
-    db,
-    registry,
-    now: () => clock.now,
-    notify: async (n) => {
-      notifications.push(n);
-    },
-  });
+  const deps = createWorkflowDeps({ db, registry, now: () => clock.now });
   // Made by the product's tenant command (with its default roles and first administrator), as every tenant is.
   const code = `t${newSid().toLowerCase().slice(0, 8)}`;
   const { sid: tenantSid } = await createTenant(
@@ -261,7 +260,24 @@ export async function createWorkflowFixture(existing?: TestDatabase): Promise<Wo
     deps,
     clock,
     tenantSid,
-    notifications,
+    notices: (instanceSid) =>
+      db.query<QueuedNotice>(
+        `SELECT n.event, n.recipient_sid AS recipient, e.actor_sid AS actor, e.params
+           FROM notification n JOIN notification_event e ON e.sid = n.event_sid
+           JOIN workflow_instance i ON i.model = e.model AND i.record_sid = e.record_sid
+          WHERE i.sid = $1 AND e.tenant_sid = $2
+          ORDER BY e.created_at, n.event, n.recipient_sid`,
+        [instanceSid, tenantSid],
+      ),
+    readers: async (userSids) => {
+      const sid = newSid();
+      await db.query(
+        `INSERT INTO role (sid, tenant_sid, code, name, platform, data_scope) VALUES ($1, $2, $3, $4, 1, 'all')`,
+        [sid, tenantSid, `readers${sid.toLowerCase()}`, `读者 ${sid}`],
+      );
+      await db.query("INSERT INTO role_resource (role_sid, resource_code) VALUES ($1, 'patent')", [sid]);
+      for (const u of userSids) await db.query('INSERT INTO user_role (user_sid, role_sid) VALUES ($1, $2)', [u, sid]);
+    },
     as: (userSid) => ({ tenantSid, userSid }),
     user,
     users: async (count) => {

@@ -7,6 +7,8 @@ export const notificationsZhCN = {
   'notification.event.todo.urged': '待办被催办',
   'notification.event.todo.addSigned': '加签给我',
   'notification.event.todo.cc': '抄送给我',
+  'notification.event.todo.reminder': '待办提醒',
+  'notification.event.todo.overdue': '待办超时',
   'notification.event.process.approved': '我发起的流程已通过',
   'notification.event.process.rejected': '我发起的流程被驳回',
   'notification.event.process.returned': '我发起的流程被退回',
@@ -27,6 +29,8 @@ export const notificationsZhCN = {
   'notification.title.todo.urged': '{{actor}} 催办“{{task}}”：{{comment}} · {{record}}',
   'notification.title.todo.addSigned': '{{actor}} 邀请您加签“{{task}}” · {{record}}',
   'notification.title.todo.cc': '{{actor}} 抄送给您：{{process}} · {{record}}',
+  'notification.title.todo.reminder': '提醒：待办“{{task}}”仍待您处理 · {{record}}',
+  'notification.title.todo.overdue': '待办“{{task}}”已超时 · {{record}}',
   'notification.title.process.approved': '流程“{{process}}”已通过 · {{record}}',
   'notification.title.process.rejected': '流程“{{process}}”被驳回 · {{record}}',
   'notification.title.process.returned': '流程“{{process}}”被退回 · {{record}}',
@@ -36,13 +40,22 @@ export const notificationsZhCN = {
   'notification.title.deadline.escalated': '{{deadline}} 将于 {{due}} 到期且仍未完成（还剩 {{days}} 天）· {{record}}',
   'notification.title.deadline.unverified': '{{deadline}}（{{due}}）尚未复核 · {{record}}',
   'notification.title.fee.due': '{{fee}} 将于 {{due}} 到期 · {{record}}',
-  'notification.title.job.finished': '{{job}}已完成：{{count}} 条',
+  'notification.title.job.finished': '{{job}}已完成：{{count}}',
   'notification.title.job.failed': '{{job}}失败：{{reason}}',
   'notification.title.account.locked': '您的账号因多次登录失败已被锁定',
   'notification.title.account.passwordChanged': '您的密码已修改',
   'notification.title.account.passwordReset': '管理员重置了您的密码',
 
   'notification.recordHidden': '（无权查看的记录）',
+
+  // What a job notice names (kept as bilingual labels in its parameters).
+  'notification.job.import': '导入{{model}}',
+  'notification.job.batchEdit': '批量修改{{model}}',
+  'notification.job.batchUndo': '撤销批量修改{{model}}',
+  'notification.job.configPack': '配置包“{{pack}}”',
+  'notification.job.records': '{{count}} 条记录',
+  'notification.job.items': '{{count}} 项配置',
+  'notification.job.refusedRows': '{{count}} 行有错误，未导入',
 
   // The inbox, watching and preferences endpoints: field labels and refusals.
   'field.notificationGroup': '通知分类',

@@ -12,6 +12,8 @@ export const NOTIFICATION_EVENTS = [
   'todo.urged',
   'todo.addSigned',
   'todo.cc',
+  'todo.reminder',
+  'todo.overdue',
   'process.approved',
   'process.rejected',
   'process.returned',

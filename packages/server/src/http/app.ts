@@ -133,16 +133,8 @@ export async function buildApp({
   app.decorate('accounts', accounts);
   app.decorate('texts', messagesOf(coreDomains));
   app.decorate('registry', registry);
-  // Notifications (urge, due, remind) are logged until mail and in-app messages take them over.
-  app.decorate(
-    'workflow',
-    createWorkflowDeps({
-      db,
-      registry,
-      now: accounts.now,
-      notify: async (notification) => app.log.info({ notification }, 'workflow notification'),
-    }),
-  );
+  // The engine tells people through the notification tables, in its commands' transactions (issue 19).
+  app.decorate('workflow', createWorkflowDeps({ db, registry, now: accounts.now }));
   await app.register(fastifyCookie);
   // Uploads: 50 MB per file (spec §9); each route narrows this further.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 50, fields: 50, parts: 100 } });

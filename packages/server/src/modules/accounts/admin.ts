@@ -6,6 +6,7 @@
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../db/database.js';
 import type { RequestContext } from '../../platform/context.js';
+import { queueAccountNotice } from './account-notices.js';
 import { audit, type AccountsContext } from './context.js';
 import { clearAllFailures, lockState, type LockState } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';
@@ -81,6 +82,13 @@ export async function adminSetPassword(
       target: user.sid,
       requestId: ctx.requestId,
       at: now,
+    });
+    await queueAccountNotice(tx, {
+      tenantSid: ctx.tenantSid,
+      userSid: user.sid,
+      event: own ? 'account.passwordChanged' : 'account.passwordReset',
+      actorSid: ctx.userSid,
+      now,
     });
   });
 }

@@ -4,6 +4,7 @@
 // only after the right password, so they reveal nothing to a guesser.
 import { AppError, formatLocalDateTime, isEmail, type ClientSide, type ErrorName, type Language } from '@ipdesk/core';
 import { audit, type AccountsContext } from './context.js';
+import { queueAccountNotice } from './account-notices.js';
 import { lockedUntil, recordFailure, recordSuccess, sourceOf, type Attempt } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 import { passwordExpired, securityPolicy, DEFAULT_SECURITY } from './security-policy.js';
@@ -76,6 +77,8 @@ export async function login(ctx: AccountsContext, input: LoginInput): Promise<Lo
         requestId: input.requestId,
         at: now,
       });
+      if (locked && user)
+        await queueAccountNotice(tx, { tenantSid: user.tenant_sid, userSid: user.sid, event: 'account.locked', now });
       return locked;
     });
     if (lockedNow) throw lockedError(ctx, lockedNow, input.language);

@@ -1,10 +1,11 @@
-// Changing one's own password: the old one is required; other sessions end; the owner is told by mail.
+// Changing one's own password: the old one is required; other sessions end; the owner is told (a mandatory
+// notification, mailed at once).
 import { AppError } from '@ipdesk/core';
 import type { RequestContext } from '../../platform/context.js';
 import { audit, type AccountsContext } from './context.js';
 import { openPasswordField, type PasswordField } from './password-envelope.js';
 import { verifyPassword } from './password-hash.js';
-import { notifyPasswordChanged } from './password-reset.js';
+import { queueAccountNotice } from './account-notices.js';
 import { setPassword } from './passwords.js';
 import { securityPolicy } from './security-policy.js';
 import { revokeUserSessions } from './sessions.js';
@@ -21,14 +22,14 @@ export async function changeOwnPassword(
   ctx: RequestContext,
   input: PasswordChange,
 ): Promise<string> {
-  const { principal, language, requestId, now } = ctx;
+  const { principal, requestId, now } = ctx;
   const open = (value: string, field: PasswordField) => openPasswordField(accounts.envelope, value, field);
   const oldPassword = open(input.old_password, 'old_password');
   const newPassword = open(input.new_password, 'new_password');
   const confirmation = open(input.confirm_password, 'confirm_password');
-  const user = await accounts.db.transaction(async (tx) => {
-    const rows = await tx.query<{ password_hash: string | null; name: string; email: string | null }>(
-      'SELECT password_hash, name, email FROM user_account WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE',
+  await accounts.db.transaction(async (tx) => {
+    const rows = await tx.query<{ password_hash: string | null }>(
+      'SELECT password_hash FROM user_account WHERE sid = $1 AND tenant_sid = $2 FOR UPDATE',
       [principal.userSid, principal.tenantSid],
     );
     const current = rows[0];
@@ -54,9 +55,13 @@ export async function changeOwnPassword(
       requestId,
       at: now,
     });
-    return current;
+    await queueAccountNotice(tx, {
+      tenantSid: principal.tenantSid,
+      userSid: principal.userSid,
+      event: 'account.passwordChanged',
+      now,
+    });
   });
-  await notifyPasswordChanged(accounts, principal.tenantSid, user, language);
   return accounts.tokens.issue({
     userSid: principal.userSid,
     tenantSid: principal.tenantSid,

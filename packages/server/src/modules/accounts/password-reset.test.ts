@@ -14,6 +14,7 @@ import {
 } from '../../../test/accounts.js';
 import { onPostgres } from '../../../test/database.js';
 import { startMailServer, type TestMailServer } from '../../../test/smtp.js';
+import { dispatchNotifications } from '../../platform/notifications/delivery/dispatch.js';
 
 const LINK = /(http:\/\/[^\s]+\/reset-password\?email=[^\s&]+&emailKey=[0-9a-f]{32})/;
 
@@ -76,9 +77,13 @@ describe(`password reset by e-mail (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const checked = await check(email, key);
     expect(checked.statusCode).toBe(200);
     expect(checked.json().data).toEqual({ password_policy: 'strict' });
+    // The change notice is queued with the change and mailed by the notification deliveries, in the owner's
+    // notification language.
+    await t.database.db.query("INSERT INTO notification_settings (user_sid, language) VALUES ($1, 'en')", [user.sid]);
     const notice = mail.nextMessageTo(user.email);
     expect((await reset(email, key, 'Reset#Pass2026')).statusCode).toBe(200);
-    expect((await notice).subject).toBe('[IPDesk] Your password was changed');
+    await dispatchNotifications({ accounts: t.app.accounts, registry: t.app.registry });
+    expect((await notice).subject).toBe('Your password was changed');
 
     const again = await reset(email, key, 'Other#Pass2026');
     expect(again.statusCode).toBe(400);

@@ -9,6 +9,7 @@
 // up to the point of sending mail.
 import { randomBytes } from 'node:crypto';
 import { AppError, translate, type Language, type PasswordPolicy } from '@ipdesk/core';
+import { queueAccountNotice } from './account-notices.js';
 import { audit, type AccountsContext } from './context.js';
 import { clearAllFailures } from './login-throttle.js';
 import { setPassword } from './passwords.js';
@@ -113,15 +114,15 @@ export async function resetPassword(
 ): Promise<void> {
   const link = await validLink(ctx, input.email, input.key);
   const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Consume first, under a row lock: two concurrent uses of one link cannot both succeed.
     const consumed = await tx.query(
       'UPDATE password_reset_token SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL RETURNING user_sid',
       [link.tokenHash, now],
     );
     if (consumed.length === 0) throw new AppError('resetLinkExpired');
-    const rows = await tx.query<{ password_hash: string | null; name: string; email: string }>(
-      'SELECT password_hash, name, email FROM user_account WHERE sid = $1 FOR UPDATE',
+    const rows = await tx.query<{ password_hash: string | null }>(
+      'SELECT password_hash FROM user_account WHERE sid = $1 FOR UPDATE',
       [link.userSid],
     );
     const current = rows[0]!;
@@ -142,25 +143,12 @@ export async function resetPassword(
       requestId: input.requestId,
       at: now,
     });
-    return current;
+    // The owner is told the password changed (durably, with the change); the link itself was mailed directly.
+    await queueAccountNotice(tx, {
+      tenantSid: link.tenantSid,
+      userSid: link.userSid,
+      event: 'account.passwordChanged',
+      now,
+    });
   });
-  await notifyPasswordChanged(ctx, link.tenantSid, user, input.language);
-}
-
-/** Tells the owner their password changed (SECURITY.md); a mail failure does not undo the change. */
-export async function notifyPasswordChanged(
-  ctx: AccountsContext,
-  tenantSid: string,
-  user: { name: string; email: string | null },
-  language: Language,
-): Promise<void> {
-  if (!user.email) return;
-  const system = translate(language, 'app.shortName');
-  await ctx.mail
-    .send(tenantSid, {
-      to: user.email,
-      subject: translate(language, 'mail.passwordChanged.subject', { system }),
-      text: translate(language, 'mail.passwordChanged.body', { name: user.name, time: ctx.now().toISOString() }),
-    })
-    .catch(() => undefined);
 }

@@ -5,11 +5,12 @@
 // Jobs are found by a kick when one is requested and by a poll every few seconds.
 import { translate, type FieldIssue } from '@ipdesk/core';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { audit, type Clock } from '../accounts/context.js';
 import { tenantDictionaries, type TenantModels } from '../custom-fields/service.js';
 import type { ModelRegistry } from '../../platform/models/registry.js';
 import { bumpAccessVersion } from '../rbac/access.js';
+import { queueJobNotice, type JobNotice } from '../../platform/notifications/job-notices.js';
 import { applyPack, PackJobError } from './apply.js';
 import {
   checkContext,
@@ -23,6 +24,25 @@ import {
 } from './content.js';
 import { checkCustomField, packCustomFieldSchema, type PackCustomField } from './pack-fields.js';
 import { checkMenu, menuCount, packMenuSchema, type PackMenu } from './pack-menus.js';
+
+/** Tells whoever requested the pack how it ended, in the transaction that writes its outcome (issue 19). */
+async function packNotice(
+  tx: Queryable,
+  job: { sid: string; tenant_sid: string; pack_sid: string; requested_by: string | null },
+  outcome: JobNotice['outcome'],
+  now: Date,
+): Promise<void> {
+  const [pack] = await tx.query<{ name: string }>('SELECT name FROM config_pack WHERE sid = $1', [job.pack_sid]);
+  await queueJobNotice(tx, {
+    tenantSid: job.tenant_sid,
+    userSid: job.requested_by,
+    jobSid: job.sid,
+    kind: 'configPack',
+    subject: pack?.name ?? '',
+    outcome,
+    now,
+  });
+}
 
 export interface PackJobRunner {
   /** Puts jobs left in progress by a crash back to waiting, then works and polls until stopped. */
@@ -221,6 +241,9 @@ export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
           { ...content, menus: content.menus.length ? content.menus : undefined },
         );
         if (content.roles.length) await bumpAccessVersion(tx, job.tenant_sid);
+        const items =
+          content.roles.length + content.dictionaries.length + content.customFields.length + content.menus.length;
+        await packNotice(tx, job, { finished: items, unit: 'items' }, at);
         await audit(tx, {
           tenantSid: job.tenant_sid,
           actorSid: job.requested_by,
@@ -261,6 +284,7 @@ export function createPackJobRunner(options: RunnerOptions): PackJobRunner {
         [job.sid, job.started_at, text.slice(0, 2000), at],
       );
       if (!rows[0]) return;
+      await packNotice(tx, job, { failed: text.slice(0, 500) }, at);
       await audit(tx, {
         tenantSid: job.tenant_sid,
         actorSid: job.requested_by,

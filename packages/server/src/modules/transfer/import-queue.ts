@@ -8,6 +8,8 @@ import type { AccountsContext } from '../accounts/context.js';
 import type { TenantModels } from '../custom-fields/service.js';
 import type { ModelRegistry } from '../../platform/models/registry.js';
 import { startLeaseQueue } from '../../platform/jobs/lease-queue.js';
+import { inBothLanguages } from '../../platform/notifications/job-notices.js';
+import { importNotice } from './import-notice.js';
 import { ImportStopped, LeaseLost, runImportJob, type LeasedJob } from './import-run.js';
 
 export interface ImportQueueOptions {
@@ -44,21 +46,27 @@ export interface ImportQueue {
  */
 const rolledBack = (accounts: Pick<AccountsContext, 'db'>) => (accounts.db.engine === 'postgres' ? '0' : 'imported');
 
-/** Fails jobs whose lease expired (and waiting jobs that lost their file); live leases are left alone. */
-export async function failExpiredImports(accounts: AccountsContext): Promise<number> {
-  const rows = await accounts.db.query(
-    `UPDATE import_job j SET status = 'failed', phase = 'done', failure = 'import.failureRestart', finished_at = $1, lease_owner = NULL,
-            imported = ${rolledBack(accounts)}
-      WHERE (j.status = 'running' AND (j.lease_expires_at IS NULL OR j.lease_expires_at < $1))
-         OR (j.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM import_job_file f WHERE f.job_sid = j.sid))
-      RETURNING j.sid`,
-    [accounts.now()],
-  );
-  if (rows.length)
-    await accounts.db.query(
-      "DELETE FROM import_job_file f USING import_job j WHERE j.sid = f.job_sid AND j.status = 'failed'",
+/**
+ * Fails jobs whose lease expired (and waiting jobs that lost their file); live leases are left alone. Whoever
+ * queued each is told, in the same transaction (the registry names the model in the notice).
+ */
+export async function failExpiredImports(accounts: AccountsContext, registry?: ModelRegistry): Promise<number> {
+  const now = accounts.now();
+  return accounts.db.transaction(async (tx) => {
+    const rows = await tx.query<{ sid: string; tenant_sid: string; user_sid: string; model: string }>(
+      `UPDATE import_job j SET status = 'failed', phase = 'done', failure = 'import.failureRestart', finished_at = $1, lease_owner = NULL,
+              imported = ${rolledBack(accounts)}
+        WHERE (j.status = 'running' AND (j.lease_expires_at IS NULL OR j.lease_expires_at < $1))
+           OR (j.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM import_job_file f WHERE f.job_sid = j.sid))
+        RETURNING j.sid, j.tenant_sid, j.user_sid, j.model`,
+      [now],
     );
-  return rows.length;
+    if (!rows.length) return 0;
+    await tx.query("DELETE FROM import_job_file f USING import_job j WHERE j.sid = f.job_sid AND j.status = 'failed'");
+    const reason = inBothLanguages((l) => translate(l, 'import.failureRestart'));
+    for (const job of rows) await importNotice(tx, registry, job, { failed: reason }, now);
+    return rows.length;
+  });
 }
 
 export function startImportQueue(options: ImportQueueOptions): ImportQueue {
@@ -107,14 +115,23 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
           : isAppError(error)
             ? errorMessage(error, job.language)
             : translate(job.language, 'import.failureUnreadable');
+      // The same failure in each language, for the notice to whoever queued the job.
+      const reason = inBothLanguages((l) =>
+        error instanceof ImportStopped
+          ? translate(l, 'import.failureRestart')
+          : isAppError(error)
+            ? errorMessage(error, l)
+            : translate(l, 'import.failureUnreadable'),
+      );
       await db.transaction(async (tx) => {
-        await tx.query(
+        const failed = await tx.query(
           `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, finished_at = $4, lease_owner = NULL,
                 imported = ${rolledBack(accounts)}
-            WHERE sid = $1 AND lease_owner = $2 AND status = 'running'`,
+            WHERE sid = $1 AND lease_owner = $2 AND status = 'running' RETURNING sid`,
           [job.sid, owner, failure, accounts.now()],
         );
         await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
+        if (failed.length) await importNotice(tx, options.registry, job, { failed: reason }, accounts.now());
       });
     },
     async renew(owner, leaseEnd) {
@@ -124,7 +141,7 @@ export function startImportQueue(options: ImportQueueOptions): ImportQueue {
       ]);
     },
     async expire() {
-      await failExpiredImports(accounts);
+      await failExpiredImports(accounts, options.registry);
     },
   });
   return {

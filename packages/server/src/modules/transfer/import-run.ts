@@ -25,6 +25,8 @@ import { checkValues } from '../../platform/models/values.js';
 import { contextOf } from '../../platform/context.js';
 import { jobPrincipal } from '../../platform/jobs/job-principal.js';
 import { viewFor } from '../rbac/model-view.js';
+import { importNotice } from './import-notice.js';
+import { inBothLanguages } from '../../platform/notifications/job-notices.js';
 
 /** Data rows one file may hold (docs/models.md "Import"); more is refused before anything is written. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -169,7 +171,9 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
   if (headerErrors.length) {
     headerErrors.forEach(addError);
     const first = headerErrors[0]!;
-    await finishFailed(run, job, errorCount, errors, cellMessage(language, first));
+    await finishFailed(run, job, errorCount, errors, cellMessage(language, first), undefined, (l) =>
+      cellMessage(l, first),
+    );
     return;
   }
   errors.sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
@@ -241,6 +245,7 @@ export async function runImportJob(run: RunContext, job: LeasedJob, bytes: Buffe
     // Another server failed the job (our lease had expired): its rows must not commit.
     if (!done.length) throw new LeaseLost();
     await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
+    await importNotice(tx, run.registry, job, { finished: written, unit: 'records' }, run.accounts.now());
   };
   const chunks = dataChunks(bytes, WRITE_CHUNK[db.engine], () => undefined);
   if (db.engine === 'postgres') {
@@ -388,15 +393,19 @@ async function finishFailed(
   errors: ImportError[],
   failure: string | null,
   total?: number,
+  /** The failure as each language words it (default: how many rows were refused). */
+  reason: (language: Language) => string = (l) => translate(l, 'notification.job.refusedRows', { count: errorCount }),
 ): Promise<void> {
   await run.accounts.db.transaction(async (tx) => {
-    await tx.query(
+    const failed = await tx.query(
       `UPDATE import_job SET status = 'failed', phase = 'done', failure = $3, error_count = $4, errors = $5,
               total = COALESCE($6, total), finished_at = $7, lease_owner = NULL
-        WHERE sid = $1 AND lease_owner = $2`,
+        WHERE sid = $1 AND lease_owner = $2 RETURNING sid`,
       [job.sid, run.owner, failure, errorCount, JSON.stringify(errors), total ?? null, run.accounts.now()],
     );
     await tx.query('DELETE FROM import_job_file WHERE job_sid = $1', [job.sid]);
+    if (failed.length)
+      await importNotice(tx, run.registry, job, { failed: inBothLanguages(reason) }, run.accounts.now());
   });
 }
 

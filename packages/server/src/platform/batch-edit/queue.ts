@@ -10,7 +10,9 @@ import { startLeaseQueue, type LeaseQueue } from '../jobs/lease-queue.js';
 import type { ModelRegistry } from '../models/registry.js';
 import { BatchLeaseLost, runBatchJob, type LeasedBatchJob } from './run.js';
 import { storeError } from './stored-error.js';
-import { AppError } from '@ipdesk/core';
+import { AppError, errorMessage } from '@ipdesk/core';
+import { inBothLanguages } from '../notifications/job-notices.js';
+import { batchNotice } from './notice.js';
 
 export const BATCH_LIMITS = { perServer: 1, perTenant: 1, leaseMs: 60_000, pollMs: 2_000 } as const;
 
@@ -71,7 +73,8 @@ export function startBatchQueue(options: BatchQueueOptions): LeaseQueue {
     async fail(job, owner, error) {
       if (error instanceof BatchLeaseLost) return;
       if (!isAppError(error)) report(error);
-      const failure = storeError(isAppError(error) ? error : new AppError('internal'));
+      const refusal = isAppError(error) ? error : new AppError('internal');
+      const failure = storeError(refusal);
       await db.transaction(async (tx) => {
         const rows = await tx.query(
           `UPDATE batch_job SET status = 'failed', failure = $3, finished_at = $4, lease_owner = NULL
@@ -81,6 +84,14 @@ export function startBatchQueue(options: BatchQueueOptions): LeaseQueue {
         // A failed undo leaves its edit undoable again: records it restored are skipped the next time.
         if (rows.length && job.kind === 'undo')
           await tx.query('UPDATE batch_job SET undone_by = NULL WHERE undone_by = $1', [job.sid]);
+        if (rows.length)
+          await batchNotice(
+            tx,
+            options.registry,
+            job,
+            { failed: inBothLanguages((l) => errorMessage(refusal, l)) },
+            accounts.now(),
+          );
       });
     },
     async renew(owner, leaseEnd) {

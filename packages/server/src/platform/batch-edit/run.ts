@@ -16,6 +16,7 @@ import type { ReferenceMemo } from '../models/references.js';
 import type { ModelRegistry, ResolvedModel } from '../models/registry.js';
 import { checkValues } from '../models/values.js';
 import { checkBatchFields, checkBatchValues, pickFields, sameValue } from './fields.js';
+import { batchNotice } from './notice.js';
 import { storeError } from './stored-error.js';
 
 export interface LeasedBatchJob extends JobSubject {
@@ -117,10 +118,18 @@ export async function runBatchJob(run: BatchRunContext, job: LeasedBatchJob): Pr
     const failed = (await Promise.allSettled(workers)).find((w) => w.status === 'rejected');
     if (failed) throw failed.reason;
   }
-  await db.query(
-    "UPDATE batch_job SET status = 'completed', finished_at = $3, lease_owner = NULL WHERE sid = $1 AND lease_owner = $2 AND status = 'running'",
-    [job.sid, run.owner, run.accounts.now()],
-  );
+  await db.transaction(async (tx) => {
+    const done = await tx.query(
+      "UPDATE batch_job SET status = 'completed', finished_at = $3, lease_owner = NULL WHERE sid = $1 AND lease_owner = $2 AND status = 'running' RETURNING sid",
+      [job.sid, run.owner, run.accounts.now()],
+    );
+    if (!done.length) return;
+    const [changed] = await tx.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM batch_job_item WHERE job_sid = $1 AND outcome = 'done'",
+      [job.sid],
+    );
+    await batchNotice(tx, run.registry, job, { finished: changed?.n ?? 0, unit: 'records' }, run.accounts.now());
+  });
 }
 
 async function runItem(

@@ -50,7 +50,8 @@ export interface QueuedNotification {
 }
 
 export interface NotifyDeps {
-  registry: ModelRegistry;
+  /** The models a record may be of; needed only for a notification about a record (account notices have none). */
+  registry?: ModelRegistry;
   /**
    * Recipients' principals already loaded, by user sid, kept by a caller that queues many notifications at
    * once (a batch's records, the reminder run) so each person's roles are read once, not once per notification.
@@ -134,9 +135,9 @@ export async function queueNotification(
   deps: NotifyDeps,
   input: NotificationInput,
 ): Promise<QueuedNotification | undefined> {
-  const model = input.record ? deps.registry.get(input.record.model) : undefined;
+  const model = input.record ? deps.registry?.get(input.record.model) : undefined;
   if (input.record && !model) throw new Error(`notification about unknown model ${input.record.model}`);
-  const shown = input.alsoReadable ? deps.registry.get(input.alsoReadable.model) : undefined;
+  const shown = input.alsoReadable ? deps.registry?.get(input.alsoReadable.model) : undefined;
   if (input.alsoReadable && !shown) throw new Error(`notification showing unknown model ${input.alsoReadable.model}`);
 
   const wanted = new Set(input.to ?? []);
@@ -163,7 +164,7 @@ export async function queueNotification(
   );
   const recipients: RecipientRow[] = [];
   for (const candidate of candidates) {
-    if ((model && input.record) || (shown && input.alsoReadable)) {
+    if (deps.registry && (model || shown)) {
       let principal = deps.principals?.get(candidate.sid);
       if (!principal) {
         principal = await recipientPrincipal(tx, deps.registry, candidate);

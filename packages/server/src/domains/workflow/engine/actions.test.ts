@@ -13,7 +13,6 @@ import {
 } from '../../../../test/workflow-engine.js';
 import {
   approveTask,
-  dispatchOutbox,
   endInstance,
   jumpTask,
   openInstanceView,
@@ -287,8 +286,9 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   describe('urge', () => {
-    it('notifies the current assignees through the outbox, at most once per 10 minutes per person', async () => {
+    it('notifies the current assignees with the comment, at most once per 10 minutes per person', async () => {
       const admin = await f.user({ admin: true });
+      await f.readers([u1, u2]);
       const started = await start(linearGraph([['a', { approvers: byUsers(u1, u2) }]]));
       const urge = (actorSid: string) =>
         urgeInstance(f.deps, f.as(actorSid), { instanceSid: started.instanceSid, comment: '请尽快' });
@@ -301,14 +301,12 @@ describe(`process actions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await rejectsWith(urge(starter), 'urgeTooSoon')).params).toEqual({ minutes: 3 });
       f.clock.advanceMinutes(3);
       await urge(starter);
-      await dispatchOutbox(f.deps);
-      const mine = f.notifications.filter((n) => n.instanceSid === started.instanceSid);
-      expect(mine.map((n) => [n.kind, n.actorSid, n.recipients.sort()])).toEqual([
-        ['urge', starter, [u1, u2].sort()],
-        ['urge', admin, [u1, u2].sort()],
-        ['urge', starter, [u1, u2].sort()],
-      ]);
-      expect(mine[0]).toMatchObject({ comment: '请尽快', link: expect.stringMatching(/^\/model\/patent\//) });
+      const urged = (await f.notices(started.instanceSid)).filter((n) => n.event === 'todo.urged');
+      const who = (sid: string | null) => ({ [starter]: 'starter', [admin]: 'admin', [u1]: 'u1', [u2]: 'u2' })[sid!];
+      expect(urged.map((n) => `${who(n.actor)}→${who(n.recipient)}`).sort()).toEqual(
+        ['starter→u1', 'starter→u2', 'admin→u1', 'admin→u2', 'starter→u1', 'starter→u2'].sort(),
+      );
+      expect(urged[0]!.params).toMatchObject({ comment: '请尽快', task: 'a' });
     });
   });
 

@@ -6,6 +6,7 @@ import { requireActionable, runTaskCommand, type CommandResult, type TaskCommand
 import type { Acting } from '../../../platform/context.js';
 import type { WorkflowDeps } from './context.js';
 import { arrive, insertToken } from './movement.js';
+import { notifyStep } from './notices.js';
 import { withinOneRegion } from './scopes.js';
 import { writeHistory, type Step } from './step.js';
 import { cancelTasks, createTask, finishTask } from './tasks.js';
@@ -82,6 +83,12 @@ export function returnTask(deps: WorkflowDeps, ctx: Acting, input: ReturnInput):
       if (handled.length === 0) throw new AppError('returnTargetInvalid');
     }
     const token = await leaveStepAside(step, task, 'returned', input, { action: 'return', target });
+    await notifyStep(step, {
+      event: 'process.returned',
+      to: [step.instance.starterSid],
+      nodeId: task.nodeId,
+      comment: input.comment,
+    });
     if (targetNode.kind === 'userTask') return arrive(step, target, token.scope, task.sid);
     // Back to the starter: their submit task is their to-do; restart mode 2 remembers where to come back.
     step.instance.returnedFromNode = task.nodeId;

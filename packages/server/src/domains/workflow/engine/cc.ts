@@ -1,10 +1,11 @@
 // Carbon copies (抄送): once a user task's step is approved, the people its cc rules name (resolved as
 // approvers are; nobody is fine) get a row each in workflow_cc, in the command's transaction, with a 'cc'
-// history entry. A person copied twice by the same step of an instance keeps the first row. Opening the
-// instance marks the viewer's copies of it read.
+// history entry and a notice to each person newly copied. A person copied twice by the same step of an
+// instance keeps the first row. Opening the instance marks the viewer's copies of it read.
 import { newSid, type ApproverRule, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import { resolveRules } from './approvers.js';
+import { notifyStep } from './notices.js';
 import { writeHistory, type Step } from './step.js';
 
 export async function copyStep(step: Step, node: UserTaskNode): Promise<void> {
@@ -23,12 +24,9 @@ export async function copyStep(step: Step, node: UserTaskNode): Promise<void> {
   );
   if (inserted.length === 0) return;
   const copied = new Set(inserted.map((r) => r.user_sid));
-  await writeHistory(step, {
-    action: 'cc',
-    nodeId: node.id,
-    actorSid: null,
-    detail: { users: users.filter((sid) => copied.has(sid)) },
-  });
+  const told = users.filter((sid) => copied.has(sid));
+  await writeHistory(step, { action: 'cc', nodeId: node.id, actorSid: null, detail: { users: told } });
+  await notifyStep(step, { event: 'todo.cc', to: told, nodeId: node.id });
 }
 
 /** The viewer has seen the instance: their unread copies of it are read now. */

@@ -2,7 +2,7 @@
 // transaction each, tenant-scoped, plain data back), the approval panel's view, the lists, listeners, timers
 // and the outbox.
 export { createWorkflowDeps } from './context.js';
-export type { ConditionEvaluator, WorkflowDeps, WorkflowNotification } from './context.js';
+export type { ConditionEvaluator, WorkflowDeps } from './context.js';
 export type { CommandResult, InstanceCommandInput, Opinion, TaskCommandInput } from './command.js';
 export { startProcess, submitDraft, type StartInput } from './start.js';
 export { agreeTask, approveTask, rejectTask, resubmitInstance } from './decide.js';

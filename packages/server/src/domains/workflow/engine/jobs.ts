@@ -1,10 +1,12 @@
 // Durable timers of tasks (a step's dueHours and remindHours): rows in workflow_job written with the task,
 // cancelled when it ends, and fired by whichever app server claims them first (FOR UPDATE SKIP LOCKED), so
-// they survive restarts and fire once. Firing writes the history and queues the notification.
+// they survive restarts and fire once. Firing writes the history and queues the assignee's notice (a
+// reminder, or that the to-do is overdue) in the same transaction, keyed by the timer so it is told once.
 import { newSid, type UserTaskNode } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
-import type { WorkflowDeps, WorkflowNotification } from './context.js';
-import { enqueueOutbox, insertHistory, recordLink, taskTitle, type StepCore } from './step.js';
+import type { WorkflowDeps } from './context.js';
+import { queueWorkflowNotice } from './notices.js';
+import { insertHistory, type StepCore } from './step.js';
 import type { TaskRow } from './tables.js';
 
 const HOUR = 3_600_000;
@@ -83,25 +85,24 @@ async function fireNext(deps: WorkflowDeps, now: Date): Promise<boolean> {
         actorSid: null,
         detail: { assignee: job.assignee_sid },
       });
-      const notification: WorkflowNotification = {
-        kind: job.kind,
-        tenantSid: job.tenant_sid,
-        instanceSid: job.instance_sid,
-        recipients: [job.assignee_sid],
-        taskSid: job.task_sid,
-        nodeId: job.node_id,
-        actorSid: null,
-        title: taskTitle(job.definition_name, job.node_name ?? job.node_id),
-        link: recordLink(job.model, job.record_sid),
-        comment: null,
-      };
-      await enqueueOutbox(tx, {
-        tenantSid: job.tenant_sid,
-        instanceSid: job.instance_sid,
-        event: 'notification',
-        payload: notification,
-        at: now,
-      });
+      await queueWorkflowNotice(
+        {
+          tx,
+          registry: deps.registry,
+          tenantSid: job.tenant_sid,
+          model: job.model,
+          recordSid: job.record_sid,
+          definitionName: job.definition_name,
+          nodeName: job.node_name ?? job.node_id,
+          actorSid: null,
+          at: now,
+        },
+        {
+          event: job.kind === 'due' ? 'todo.overdue' : 'todo.reminder',
+          to: [job.assignee_sid],
+          dedupeKey: `workflow-job:${job.sid}`,
+        },
+      );
       await tx.query(
         `UPDATE workflow_job SET status = 'done', attempts = attempts + 1, finished_at = $2 WHERE sid = $1`,
         [job.sid, now],

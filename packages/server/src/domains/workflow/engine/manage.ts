@@ -1,10 +1,10 @@
-// Commands on a whole process and its people: urge the current approvers (at most once per 10 minutes per
-// person and instance, by the app clock), end a process (its starter or a tenant administrator; the
+// Commands on a whole process and its people: urge the current approvers (a notice with the urger's comment,
+// at most once per 10 minutes per person and instance, by the app clock), end a process (its starter or a tenant administrator; the
 // remaining tasks are cancelled by the system), and hand a resigning user's open tasks over.
 import { AppError } from '@ipdesk/core';
 import type { Queryable } from '../../../db/database.js';
 import type { Acting, RequestContext } from '../../../platform/context.js';
-import type { WorkflowDeps, WorkflowNotification } from './context.js';
+import type { WorkflowDeps } from './context.js';
 import {
   requireStarterOrAdmin,
   requireStatus,
@@ -15,7 +15,8 @@ import {
   type InstanceCommandInput,
 } from './command.js';
 import { cancelEverything, finishInstance } from './movement.js';
-import { enqueueOutbox, recordLink, taskTitle, writeHistory, type StepCore } from './step.js';
+import { notifyStep } from './notices.js';
+import { writeHistory, type StepCore } from './step.js';
 import { reassignTask } from './tasks.js';
 import { loadDefinition, loadTasks, lockInstance, OPEN_INSTANCE_STATUSES } from './tables.js';
 
@@ -37,26 +38,7 @@ export function urgeInstance(deps: WorkflowDeps, ctx: Acting, input: InstanceCom
     ]);
     if (open.length === 0) throw new AppError('instanceNotRunning');
     const recipients = [...new Set(open.map((t) => t.assigneeSid))];
-    const node = step.graph.nodes[open[0]!.nodeId];
-    const notification: WorkflowNotification = {
-      kind: 'urge',
-      tenantSid: step.instance.tenantSid,
-      instanceSid: step.instance.sid,
-      recipients,
-      taskSid: null,
-      nodeId: null,
-      actorSid: ctx.userSid,
-      title: taskTitle(step.definition.name, node?.name ?? ''),
-      link: recordLink(step.instance.model, step.instance.recordSid),
-      comment: input.comment ?? null,
-    };
-    await enqueueOutbox(step.tx, {
-      tenantSid: step.instance.tenantSid,
-      instanceSid: step.instance.sid,
-      event: 'notification',
-      payload: notification,
-      at: step.at,
-    });
+    await notifyStep(step, { event: 'todo.urged', to: recipients, nodeId: open[0]!.nodeId, comment: input.comment });
     await writeHistory(step, { action: 'urge', comment: input.comment, detail: { recipients } });
     return resultOf(step);
   });

@@ -7,6 +7,7 @@ import { copyStep } from './cc.js';
 import { stepRecord } from './record.js';
 import { branchOf } from './scopes.js';
 import { emit, writeHistory, type Step } from './step.js';
+import { notifyStep } from './notices.js';
 import { cancelTasks, createTask, finishTask } from './tasks.js';
 import { loadTasks, tokenFrom, TOKEN_COLUMNS, type InstanceStatus, type TaskRow, type TokenRow } from './tables.js';
 import { groupDecision } from './votes.js';
@@ -284,6 +285,12 @@ export async function finishInstance(step: Step, status: Extract<InstanceStatus,
     step.at,
   ]);
   await emit(step, 'end', null, null, status);
+  // The starter learns the outcome (an ending by the starter or an administrator is their own doing).
+  if (status !== 'ended')
+    await notifyStep(step, {
+      event: status === 'approved' ? 'process.approved' : 'process.rejected',
+      to: [step.instance.starterSid],
+    });
 }
 
 async function completeIfIdle(step: Step): Promise<void> {

@@ -1,8 +1,8 @@
-// Delivers what commands and timers queued in workflow_outbox, after their commit: afterCommit listeners and
-// notifications. A dispatcher leases a batch (so two app servers do not deliver the same row at once),
+// Delivers what commands queued in workflow_outbox, after their commit: afterCommit listeners. (People are
+// told through the notification tables, queued in the command's own transaction: engine/notices.ts.) A dispatcher leases a batch (so two app servers do not deliver the same row at once),
 // delivers each row, and marks it processed; a failure is retried later with a growing delay (at least
 // once: a listener may see an event twice if a server dies between delivering and marking).
-import type { WorkflowDeps, WorkflowNotification } from './context.js';
+import type { WorkflowDeps } from './context.js';
 import { workflowListener, type WorkflowEvent } from './listeners.js';
 
 const LEASE_SECONDS = 60;
@@ -15,7 +15,7 @@ interface OutboxRow {
   attempts: number;
 }
 
-async function deliver(deps: WorkflowDeps, row: OutboxRow): Promise<void> {
+async function deliver(row: OutboxRow): Promise<void> {
   if (row.event === 'listener') {
     const name = String(row.payload.listener);
     const listener = workflowListener(name);
@@ -23,10 +23,9 @@ async function deliver(deps: WorkflowDeps, row: OutboxRow): Promise<void> {
     await listener.handle(row.payload.event as WorkflowEvent);
     return;
   }
-  if (row.event === 'notification') {
-    await deps.notify(row.payload as unknown as WorkflowNotification);
-    return;
-  }
+  // Rows queued before people were told through the notification tables (issue 19) were only logged:
+  // they are done with.
+  if (row.event === 'notification') return;
   throw new Error(`unknown outbox event ${row.event}`);
 }
 
@@ -54,7 +53,7 @@ export async function dispatchOutbox(deps: WorkflowDeps, options: { limit?: numb
   const report: DispatchReport = { delivered: 0, failed: 0 };
   for (const row of rows) {
     try {
-      await deliver(deps, row);
+      await deliver(row);
       await deps.db.query('UPDATE workflow_outbox SET processed_at = $2, locked_until = NULL WHERE id = $1', [
         row.id,
         deps.now(),

@@ -8,6 +8,7 @@ import { requireActionable, runTaskCommand, type CommandResult, type TaskCommand
 import type { Acting } from '../../../platform/context.js';
 import type { WorkflowDeps } from './context.js';
 import { settleGroup } from './movement.js';
+import { notifyStep } from './notices.js';
 import { writeHistory, type Step } from './step.js';
 import { createTask, finishTask, reassignTask, setTaskStatus } from './tasks.js';
 import { loadTasks, loadToken, type TaskRow } from './tables.js';
@@ -94,5 +95,6 @@ export function transferTask(deps: WorkflowDeps, ctx: Acting, input: TransferInp
       attachments: input.attachments,
       detail: { from: task.assigneeSid, to },
     });
+    await notifyStep(step, { event: 'todo.transferred', to: [to!], nodeId: task.nodeId, comment: input.comment });
   });
 }

@@ -1,9 +1,11 @@
 // A task's life in the tables: created with its to-do (the "my to-dos" list) and its timers, finished or
 // cancelled with both kept in step, reassigned (transfer, hand-over) with the owner kept. Listener events
-// for create, assignment, complete and delete go out from here, so no command can forget one.
-import { newSid, type UserTaskNode } from '@ipdesk/core';
+// for create, assignment, complete and delete go out from here, and so does the new assignee's notice, so no
+// command can forget one.
+import { newSid, type NotificationEvent, type UserTaskNode } from '@ipdesk/core';
 import { cancelTaskJobs, scheduleTaskJobs } from './jobs.js';
-import { emit, recordLink, taskTitle, writeHistory, type StepCore } from './step.js';
+import { notifyStep } from './notices.js';
+import { emit, recordLink, taskTitle, writeHistory, type Step, type StepCore } from './step.js';
 import {
   taskFrom,
   TASK_COLUMNS,
@@ -26,9 +28,19 @@ export interface NewTask {
   status?: 'open' | 'pending';
   /** Created already finished (the starter's submission): no to-do, no timers. */
   finished?: { outcome: TaskOutcome; by: string; comment?: string | null; attachments?: Attachment[] };
+  /**
+   * What the assignee is told of an open task; default: asked to co-sign for an added signer, a new to-do
+   * otherwise, nothing for the starter's own task (the return that made it tells them).
+   */
+  notice?: NotificationEvent | null;
 }
 
-export async function createTask(step: StepCore, token: TokenRow, input: NewTask): Promise<TaskRow> {
+function defaultNotice(kind: TaskKind): NotificationEvent | null {
+  if (kind === 'submit') return null;
+  return kind === 'signBefore' || kind === 'signAfter' || kind === 'signParallel' ? 'todo.addSigned' : 'todo.assigned';
+}
+
+export async function createTask(step: Step, token: TokenRow, input: NewTask): Promise<TaskRow> {
   const node = step.graph.nodes[token.nodeId];
   const sid = newSid();
   const { instance, tx, at } = step;
@@ -89,6 +101,8 @@ export async function createTask(step: StepCore, token: TokenRow, input: NewTask
   await emit(step, 'create', listenerNode, task);
   await emit(step, 'assignment', listenerNode, task);
   if (input.finished) await emit(step, 'complete', listenerNode, task);
+  const notice = input.finished ? null : input.notice === undefined ? defaultNotice(input.kind) : input.notice;
+  if (notice) await notifyStep(step, { event: notice, to: [task.assigneeSid], nodeId: task.nodeId });
   return task;
 }
 

@@ -10,7 +10,7 @@ import { onPostgres } from '../../../../test/database.js';
 import { byUsers, createWorkflowFixture, linearGraph, type WorkflowFixture } from '../../../../test/workflow-engine.js';
 import { loadConfig } from '../../../config.js';
 import { buildApp } from '../../../http/app.js';
-import { approveTask, runDueJobs, startProcess, startWorkflowRunner, type WorkflowNotification } from './index.js';
+import { approveTask, runDueJobs, startProcess, startWorkflowRunner } from './index.js';
 
 describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let f: WorkflowFixture;
@@ -33,6 +33,7 @@ describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       registry: f.registry,
     });
   const start = async (fx: WorkflowFixture, approver: string, hours: { remind: number | null; due: number | null }) => {
+    await fx.readers([approver]);
     const graph = linearGraph([
       ['a', { approvers: byUsers(approver), remindHours: hours.remind, dueHours: hours.due }],
     ]);
@@ -81,19 +82,17 @@ describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // 90 minutes later another app starts: the reminder fires, the due date not yet.
     f.clock.advanceMinutes(90);
     const second = await app();
-    const told: WorkflowNotification[] = [];
-    second.workflow.notify = async (n) => {
-      told.push(n);
-    };
+    const told = async () =>
+      (await f.notices(started.instanceSid)).filter((n) => n.event === 'todo.reminder' || n.event === 'todo.overdue');
     const secondRunner = startWorkflowRunner(second.workflow, { intervalMs: 10 });
     try {
-      await until(async () => told.length === 1);
+      await until(async () => (await told()).length === 1);
       expect((await jobs(started.instanceSid)).map((j) => j.status)).toEqual(['done', 'waiting']);
-      expect(told[0]).toMatchObject({ kind: 'remind', recipients: [approver], taskSid: task!.sid, nodeId: 'a' });
+      expect((await told())[0]).toMatchObject({ event: 'todo.reminder', recipient: approver, params: { task: 'a' } });
       expect(await f.history(started.instanceSid)).toEqual(['submit@start', 'remind@a']);
       f.clock.advanceMinutes(60);
-      await until(async () => told.length === 2);
-      expect(told[1]).toMatchObject({ kind: 'due', recipients: [approver] });
+      await until(async () => (await told()).length === 2);
+      expect((await told())[1]).toMatchObject({ event: 'todo.overdue', recipient: approver });
       expect(await f.history(started.instanceSid)).toEqual(['submit@start', 'remind@a', 'due@a']);
     } finally {
       await secondRunner.stop();
@@ -123,5 +122,13 @@ describe(`workflow timers (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       [instances],
     );
     expect(fired[0]!.n).toBe(12);
+    // One reminder each, however many runners.
+    const reminders = await f.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notification n JOIN notification_event e ON e.sid = n.event_sid
+         JOIN workflow_instance i ON i.record_sid = e.record_sid
+        WHERE e.event = 'todo.reminder' AND i.sid = ANY($1::text[])`,
+      [instances],
+    );
+    expect(reminders[0]!.n).toBe(12);
   });
 });

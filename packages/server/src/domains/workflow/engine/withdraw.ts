@@ -7,6 +7,7 @@ import type { Queryable } from '../../../db/database.js';
 import { instanceTarget, resultOf, runCommand, type CommandResult, type InstanceCommandInput } from './command.js';
 import type { Acting } from '../../../platform/context.js';
 import type { WorkflowDeps } from './context.js';
+import { notifyStep } from './notices.js';
 import { sameScope } from './scopes.js';
 import { writeHistory, type HistoryAction, type Step } from './step.js';
 import { cancelTasks, createTask, finishTask } from './tasks.js';
@@ -143,6 +144,13 @@ export function withdrawInstance(deps: WorkflowDeps, ctx: Acting, input: Instanc
         [effectTokens.map((t) => t.sid), step.at],
       );
     await restoreCancelled(step, task);
+    // The starter, and whoever had a to-do the withdrawal took away.
+    await notifyStep(step, {
+      event: 'process.withdrawn',
+      to: [...new Set([step.instance.starterSid, ...effectTasks.map((t) => t.assigneeSid)])],
+      nodeId: task.nodeId,
+      comment: input.comment,
+    });
     return resultOf(step);
   });
 }

@@ -44,14 +44,22 @@ describe(`daily digest (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const patent = await acme.patent('digest');
     // 10:00 in Shanghai: after today's 08:00 digest.
     world.t.clock.now = new Date('2026-11-24T02:00:00Z');
-    await acme.queue({ event: 'job.finished', to: [person.sid], params: { job: 'Import A', count: 5 } });
+    await acme.queue({
+      event: 'job.finished',
+      to: [person.sid],
+      params: { job: 'Import A', count: { zh: '5 条记录', en: '5 records' } },
+    });
     await acme.queue({
       event: 'todo.assigned',
       record: { model: 'patent', sid: patent },
       to: [person.sid],
       params: { task: 'Check' },
     });
-    await acme.queue({ event: 'job.finished', to: [person.sid], params: { job: 'Import B', count: 7 } });
+    await acme.queue({
+      event: 'job.finished',
+      to: [person.sid],
+      params: { job: 'Import B', count: { zh: '7 条记录', en: '7 records' } },
+    });
 
     expect((await dispatchNotifications(world.deps)).digestsSent).toBe(0);
     expect(mailsTo(world, person.email)).toHaveLength(0);
@@ -75,8 +83,8 @@ describe(`daily digest (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         `  ${PUBLIC_URL}/ip/model/patent/${patent}`,
         '',
         'Background jobs',
-        '- Import A finished: 5 rows',
-        '- Import B finished: 7 rows',
+        '- Import A finished: 5 records',
+        '- Import B finished: 7 records',
       ].join('\n'),
     );
     const sent = await deliveriesOf(world, acme.tenant.sid);

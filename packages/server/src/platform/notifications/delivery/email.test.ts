@@ -95,7 +95,11 @@ describe(`e-mail delivery (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       `INSERT INTO notification_settings (user_sid, time_zone, quiet_from, quiet_to) VALUES ($1, 'Asia/Shanghai', 15, 18)`,
       [person.sid],
     );
-    await acme.queue({ event: 'job.finished', to: [person.sid], params: { job: 'Quiet import', count: 3 } });
+    await acme.queue({
+      event: 'job.finished',
+      to: [person.sid],
+      params: { job: 'Quiet import', count: { zh: '3 条记录', en: '3 records' } },
+    });
     const report = await dispatch();
     expect(report.postponed).toBe(1);
     expect(mailsTo(world, person.email)).toHaveLength(0);
@@ -113,7 +117,7 @@ describe(`e-mail delivery (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(mailsTo(world, person.email)).toHaveLength(1);
     world.t.clock.advanceMinutes(1);
     await dispatch();
-    expect(mailsTo(world, person.email).map((m) => m.subject)).toContain('Quiet import已完成：3 条');
+    expect(mailsTo(world, person.email).map((m) => m.subject)).toContain('Quiet import已完成：3 条记录');
   });
 
   it('retries a failing mail server with growing waits, then fails with the reason; a disabled account fails at once', async () => {
