@@ -1,9 +1,10 @@
 // Issue 19 in the browser: user B watches a patent with the button on its page; an administrator completes
 // one of its deadlines (a lifecycle action, through the API as another person would); B's bell shows one
 // unread notification, the dropdown shows its title in B's language with the statuses' labels, clicking it
-// opens the deadline's page and the count drops. Once in zh-CN and once in en.
+// opens the deadline's page and the count drops. And the issue's own case: a process started on a patent
+// assigns B a to-do; B's bell counts it and its entry opens the patent. Each in zh-CN and in en.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@ipdesk/core';
+import { IPDESK_NAMESPACE_URI, messages } from '@ipdesk/core';
 import { createUser } from './support/accounts.js';
 import { apiOf, createPatent } from './support/models.js';
 import { saveScreenshot } from './support/page.js';
@@ -70,6 +71,66 @@ describe('notifications in the browser', { timeout: 120_000 }, () => {
       await page.waitForURL((url) => url.pathname.endsWith(`/model/patent_task/${taskSid}`));
       await expect.poll(() => page.getByTestId('detail-title').first().textContent()).toBe(deadline);
       await expect.poll(() => page.getByTestId('header-notifications').getAttribute('data-count')).toBe('0');
+    });
+  }
+
+  /** start → one review step by the given user → end, on patents. */
+  const reviewProcess = (key: string, reviewer: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:ipdesk="${IPDESK_NAMESPACE_URI}" id="D_${key}" targetNamespace="http://ipdesk.cn/e2e">
+  <bpmn:process id="${key}" name="立案审批" isExecutable="true">
+    <bpmn:extensionElements><ipdesk:ProcessSettings model="patent" restartMode="1" /></bpmn:extensionElements>
+    <bpmn:startEvent id="start" />
+    <bpmn:userTask id="review" name="专利审核">
+      <bpmn:extensionElements><ipdesk:Approval><ipdesk:Approver kind="user" values="${reviewer}" /></ipdesk:Approval></bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:endEvent id="end" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+    <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+  for (const language of ['zh-CN', 'en'] as const) {
+    it(`a to-do assigned rings the assignee's bell, which opens the patent (${language})`, async () => {
+      const admin = await createUser(server, { isTenantAdmin: true, name: '管理员' });
+      const reviewer = await createUser(server, { name: '丙', roles: ['ip_specialist'] });
+      const adminPage = (await browser.signIn(admin)).page;
+      const api = await apiOf(server, adminPage);
+      const stamp = Date.now().toString(36);
+      const patent = await createPatent(api, { title: `待办专利 ${stamp}`, sn: `TD-${stamp}-${language}` });
+      const key = `review_${stamp}_${language === 'en' ? 'en' : 'zh'}`;
+      const created = await api<{ version: number; updated_at: string }>(
+        'POST',
+        '/webapi/workflow/definitions/do/create-from-xml',
+        { xml: reviewProcess(key, reviewer.sid) },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const { version, updated_at } = created.body.data;
+      const published = await api('POST', `/webapi/workflow/definitions/${key}/publish`, { version, updated_at });
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+      const page = (await browser.signIn(reviewer, language)).page;
+      await expect.poll(() => page.getByTestId('header-notifications').getAttribute('data-count')).toBe('0');
+      const started = await api('POST', '/webapi/workflow/instances', {
+        definition_key: key,
+        model: 'patent',
+        record_sid: patent.sid,
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+
+      await page.reload();
+      const bell = page.getByTestId('header-notifications');
+      await expect.poll(() => bell.getAttribute('data-count')).toBe('1');
+      await bell.click();
+      const item = page.getByTestId('notification-item').first();
+      await item.waitFor();
+      const record = `TD-${stamp}-${language} 待办专利 ${stamp}`;
+      expect(await item.getByTestId('notification-title').textContent()).toBe(
+        language === 'en' ? `New to-do: 专利审核 · ${record}` : `新待办：专利审核 · ${record}`,
+      );
+      await saveScreenshot(page, `notifications-todo-${language}`);
+      await item.click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/model/patent/${patent.sid}`));
+      await expect.poll(() => bell.getAttribute('data-count')).toBe('0');
     });
   }
 });

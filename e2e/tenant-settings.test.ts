@@ -139,6 +139,47 @@ describe('tenant settings', () => {
     await saveScreenshot(page, 'security-policy-en');
   });
 
+  it('sets reminder lead times and escalation, and switches deadline verification on and off', async () => {
+    const admin = await createUser(server, { isTenantAdmin: true });
+    const { page } = await browser.signIn(admin, 'en');
+    const en = messages.en;
+    await openMenu(page, menuName('system', 'en'), menuName('deadline_reminders', 'en'));
+    await page.getByTestId('deadline-reminders-page').waitFor();
+    // A 60-day reminder added to the general deadlines' 90, 30, 7, 1 and 0.
+    const defaults = page.getByTestId('reminders-default');
+    await defaults.click();
+    await page.keyboard.type('60');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reminders-escalate').fill('10');
+    await page.getByTestId('reminders-save').click();
+    await page.getByText(en['adminReminders.saved']).waitFor();
+    const [stored] = await server.db.query<{ escalate_within_days: number; lead_times: Record<string, number[]> }>(
+      'SELECT escalate_within_days, lead_times FROM tenant_notification_settings WHERE tenant_sid = $1',
+      [server.tenantSid],
+    );
+    expect(stored?.escalate_within_days).toBe(10);
+    expect(stored?.lead_times.default).toEqual([90, 60, 30, 7, 1, 0]);
+
+    const verification = page.getByTestId('deadline-verification-switch');
+    expect(await verification.getAttribute('aria-checked')).toBe('false');
+    await verification.click();
+    await page.getByText(en['adminVerification.on']).waitFor();
+    expect(await verification.getAttribute('aria-checked')).toBe('true');
+    const required = async () =>
+      (
+        await server.db.query<{ verification_required: boolean }>(
+          'SELECT verification_required FROM tenant_notification_settings WHERE tenant_sid = $1',
+          [server.tenantSid],
+        )
+      )[0]?.verification_required;
+    expect(await required()).toBe(true);
+    await saveScreenshot(page, 'deadline-reminders-en');
+    await verification.click();
+    await page.getByText(en['adminVerification.off']).waitFor();
+    expect(await required()).toBe(false);
+  });
+
   it("names the tenant in the header in the viewer's language", async () => {
     const user = await createUser(server);
     const zhSession = await browser.signIn(user, 'zh-CN');

@@ -53,6 +53,12 @@ export const webTenantSettingsEn: Record<WebTenantSettingsMessageKey, string> = 
   'adminSecurity.saved': 'Security policy saved',
   'adminSecurity.loadFailed': 'The security policy could not be loaded',
   'adminSecurity.retry': 'Retry',
+  'adminVerification.title': 'Deadline verification (dual docketing)',
+  'adminVerification.intro':
+    'When on, a deadline entered or changed by hand, or created from an incoming notice, waits for a second person (not the one who entered it) to verify it; unverified deadlines are flagged in lists, counted on the home page and escalated like open ones.',
+  'adminVerification.switch': 'Require verification of deadlines entered by hand',
+  'adminVerification.on': 'On: open deadlines entered by hand are now unverified',
+  'adminVerification.off': 'Off: no deadline is flagged as unverified',
   'adminReminders.title': 'Deadline reminders',
   'adminReminders.intro':
     "Before a deadline falls due, its assignee and the case's responsible people are reminded (in-app and by e-mail) at these lead times; deadlines with an office calendar count that office's working days, others calendar days. 0 is the due date. Each lead time is reminded once.",

@@ -51,6 +51,12 @@ export const webTenantSettingsZhCN = {
   'adminSecurity.saved': '安全策略已保存',
   'adminSecurity.loadFailed': '安全策略加载失败',
   'adminSecurity.retry': '重试',
+  'adminVerification.title': '期限复核（双人核对）',
+  'adminVerification.intro':
+    '开启后，手工录入、手工修改或由来文生成的期限须由录入人以外的另一人复核；未复核的期限在列表中标记、在首页计数，并与未完成的期限一样升级提醒。',
+  'adminVerification.switch': '要求复核手工录入的期限',
+  'adminVerification.on': '已开启：未完成的手工期限现为待复核',
+  'adminVerification.off': '已关闭：不再标记待复核期限',
   'adminReminders.title': '期限提醒',
   'adminReminders.intro':
     '期限到期前按以下提前天数提醒负责人和案件的责任人（站内消息和邮件）；有官方工作日历的期限按该局的工作日计算，其他按自然日。0 表示到期当日。每个提前天数只提醒一次。',

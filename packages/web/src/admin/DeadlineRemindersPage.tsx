@@ -10,6 +10,7 @@ import { LEAD_TIME_CATEGORIES, LEAD_TIME_LIMITS, RESULT_CODES, leadTimeProblem, 
 import { fetchReminderSettings, updateReminderSettings, type ReminderSettingsAnswer } from '../api/tenant-settings';
 import { showFailureOnForm } from './settings-feedback';
 import { FormErrorList } from '../components/FormErrorList';
+import { DeadlineVerificationCard } from './DeadlineVerificationCard';
 
 const REMINDERS_KEY = ['admin', 'setting', 'tenant_reminders'] as const;
 const CATEGORIES: readonly string[] = LEAD_TIME_CATEGORIES;
@@ -182,6 +183,7 @@ export function DeadlineRemindersPage() {
           )}
         </Flex>
       </Card>
+      <DeadlineVerificationCard />
     </Flex>
   );
 }

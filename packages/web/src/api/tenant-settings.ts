@@ -96,3 +96,21 @@ export function updateReminderSettings(
 ): Promise<RequestResult<Empty>> {
   return request({ url: REMINDERS, method: 'PUT', body: input, silent: true });
 }
+
+/** Whether deadlines entered by hand wait for a second person's verification (docs/notifications.md). */
+export interface DeadlineVerificationSetting {
+  required: boolean;
+  version: number;
+}
+
+const VERIFICATION = '/webapi/tenant/deadline-verification';
+
+export function fetchDeadlineVerification(): Promise<RequestResult<DataEnvelope<DeadlineVerificationSetting>>> {
+  return request({ url: VERIFICATION });
+}
+
+export function updateDeadlineVerification(
+  input: DeadlineVerificationSetting,
+): Promise<RequestResult<DataEnvelope<DeadlineVerificationSetting>>> {
+  return request({ url: VERIFICATION, method: 'PUT', body: input, silent: true });
+}
