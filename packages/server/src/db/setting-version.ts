@@ -3,7 +3,10 @@
 // was saved yet), and the upsert's ON CONFLICT ... DO UPDATE only runs over that row. No row returned
 // means someone saved in between: the caller answers 409000 (the records' conflict).
 
-/** The WHERE of `ON CONFLICT DO UPDATE`: the stored row (alias `row`) was last saved when the caller read it. */
-export function unchangedSince(row: string, readAt: string): string {
-  return `date_trunc('milliseconds', ${row}.updated_at) IS NOT DISTINCT FROM ${readAt}::timestamptz`;
+/**
+ * The WHERE of `ON CONFLICT DO UPDATE`: the stored row (alias `row`) was last saved when the caller read it;
+ * `column` names the stamp where one row holds several settings each saved on its own.
+ */
+export function unchangedSince(row: string, readAt: string, column = 'updated_at'): string {
+  return `date_trunc('milliseconds', ${row}.${column}) IS NOT DISTINCT FROM ${readAt}::timestamptz`;
 }

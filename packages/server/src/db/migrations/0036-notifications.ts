@@ -86,15 +86,18 @@ CREATE TABLE record_watch (
 CREATE INDEX record_watch_user_idx ON record_watch (user_sid, created_at DESC);
 
 -- A tenant's reminder lead times, escalation, webhook and deadline verification (one row, defaults when absent).
+-- Each is saved from its own page, with its own stamp for the concurrent-save check, so saving one never
+-- makes another's save a conflict.
 CREATE TABLE tenant_notification_settings (
   tenant_sid text PRIMARY KEY REFERENCES tenant(sid),
   lead_times jsonb NOT NULL DEFAULT '{}',
   escalate_within_days smallint NOT NULL DEFAULT 7 CHECK (escalate_within_days BETWEEN 0 AND 365),
   webhook_url text CHECK (length(webhook_url) <= 2000),
   webhook_secret_encrypted text,
+  reminders_updated_at timestamptz,
+  webhook_updated_at timestamptz,
   verification_required boolean NOT NULL DEFAULT false,
-  version integer NOT NULL DEFAULT 1,
-  updated_at timestamptz NOT NULL DEFAULT now()
+  verification_version integer NOT NULL DEFAULT 0
 );
 `,
 };

@@ -16,7 +16,7 @@ export interface DeadlineVerificationSetting {
 
 export async function readDeadlineVerification(db: Queryable, tenantSid: string): Promise<DeadlineVerificationSetting> {
   const [row] = await db.query<{ verification_required: boolean; version: number }>(
-    'SELECT verification_required, version FROM tenant_notification_settings WHERE tenant_sid = $1',
+    'SELECT verification_required, verification_version AS version FROM tenant_notification_settings WHERE tenant_sid = $1',
     [tenantSid],
   );
   return { required: row?.verification_required ?? false, version: row ? Number(row.version) : 0 };
@@ -71,21 +71,22 @@ export async function updateDeadlineVerification(
 ): Promise<DeadlineVerificationSetting> {
   return deps.accounts.db.transaction(async (tx) => {
     const [current] = await tx.query<{ verification_required: boolean; version: number }>(
-      'SELECT verification_required, version FROM tenant_notification_settings WHERE tenant_sid = $1 FOR UPDATE',
+      `SELECT verification_required, verification_version AS version
+         FROM tenant_notification_settings WHERE tenant_sid = $1 FOR UPDATE`,
       [ctx.tenantSid],
     );
     if ((current ? Number(current.version) : 0) !== input.version) throw new AppError('conflict');
     // A first save races another first save on the key: the loser finds no row to answer and is a conflict.
     const [row] = current
       ? await tx.query<{ version: number }>(
-          `UPDATE tenant_notification_settings SET verification_required = $2, version = version + 1, updated_at = $3
-            WHERE tenant_sid = $1 RETURNING version`,
-          [ctx.tenantSid, input.required, ctx.now],
+          `UPDATE tenant_notification_settings SET verification_required = $2, verification_version = verification_version + 1
+            WHERE tenant_sid = $1 RETURNING verification_version AS version`,
+          [ctx.tenantSid, input.required],
         )
       : await tx.query<{ version: number }>(
-          `INSERT INTO tenant_notification_settings (tenant_sid, verification_required, updated_at)
-           VALUES ($1, $2, $3) ON CONFLICT (tenant_sid) DO NOTHING RETURNING version`,
-          [ctx.tenantSid, input.required, ctx.now],
+          `INSERT INTO tenant_notification_settings (tenant_sid, verification_required, verification_version)
+           VALUES ($1, $2, 1) ON CONFLICT (tenant_sid) DO NOTHING RETURNING verification_version AS version`,
+          [ctx.tenantSid, input.required],
         );
     if (!row) throw new AppError('conflict');
     const was = current?.verification_required ?? false;

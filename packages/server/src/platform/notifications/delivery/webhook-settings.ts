@@ -26,7 +26,7 @@ export async function readWebhookSettings(
 ): Promise<WebhookSettings> {
   const [row] = await accounts.db.query<WebhookSettings>(
     `SELECT webhook_url AS url, webhook_secret_encrypted IS NOT NULL AS has_secret,
-            date_trunc('milliseconds', updated_at) AS updated_at
+            date_trunc('milliseconds', webhook_updated_at) AS updated_at
        FROM tenant_notification_settings WHERE tenant_sid = $1`,
     [ctx.tenantSid],
   );
@@ -57,13 +57,12 @@ export async function updateWebhookSettings(
     );
     if (url && !sealed && !stored?.has_secret) throw new AppError('webhookSecretRequired');
     const saved = await tx.query(
-      `INSERT INTO tenant_notification_settings AS s (tenant_sid, webhook_url, webhook_secret_encrypted, updated_at)
+      `INSERT INTO tenant_notification_settings AS s (tenant_sid, webhook_url, webhook_secret_encrypted, webhook_updated_at)
        VALUES ($1, $2, $3, $4)
-       ON CONFLICT (tenant_sid) DO UPDATE SET webhook_url = EXCLUDED.webhook_url, updated_at = EXCLUDED.updated_at,
+       ON CONFLICT (tenant_sid) DO UPDATE SET webhook_url = EXCLUDED.webhook_url, webhook_updated_at = EXCLUDED.webhook_updated_at,
          webhook_secret_encrypted = CASE WHEN EXCLUDED.webhook_url IS NULL THEN NULL
-                                         ELSE COALESCE(EXCLUDED.webhook_secret_encrypted, s.webhook_secret_encrypted) END,
-         version = s.version + 1
-         WHERE ${unchangedSince('s', '$5')}
+                                         ELSE COALESCE(EXCLUDED.webhook_secret_encrypted, s.webhook_secret_encrypted) END
+         WHERE ${unchangedSince('s', '$5', 'webhook_updated_at')}
        RETURNING 1`,
       [ctx.tenantSid, url, sealed, ctx.now, input.updated_at],
     );

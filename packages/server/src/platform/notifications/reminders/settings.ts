@@ -74,7 +74,7 @@ async function storedRow(
   tenantSid: string,
 ): Promise<{ lead_times: LeadTimes; escalate_within_days: number; updated_at: Date } | undefined> {
   const [row] = await db.query<{ lead_times: LeadTimes; escalate_within_days: number; updated_at: Date }>(
-    `SELECT lead_times, escalate_within_days, date_trunc('milliseconds', updated_at) AS updated_at
+    `SELECT lead_times, escalate_within_days, date_trunc('milliseconds', reminders_updated_at) AS updated_at
        FROM tenant_notification_settings WHERE tenant_sid = $1`,
     [tenantSid],
   );
@@ -140,11 +140,11 @@ export async function updateReminderSettings(
   );
   await deps.db.transaction(async (tx) => {
     const saved = await tx.query(
-      `INSERT INTO tenant_notification_settings AS s (tenant_sid, lead_times, escalate_within_days, updated_at)
+      `INSERT INTO tenant_notification_settings AS s (tenant_sid, lead_times, escalate_within_days, reminders_updated_at)
        VALUES ($1, $2, $3, $4)
        ON CONFLICT (tenant_sid) DO UPDATE SET lead_times = EXCLUDED.lead_times,
-         escalate_within_days = EXCLUDED.escalate_within_days, version = s.version + 1, updated_at = EXCLUDED.updated_at
-         WHERE ${unchangedSince('s', '$5')}
+         escalate_within_days = EXCLUDED.escalate_within_days, reminders_updated_at = EXCLUDED.reminders_updated_at
+         WHERE ${unchangedSince('s', '$5', 'reminders_updated_at')}
        RETURNING 1`,
       [ctx.tenantSid, JSON.stringify(leadTimes), input.escalate_within_days, ctx.now, input.updated_at],
     );
