@@ -89,7 +89,7 @@ function describe(request: Request): string {
 function watch(page: Page, problems: string[]): void {
   page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error') problems.push(`console error: ${message.text()} ${message.location().url}`);
     else if (/content security policy/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
   });
 }

@@ -55,6 +55,8 @@ const OPEN = new Set([
   'POST /webapi/model/user_define_config/do/delete/:sid',
   'GET /webapi/dictionary/:name',
   'GET /webapi/menu/do/my',
+  // The home page's unverified deadlines: counted over the deadline stores the caller may see, 0 with none.
+  'GET /webapi/deadlines/unverified/count',
   // Each person's own notifications and preferences (notifications/routes.ts).
   'GET /webapi/notifications',
   'GET /webapi/notifications/unread-count',

@@ -9,11 +9,15 @@ import { Link } from 'react-router';
 import { RESULT_CODES } from '@ipdesk/core';
 import { fetchUnverifiedCount } from '../api/patent-rules';
 import { UNVERIFIED_PARAM } from '../domains/patents/calendar/all-deadlines-query';
+import { useSession } from '../session/store';
 
 export function UnverifiedDeadlinesCard() {
   const { t } = useTranslation();
+  const session = useSession();
+  // Per sign-in and only while signed in: a sign-out (its token refused from then on) never asks again.
   const query = useQuery({
-    queryKey: ['deadlines', 'unverified-count'],
+    queryKey: ['deadlines', 'unverified-count', session?.loginTime ?? 0],
+    enabled: session !== undefined,
     queryFn: async () => {
       const outcome = await fetchUnverifiedCount();
       return outcome.result === RESULT_CODES.success ? outcome.data.data : null;

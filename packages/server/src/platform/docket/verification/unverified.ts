@@ -21,8 +21,12 @@ export interface UnverifiedCount {
 /** The open unverified deadlines the caller may see, through each store's view right, scope and field rules. */
 export async function countUnverified(deps: DeadlineReadDeps, ctx: RequestContext): Promise<UnverifiedCount> {
   if (!(await verificationRequired(deps.accounts.db, ctx.tenantSid))) return { required: false, total: 0, stores: [] };
+  const viewable = await viewableStores(deps, ctx);
+  // Someone who may see no deadline store has nothing to verify: answered as "not asked", so the home page
+  // shows them no card (the route is open to every signed-in user; the count reads only what they may see).
+  if (!viewable.length) return { required: false, total: 0, stores: [] };
   const stores: UnverifiedCount['stores'] = [];
-  for (const store of await viewableStores(deps, ctx)) {
+  for (const store of viewable) {
     // A caller who may not read the verification field counts nothing there (the iql refuses the field).
     if (!store.fields.has('verification') || store.hidden?.has('verification')) continue;
     const { total } = await countRecords(deps, ctx, { model: store, iql: UNVERIFIED_IQL });

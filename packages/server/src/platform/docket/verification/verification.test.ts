@@ -143,6 +143,13 @@ describe(`deadline verification (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       [tenant.sid],
     );
     expect(entry?.detail).toMatchObject({ required: true, deadlines_changed: 1 });
+    // Someone who may see no deadline store is answered, not refused (the home page asks for everyone).
+    const outsider = await createUser(t, tenant, { companies: [tenant.rootCompany] });
+    await grantRole(t, tenant, [outsider.sid], { resources: ['patent'] });
+    const signedIn = await signIn(t.app, outsider.account, outsider.password);
+    const theirs = await call(signedIn, 'GET', 'deadlines/unverified/count');
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data).toMatchObject({ required: false, total: 0, stores: [] });
   });
 
   it('refuses the enterer, lets another person verify, stamps and audits it', async () => {
