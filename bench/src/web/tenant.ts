@@ -1,17 +1,20 @@
 // The data the web benchmark looks at, prepared once and reused: BENCH_ROWS generated patents of the demo
-// tenant (every fifth in its sub-company), one open deadline per patent, and an IP specialist who works in
-// both companies. PostgreSQL loads by COPY (search/load.ts); the embedded database by multi-row INSERTs
-// through the server's own database layer. The in-process server that prepares it is closed afterwards,
-// so the benchmark can start the built server on the same data.
+// tenant (every fifth in its sub-company) and an IP specialist who works in both companies. PostgreSQL loads
+// by COPY (search/load.ts), with one open deadline per patent; the embedded database gets its accounts here
+// and its patents through the built server's import (embedded-import.ts), which computes their deadlines and
+// fees as for any import. The in-process server that prepares it is closed afterwards, so the benchmark can
+// start the built server on the same data.
 import { createUserAccount, type Database } from '@ipdesk/server';
 import { startQuietServer, type BenchServer } from '../bench-server.js';
 import { untilPacksRecorded, type RunSql } from '../pack-state.js';
 import { generatePatents } from '../patents.js';
 import { connect, ensureDatabase } from '../search/database.js';
-import { ensurePatents, PATENT_COLUMNS, patentValues } from '../search/load.js';
+import { ensurePatents } from '../search/load.js';
 
 export const WEB_ACCOUNT = 'bench_web';
 export const WEB_PASSWORD = 'Patent#2026a';
+/** The tenant administrator who imports the embedded benchmark's patents. */
+export const IMPORT_ACCOUNT = 'bench_import';
 
 export interface WebTenant {
   tenantSid: string;
@@ -79,40 +82,6 @@ async function subCompanyOf(db: Database, tenantSid: string): Promise<string> {
   return sub[0].sid;
 }
 
-/**
- * Rows per INSERT on the embedded database: 1,000 once ended in a PGlite PANIC ("XLogBeginInsert was already
- * called") part-way through 100,000; smaller statements hold less in the WASM heap at once.
- */
-const INSERT_ROWS = 250;
-
-/** The patents on the embedded database, INSERT_ROWS per statement, unless the tenant holds exactly that many. */
-async function insertPatents(db: Database, target: PatentOwners, rows: number): Promise<boolean> {
-  const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent WHERE tenant_sid = $1', [
-    target.tenantSid,
-  ]);
-  if (held[0]?.n === rows) return false;
-  await db.query('DELETE FROM m_patent WHERE tenant_sid = $1', [target.tenantSid]);
-  const width = PATENT_COLUMNS.length;
-  let batch: Array<string | number | null> = [];
-  const flush = async () => {
-    const count = batch.length / width;
-    const tuples = Array.from(
-      { length: count },
-      (_, r) => `(${PATENT_COLUMNS.map((_c, c) => `$${r * width + c + 1}`).join(', ')})`,
-    );
-    await db.query(`INSERT INTO m_patent (${PATENT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, batch);
-    batch = [];
-  };
-  let index = 0;
-  for (const patent of generatePatents(rows)) {
-    batch.push(...patentValues(patent, index++, target));
-    if (batch.length === INSERT_ROWS * width) await flush();
-  }
-  if (batch.length) await flush();
-  await db.query('ANALYZE m_patent');
-  return true;
-}
-
 const firstPatentSid = (): string => {
   const first = generatePatents(1).next().value;
   if (!first) throw new Error('The generator made no patent');
@@ -165,17 +134,43 @@ export async function preparePostgres(databaseUrl: string, dataDir: string, rows
   }
 }
 
-/** The same tenant on the embedded database in `dataDir` (kept for the built server to open). */
-export async function prepareEmbedded(dataDir: string, rows: number): Promise<WebTenant> {
+/** The demo tenant's companies and how many patents it holds, for importing them through the built server. */
+export interface EmbeddedAccounts {
+  tenantSid: string;
+  subCompanySid: string;
+  patents: number;
+}
+
+/**
+ * The embedded database in `dataDir` with the two accounts only (the IP specialist, and a tenant administrator
+ * who imports): its patents are imported through the built server (embedded-import.ts), unless a kept folder
+ * holds them already.
+ */
+export async function prepareEmbeddedAccounts(dataDir: string): Promise<EmbeddedAccounts> {
   const running = await startQuietServer(undefined, { dataDir });
   try {
     const { db } = running.server;
-    return await prepareTenant(
-      running,
-      (sql, params) => db.query(sql, params),
-      rows,
-      (owners) => insertPatents(db, owners, rows),
-    );
+    const tenantSid = running.server.demo.tenant.sid;
+    await untilPacksRecorded((sql, params) => db.query(sql, params), tenantSid);
+    const subCompanySid = await subCompanyOf(db, tenantSid);
+    await ensureAccount(db, tenantSid, subCompanySid);
+    const admin = await db.query('SELECT 1 FROM user_account WHERE tenant_sid = $1 AND account = $2', [
+      tenantSid,
+      IMPORT_ACCOUNT,
+    ]);
+    if (!admin.length)
+      await createUserAccount(db, {
+        tenantSid,
+        account: IMPORT_ACCOUNT,
+        password: WEB_PASSWORD,
+        name: 'Bench import',
+        isTenantAdmin: true,
+        companies: [tenantSid, subCompanySid],
+      });
+    const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM m_patent WHERE tenant_sid = $1', [
+      tenantSid,
+    ]);
+    return { tenantSid, subCompanySid, patents: held[0]?.n ?? 0 };
   } finally {
     await running.close();
   }

@@ -31,6 +31,7 @@ import { categoryRecords } from './0032-category-records.js';
 import { fieldFiles } from './0034-field-files.js';
 import { deadlinePages } from './0035-deadline-pages.js';
 import { notifications } from './0036-notifications.js';
+import { fastBigrams } from './0037-fast-bigrams.js';
 
 export interface Migration {
   id: number;
@@ -71,4 +72,5 @@ export const migrations: readonly Migration[] = [
   fieldFiles,
   deadlinePages,
   notifications,
+  fastBigrams,
 ];

@@ -98,12 +98,16 @@ export interface LoadedCase {
 
 /** The cases with these sids and their items, for one batch of recomputation. */
 export async function loadFacts(db: Queryable, tenantSid: string, sids: readonly string[]): Promise<LoadedCase[]> {
+  return withItems(db, tenantSid, await loadRows(db, tenantSid, sids));
+}
+
+/** The cases' own rows (the fact columns), without their items. */
+export async function loadRows(db: Queryable, tenantSid: string, sids: readonly string[]): Promise<FactRow[]> {
   if (sids.length === 0) return [];
-  const rows = await db.query<FactRow>(
+  return db.query<FactRow>(
     `SELECT ${FACT_COLUMNS.join(', ')} FROM ${tableOf(patentModel)} WHERE tenant_sid = $1 AND sid = ANY($2::text[])`,
     [tenantSid, sids],
   );
-  return withItems(db, tenantSid, rows);
 }
 
 /** The cases' items beside their rows. */

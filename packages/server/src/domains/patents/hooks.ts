@@ -68,11 +68,13 @@ export function patentRuleHooks(timeZone: string): {
         }
       },
       async afterImport(tx, { principal, sids, now }) {
+        // The imported cases were inserted just now: no item, deadline or fee of theirs exists to compare.
         await recomputeInBatches(tx, sids, {
           tenantSid: principal.tenantSid,
           now,
           timeZone,
           actorSid: principal.userSid,
+          newCases: true,
         });
       },
     },

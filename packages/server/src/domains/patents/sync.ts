@@ -128,6 +128,11 @@ export interface SyncScope {
   deadlineRules: readonly string[] | null;
   /** The only cases whose fees are compared; null = every case. */
   feeCases: ReadonlySet<string> | null;
+  /**
+   * The cases were inserted in this transaction (an import): nothing of theirs is stored yet, so there is
+   * nothing to read and compare, only rows to insert.
+   */
+  newCases?: boolean;
 }
 
 function changedFee(stored: StoredFee, plan: FeePlan): boolean {
@@ -245,7 +250,7 @@ export async function syncCases(
   const sids = cases.map((c) => c.owner.sid);
   const deadlineRules = scope?.deadlineRules ?? null;
   const storedDeadlines =
-    deadlineRules?.length === 0
+    deadlineRules?.length === 0 || scope?.newCases
       ? []
       : await tx.query<StoredDeadline>(
           `SELECT ${DEADLINE_COLUMNS.join(', ')}
@@ -256,7 +261,7 @@ export async function syncCases(
   const feeCases = scope?.feeCases ?? null;
   const feeSids = feeCases ? sids.filter((sid) => feeCases.has(sid)) : sids;
   const storedFees =
-    feeSids.length === 0
+    feeSids.length === 0 || scope?.newCases
       ? []
       : await tx.query<StoredFee>(
           `SELECT ${FEE_COLUMNS.join(', ')}

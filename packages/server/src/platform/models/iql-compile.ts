@@ -301,7 +301,7 @@ function substring(column: string, likePattern: string, term: string, p: (value:
   const length = [...term].length;
   const needsBigrams = length >= 2 && (length < 3 || [...term].some((char) => char.charCodeAt(0) > 0x7f));
   // ILIKE first: when the bigram index is not used, the costly function runs only on rows that match.
-  return needsBigrams ? `(${ilike} AND ipdesk_bigrams(${column}) @> ipdesk_bigrams(${p(term)}))` : ilike;
+  return needsBigrams ? `(${ilike} AND ipdesk_bigrams(${column}) @> ipdesk_term_bigrams(${p(term)}))` : ilike;
 }
 
 /**
