@@ -8,6 +8,7 @@ import { STATUS_COLORS } from '../models/lifecycle.js';
 import { MENU_LEVELS, MENU_OPEN_TYPES, MENU_SCOPES } from '../rbac/menus.js';
 import { AUTHORIZATION_LEVELS, RESOURCE_TYPES } from '../rbac/resources.js';
 import { DATA_SCOPES, FIELD_ACCESS } from '../rbac/permissions.js';
+import { NOTIFICATION_GROUPS } from '../notifications/events.js';
 
 // ---- GET model/{model}/do/schema ----
 
@@ -242,3 +243,34 @@ export const rolePermissionsAnswer = z.object({
 export type FieldRule = z.infer<typeof fieldRuleAnswer>;
 export type ModelScope = z.infer<typeof modelScopeAnswer>;
 export type RolePermissions = z.infer<typeof rolePermissionsAnswer>;
+
+// ---- GET /webapi/notifications ----
+
+/** One notification in the reader's inbox, rendered in their language (timestamps as ISO 8601 UTC text). */
+export const inboxItemAnswer = z.object({
+  sid: z.string(),
+  /** The event's code; a code this version no longer knows is still answered (the title says what it was). */
+  event: z.string(),
+  event_label: z.string(),
+  group: z.enum(NOTIFICATION_GROUPS),
+  /** Already in the reader's language; "(a record you cannot see)" for a record they may not read. */
+  title: z.string(),
+  /** The app path it opens (the record's page), null when there is nothing the reader may open. */
+  link: z.string().nullable(),
+  /** The record, only when the reader may read it now. */
+  model: z.string().nullable(),
+  record_sid: z.string().nullable(),
+  actor_sid: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+
+export const inboxPageAnswer = z.object({
+  items: z.array(inboxItemAnswer),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next: z.string().nullable(),
+});
+
+export type InboxItem = z.infer<typeof inboxItemAnswer>;
+export type InboxPage = z.infer<typeof inboxPageAnswer>;

@@ -1,33 +1,12 @@
 // {webapi} the signed-in person's notifications (docs/api.md "Notifications"): the inbox and its unread
 // count, marking read, preferences, following the UI language, and watching a record. The bell's calls are
 // silent (a failed poll is not worth a message); the pages' calls show failures as every page does.
-import type { EmailMode, Language, NotificationEvent, NotificationGroup } from '@ipdesk/core';
+import type { EmailMode, InboxPage, Language, NotificationEvent, NotificationGroup } from '@ipdesk/core';
+
+export type { InboxItem, InboxPage } from '@ipdesk/core';
 import type { RequestResult } from './call';
 import type { DataEnvelope } from './model';
 import { request } from './request';
-
-export interface InboxItem {
-  sid: string;
-  event: NotificationEvent;
-  event_label: string;
-  group: NotificationGroup;
-  /** Already in the caller's language; "(a record you cannot see)" for a record they may not read. */
-  title: string;
-  /** The app path it opens (the record's page), null when there is nothing the reader may open. */
-  link: string | null;
-  model: string | null;
-  record_sid: string | null;
-  actor_sid: string | null;
-  actor_name: string | null;
-  created_at: string;
-  read_at: string | null;
-}
-
-export interface InboxPage {
-  items: InboxItem[];
-  /** The cursor of the next (older) page; null on the last. */
-  next: string | null;
-}
 
 export interface InboxQuery {
   unread?: boolean;

@@ -8,6 +8,8 @@ import {
   notificationEventLabel,
   notificationGroup,
   SID_PATTERN,
+  type InboxItem,
+  type InboxPage,
   type NotificationEvent,
   type NotificationGroup,
   type NotificationParams,
@@ -25,29 +27,6 @@ export const MARK_READ_MAX = 500;
 export interface InboxDeps {
   db: Queryable;
   registry: ModelRegistry;
-}
-
-export interface InboxItem {
-  sid: string;
-  event: NotificationEvent;
-  event_label: string;
-  group: NotificationGroup;
-  title: string;
-  /** The record's page (or the notification's own link), null when the reader may not open it. */
-  link: string | null;
-  /** The record, only when the reader may read it now. */
-  model: string | null;
-  record_sid: string | null;
-  actor_sid: string | null;
-  actor_name: string | null;
-  created_at: Date;
-  read_at: Date | null;
-}
-
-export interface InboxPage {
-  items: InboxItem[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  next: string | null;
 }
 
 interface InboxRow {
@@ -137,8 +116,8 @@ export async function listInbox(
       record_sid: visible ? row.record_sid : null,
       actor_sid: row.actor_sid,
       actor_name: (ctx.language === 'en' && row.actor_english_name) || row.actor_name,
-      created_at: row.created_at,
-      read_at: row.read_at,
+      created_at: row.created_at.toISOString(),
+      read_at: row.read_at?.toISOString() ?? null,
     };
   });
   const last = page.at(-1);

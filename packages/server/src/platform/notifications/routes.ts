@@ -5,6 +5,7 @@
 import {
   AppError,
   EMAIL_MODES,
+  inboxPageAnswer,
   LANGUAGES,
   MODEL_NAME_PATTERN,
   NOTIFICATION_EVENTS,
@@ -25,21 +26,6 @@ import { unwatchRecord, watchRecord, watchState } from './watch.js';
 const tags = ['notifications'];
 const sid = labelled(z.string().regex(SID_PATTERN), 'field.notificationSids');
 const hour = z.number().int().min(0).max(23);
-
-const itemSchema = z.object({
-  sid: z.string(),
-  event: z.string(),
-  event_label: z.string(),
-  group: z.enum(NOTIFICATION_GROUPS),
-  title: z.string(),
-  link: z.string().nullable(),
-  model: z.string().nullable(),
-  record_sid: z.string().nullable(),
-  actor_sid: z.string().nullable(),
-  actor_name: z.string().nullable(),
-  created_at: z.date(),
-  read_at: z.date().nullable(),
-});
 
 const eventPreference = z
   .object({
@@ -103,7 +89,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<ServiceOptions> = async (
           })
           .strict(),
         response: {
-          200: envelopeSchema({ data: z.object({ items: z.array(itemSchema), next: z.string().nullable() }) }),
+          200: envelopeSchema({ data: inboxPageAnswer }),
         },
       },
     },

@@ -3,7 +3,7 @@
 // labels, money with two decimals and separators, timestamps in local time.
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { asMoney, formatMoney, type FieldKind, type Language } from '@ipdesk/core';
 import type { FieldFiles, ReferenceTitles, SchemaField } from '../../api/model';
 import { EMPTY_VALUE, isEmptyValue, optionLabel } from '../schema';
@@ -29,13 +29,27 @@ export interface CellContext {
 
 export type CellRenderer = (value: unknown, field: SchemaField, context: CellContext) => ReactNode;
 
+/**
+ * One line in a table, cut by CSS with the whole text as the native tooltip. antd's measured ellipsis (with its
+ * own tooltip) read every cell's size after rendering it, a forced layout per cell: most of the time a list took
+ * to draw its first page (docs/benchmarks.md, "Drawing a list's rows").
+ */
+const ONE_LINE: CSSProperties = {
+  display: 'inline-block',
+  maxWidth: 320,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+};
+
 /** A text; a multiple one (applicants, IPC classes) as its values joined by the list separator. */
 const text: CellRenderer = (value, _field, { t, variant }) => {
   const shown = valuesOf(value).map(String).join(t('model.listSeparator'));
   return variant === 'table' ? (
-    <Typography.Text ellipsis={{ tooltip: shown }} style={{ maxWidth: 320 }}>
+    <span style={ONE_LINE} title={shown}>
       {shown}
-    </Typography.Text>
+    </span>
   ) : (
     <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{shown}</span>
   );

@@ -85,6 +85,19 @@ describe('cells', () => {
     );
   });
 
+  it('a text in a table is one line cut by CSS, the whole text its tooltip, with nothing measured after drawing', () => {
+    const long = '一种基于固态电解质的锂离子电池及其制备方法和在储能系统中的应用';
+    const markup = renderToStaticMarkup(<>{renderValue(long, field('text'), { ...context, variant: 'table' })}</>);
+    const span = new DOMParser().parseFromString(markup, 'text/html').body.firstElementChild as HTMLElement;
+    expect(span.tagName).toBe('SPAN');
+    expect(span.title).toBe(long);
+    expect(span.textContent).toBe(long);
+    expect(span.style.textOverflow).toBe('ellipsis');
+    expect(span.style.whiteSpace).toBe('nowrap');
+    // antd's measured ellipsis (a forced layout per cell) is what this replaced.
+    expect(span.className).not.toContain('ant-typography');
+  });
+
   it('a cascade path step by step', () => {
     const tree = [
       { value: 'cn', label: '中国' },
