@@ -70,6 +70,20 @@ describe(`bigram search keys (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(row!.term).toHaveLength(2);
   });
 
+  it('is inlined where it is used (no function call per value), and empty for no value', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.query('CREATE TEMP TABLE bigram_inline (title text) ON COMMIT DROP');
+      const plan = await tx.query<{ 'QUERY PLAN': string }>(
+        'EXPLAIN (VERBOSE, COSTS OFF) SELECT ipdesk_bigrams(title) FROM bigram_inline',
+      );
+      const output = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(output).toContain('regexp_replace');
+      expect(output).not.toContain('ipdesk_bigrams');
+    });
+    const [row] = await database.db.query<{ none: string[] | null }>('SELECT ipdesk_bigrams(NULL) AS none');
+    expect(row!.none).toBeNull();
+  });
+
   it('is matched to the bigram index in a search', async () => {
     await database.db.transaction(async (tx) => {
       await tx.query('CREATE TABLE bigram_probe (sid text PRIMARY KEY, title text)');

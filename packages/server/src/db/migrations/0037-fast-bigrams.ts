@@ -4,7 +4,9 @@ import type { Migration } from './index.js';
 // array_agg. On the embedded engine that cost ~70–180 µs per value, and with three keyword columns on a patent
 // it was 60 % of an insert's cost (docs/benchmarks.md, "Imports on the embedded engine"). Now it is one
 // expression, which PostgreSQL inlines into the index (and into queries) instead of calling a function:
-// the pairs starting at even offsets, then those at odd offsets, split apart by regexp_replace.
+// the pairs starting at even offsets, then those at odd offsets, split apart by regexp_replace. It is not
+// declared STRICT, since PostgreSQL inlines a strict function only when its body is strict too, and array
+// concatenation is not; a NULL value gives NULL all the same.
 //
 // That leaves a lone last character of each half in the array (and an empty string when a half has an even
 // length): extra keys that cost little and match nothing a search asks for, because the term's side is
@@ -25,7 +27,7 @@ AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION ipdesk_bigrams(input text) RETURNS text[]
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
   SELECT string_to_array(regexp_replace(lower(input), '(..)', E'\\\\1\\x1f', 'g'), E'\\x1f')
       || string_to_array(regexp_replace(substr(lower(input), 2), '(..)', E'\\\\1\\x1f', 'g'), E'\\x1f')
