@@ -84,6 +84,10 @@ export default defineConfig({
           // load); the failed attempt prints the session's API calls, and scripts/test-all.mjs names every
           // test that passed only on its retry, so a flake stays visible.
           retry: process.env.CI ? 1 : 0,
+          // expect.poll waits 1 s by default: less than a page reload and its first queries take on a 2-core
+          // machine running two browser files (the bell's count after a reload, read as '' for 1 s, failed once
+          // in CI and passed on its retry). The test's own timeout still bounds a poll that never passes.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
