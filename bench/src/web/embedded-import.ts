@@ -4,7 +4,6 @@
 // checkpointed), the resident memory after a restart on the full database, and the two-character searches'
 // p95 through the API the list uses.
 import ExcelJS from 'exceljs';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatePatents } from '../patents.js';
 import { ApiClient } from '../search/api.js';
@@ -30,12 +29,6 @@ async function patentFile(patents: readonly Generated[]): Promise<Buffer> {
   for (const p of patents)
     sheet.addRow([p.title, p.caseNumber, p.applicationNumber, p.patentType, p.country, p.status, p.filingDate]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** The kernel's high-water mark of a process's resident memory, MB. */
-function highWaterMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024;
 }
 
 /**
@@ -99,7 +92,7 @@ export async function importPatents(
     files: figures,
     seconds: (performance.now() - started) / 1000,
     peakRssMb,
-    highWaterMb: highWaterMb(pid),
+    highWaterMb: residentMb(pid, 'VmHWM'),
   };
 }
 

@@ -310,8 +310,6 @@ async function prepareEmbedded(): Promise<Embedded> {
   };
 }
 
-const yesNo = (ok: boolean) => (ok ? 'yes' : 'NO');
-
 /** The embedded default's figures against issue 16's targets. */
 function printEmbedded(
   embedded: Embedded,
@@ -332,13 +330,13 @@ function printEmbedded(
       `import of ${ROWS.toLocaleString('en')} patents in all`,
       `${imported.seconds.toFixed(1)} s (${Math.round(ROWS / imported.seconds)} rows/s)`,
       `≤ ${EMBEDDED_TARGET.importSeconds} s`,
-      yesNo(imported.seconds <= EMBEDDED_TARGET.importSeconds),
+      met(imported.seconds, EMBEDDED_TARGET.importSeconds),
     ]);
     rows.push([
       'peak RSS while importing (sampled / kernel high-water mark)',
       `${imported.peakRssMb.toFixed(0)} / ${imported.highWaterMb.toFixed(0)} MB`,
       `≤ ${EMBEDDED_TARGET.peakRssMb} MB`,
-      yesNo(imported.highWaterMb <= EMBEDDED_TARGET.peakRssMb),
+      met(imported.highWaterMb, EMBEDDED_TARGET.peakRssMb),
     ]);
     const after = embedded.folderAfterImport!;
     rows.push([
@@ -353,20 +351,20 @@ function printEmbedded(
     'data folder once idle and stopped (all / WAL / tables and indexes)',
     `${settled.totalMb.toFixed(0)} / ${settled.walMb.toFixed(0)} / ${settled.baseMb.toFixed(0)} MB (${ratio.toFixed(2)}× the data)`,
     `≤ ~${EMBEDDED_TARGET.folderToData}× the data`,
-    yesNo(ratio <= EMBEDDED_TARGET.folderToData),
+    met(ratio, EMBEDDED_TARGET.folderToData),
   ]);
   rows.push([
     `RSS idle after start (empty database / ${embedded.tenant.rows.toLocaleString('en')} patents)`,
     `${embedded.emptyIdleRssMb.toFixed(0)} / ${embedded.idleRssMb.toFixed(0)} MB`,
     `≤ ${EMBEDDED_TARGET.idleRssMb} MB`,
-    yesNo(embedded.idleRssMb <= EMBEDDED_TARGET.idleRssMb),
+    met(embedded.idleRssMb, EMBEDDED_TARGET.idleRssMb),
   ]);
   rows.push(['RSS after the browser runs', `${afterRunsRssMb.toFixed(0)} MB`, '—', '—']);
   rows.push([
     `two-character search, rows (p50 / p95 of ${terms.requests})`,
     `${terms.rowsP50.toFixed(1)} / ${terms.rowsP95.toFixed(1)} ms`,
     `p95 ≤ ${EMBEDDED_TARGET.searchP95Ms} ms`,
-    yesNo(terms.rowsP95 <= EMBEDDED_TARGET.searchP95Ms),
+    met(terms.rowsP95, EMBEDDED_TARGET.searchP95Ms),
   ]);
   rows.push([
     'two-character search, its count (p50 / p95)',
@@ -378,7 +376,7 @@ function printEmbedded(
     'two-character search, rows then count (p95)',
     `${terms.bothP95.toFixed(1)} ms`,
     `≤ ${EMBEDDED_TARGET.searchP95Ms} ms`,
-    yesNo(terms.bothP95 <= EMBEDDED_TARGET.searchP95Ms),
+    met(terms.bothP95, EMBEDDED_TARGET.searchP95Ms),
   ]);
   printTable(
     `Embedded default (PGlite), ${embedded.tenant.rows.toLocaleString('en')} patents; two-character terms: ${TWO_CHARACTER_TERMS.join(', ')}`,

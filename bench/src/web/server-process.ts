@@ -60,10 +60,10 @@ export async function startBuiltServer(env: { DATA_DIR: string; DATABASE_URL?: s
   };
 }
 
-/** Resident memory of a process in MB (Linux /proc). */
-export function residentMb(pid: number): number {
+/** Resident memory of a process in MB (Linux /proc): now, or its high-water mark (VmHWM) since it started. */
+export function residentMb(pid: number, figure: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  const kb = Number(new RegExp(`${figure}:\\s+(\\d+)`).exec(status)?.[1]);
   return kb / 1024;
 }
 
