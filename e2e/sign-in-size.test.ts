@@ -1,11 +1,14 @@
 // The sign-in page is small (issue 16): with a cold cache, the JS and CSS a browser fetches before one
 // can type a password weigh at most 250 KB as sent (compressed, the responses' encoded sizes), none of
 // it antd; after signing in, the app (antd, the shell) loads and works; its plain language switcher works.
+// antd's styles then come from the stylesheet generated at build (scripts/antd-styles.mjs), not written by antd
+// in the page.
 import type { Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
 import { createUser, submitSignIn } from './support/accounts.js';
 import { openSession, type BrowserSession } from './support/browser.js';
+import { signedInSession } from './support/models.js';
 import { waitForText } from './support/page.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -104,5 +107,46 @@ describe('sign-in page size', () => {
     expect(await page.getByTestId('language-option-zh-CN').count()).toBe(0);
     await page.reload();
     await waitForText(page, 'login-title', en['login.title']);
+  });
+});
+
+describe("antd's styles from the build", () => {
+  it('come from one stylesheet ahead of the app sheets; antd writes none of the app theme in the page', async () => {
+    const signedIn = await signedInSession(server, 'zh-CN');
+    session = signedIn.session;
+    const { page } = session;
+    await page.goto(server.appUrl('model/patent'));
+    await page.getByTestId('model-list').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const found = await page.evaluate(() => {
+      const links = Array.from(
+        document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+        (l) => l.href,
+      );
+      const sheet = Array.from(document.styleSheets).find((s) => s.href?.includes('/assets/antd-styles-'));
+      // The sheet's last rule lists the cache path of every style it holds, each starting with its theme's key.
+      const probe = document.createElement('div');
+      probe.className = 'data-ant-cssinjs-cache-path';
+      document.body.append(probe);
+      const listed = getComputedStyle(probe).content.replace(/^"|"$/g, '');
+      probe.remove();
+      return {
+        links,
+        rules: sheet?.cssRules.length ?? 0,
+        themes: [...new Set(listed.split(';').map((path) => path.split('|')[0]))],
+        // What antd wrote in the page itself, one <style> per component and theme: its theme and first rule.
+        written: Array.from(
+          document.querySelectorAll('style[data-token-hash]'),
+          (s) => `${s.getAttribute('data-token-hash')} ${(s.textContent ?? '').slice(0, 80)}`,
+        ),
+      };
+    });
+    // Before the app's own sheets, which win where a rule of theirs and one of antd's are equally specific.
+    expect(found.links[0]).toMatch(/\/assets\/antd-styles-[\w-]+\.css$/);
+    expect(found.links.length).toBeGreaterThan(1);
+    expect(found.rules).toBeGreaterThan(1000);
+    expect(found.themes.length).toBeGreaterThan(0);
+    expect(found.written.filter((style) => found.themes.includes(style.split(' ')[0]!))).toEqual([]);
   });
 });

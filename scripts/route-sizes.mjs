@@ -1,6 +1,6 @@
 // Bytes of JS and CSS a browser fetches to show a route, read from the build's manifest (issue 16):
 // the entry's static imports for sign-in, plus the lazy chunks (and their static imports) of the app
-// shell and the page for the patent list and a patent detail. Sizes as sent come from the .br/.gz files
+// shell and the page for the patent list and a patent detail, and antd's build-time styles for the pages in antd's frame. Sizes as sent come from the .br/.gz files
 // scripts/precompress.mjs wrote. Usage: node scripts/route-sizes.mjs [dist folder]
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,10 +37,14 @@ function sizeOf(file, suffix) {
   return existsSync(full) ? statSync(full).size : statSync(path.join(dist, file)).size;
 }
 
+// antd's styles generated at build (scripts/antd-styles.mjs): fetched with antd's frame (app/antd-styles.ts).
+const antdStyles = Object.values(manifest).find((chunk) => chunk.src?.endsWith('src/app/generated/antd-styles.css'));
+
 function routeSizes() {
   return Object.entries(ROUTES).map(([route, lazyModules]) => {
     const files = new Set();
     for (const key of ['index.html', ...lazyModules]) collect(key, files);
+    if (antdStyles && lazyModules.includes('src/app/AntdFrame.tsx')) files.add(antdStyles.file);
     const list = [...files];
     const sum = (suffix) => list.reduce((total, file) => total + sizeOf(file, suffix), 0);
     return { route, files: list.length, raw: sum(''), gzip: sum('.gz'), brotli: sum('.br') };

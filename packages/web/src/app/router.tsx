@@ -7,6 +7,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../pages/LoginPage';
 import { RedirectPage } from '../pages/RedirectPage';
+import { loadAntdStyles } from './antd-styles';
 import { routerBasename } from './base-path';
 import { RequireSession } from './RequireSession';
 
@@ -15,7 +16,11 @@ export const appRoutes: RouteObject[] = [
   { path: 'login', element: <LoginPage /> },
   { path: 'redirect/*', element: <RedirectPage /> },
   {
-    lazy: async () => ({ Component: (await import('./AntdFrame')).AntdFrame }),
+    // antd's build-time styles (app/antd-styles.ts) arrive beside its code, before its first draw.
+    lazy: async () => {
+      const [frame] = await Promise.all([import('./AntdFrame'), loadAntdStyles()]);
+      return { Component: frame.AntdFrame };
+    },
     // Shown on a first load of any other page until antd's frame (and then the shell) has arrived.
     HydrateFallback: PageLoading,
     children: [
