@@ -1,4 +1,4 @@
-// The app shell at the base path (signed in): ProLayout with the home page and the server's environment;
+// The app shell at the base path (signed in): the shell with the home page and the server's environment;
 // and the same build served under another base path chosen when the server starts, sign-in included.
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages, translate } from '@ipdesk/core';

@@ -8,6 +8,9 @@ export const webMenusEn: Record<WebMenusMessageKey, string> = {
   'navMenu.loadFailed': 'The menu could not be loaded',
   'navMenu.retry': 'Retry',
   'navMenu.newWindow': 'Opens in a new window',
+  'navMenu.label': 'Side menu',
+  'navMenu.collapse': 'Collapse the menu',
+  'navMenu.expand': 'Expand the menu',
 
   'adminMenu.title': 'Menus',
   'adminMenu.reloginNotice': 'Menu changes take effect when users sign in again.',

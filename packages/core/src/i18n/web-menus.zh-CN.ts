@@ -6,6 +6,9 @@ export const webMenusZhCN = {
   'navMenu.loadFailed': '菜单加载失败',
   'navMenu.retry': '重试',
   'navMenu.newWindow': '在新窗口中打开',
+  'navMenu.label': '侧边菜单',
+  'navMenu.collapse': '收起菜单',
+  'navMenu.expand': '展开菜单',
 
   'adminMenu.title': '菜单管理',
   'adminMenu.reloginNotice': '菜单的修改在用户重新登录后生效。',

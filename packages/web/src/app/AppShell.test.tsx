@@ -1,15 +1,18 @@
 // The shell's server-driven menu, rendered with the real App against a real HTTP server playing
 // {webapi}: the menus come from the "my-menus" cache or are fetched once, show in the current language
-// (a switch needs no new fetch), filter with the search box, the page's calls carry the menu resource
-// code of the longest matching menu, and a page whose resource the user lacks goes to /403.
+// (a switch needs no new fetch), filter with the search box, fold to their icons with the collapse
+// button, select the page's entry and open its group as the location changes, the page's calls carry
+// the menu resource code of the longest matching menu, and a page whose resource the user lacks goes
+// to /403.
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { translate } from '@ipdesk/core';
 import type { MyMenuNode, MyMenus } from '../api/menus';
 import { i18n, switchLanguage } from '../i18n/i18n';
 import { forgetMyMenus } from '../session/my-menus';
 import { sendJson, type Responder } from '../testing/local-server';
 import { answer, notFound, pageTest } from '../testing/page-test';
-import { byTestId, typeInto } from '../testing/render';
+import { byTestId, click, typeInto } from '../testing/render';
 import { waitUntil } from '../testing/wait';
 
 const base = { level: 1, resource_code: null, path: null, open_type: 'self', icon: null } as const;
@@ -102,6 +105,53 @@ describe('the shell menu', { timeout: 20_000 }, () => {
     expect(menuText(container)).toContain('菜单管理');
     await typeInto(byTestId<HTMLInputElement>(container, 'menu-search'), 'nothing-like-it');
     await waitUntil(() => container.querySelector('[data-testid="menu-no-match"]') !== null);
+  });
+
+  it('folds the menu to its icons and back: the search box hides, the entries stay', async () => {
+    localStorage.setItem('my-menus', JSON.stringify(MENUS));
+    const { container } = await page.open('/profile');
+    await waitUntil(() => menuText(container).includes('专利'));
+    const sider = () => container.querySelector('.ant-layout-sider');
+    const nav = container.querySelector('nav');
+    expect(nav?.getAttribute('aria-label')).toBe(translate('zh-CN', 'navMenu.label'));
+    const toggle = byTestId(container, 'shell-collapse');
+    expect(toggle.getAttribute('aria-label')).toBe(translate('zh-CN', 'navMenu.collapse'));
+
+    await click(toggle);
+    await waitUntil(() => container.querySelector('[data-testid="menu-search"]') === null);
+    expect(sider()?.classList.contains('ant-layout-sider-collapsed')).toBe(true);
+    expect(toggle.getAttribute('aria-label')).toBe(translate('zh-CN', 'navMenu.expand'));
+    expect(sider()?.querySelector('a[href="/model/patent"]')).not.toBeNull();
+    expect(sider()?.querySelector('[role="menuitem"] .anticon-setting')).not.toBeNull();
+
+    await click(toggle);
+    await waitUntil(() => container.querySelector('[data-testid="menu-search"]') !== null);
+    expect(sider()?.classList.contains('ant-layout-sider-collapsed')).toBe(false);
+    expect(toggle.getAttribute('aria-label')).toBe(translate('zh-CN', 'navMenu.collapse'));
+  });
+
+  it("selects the page's entry and opens its group, following the location", async () => {
+    localStorage.setItem('my-menus', JSON.stringify(MENUS));
+    const { container, router } = await page.open('/admin/menus');
+    const selected = () => container.querySelector('.ant-menu-item-selected')?.textContent ?? '';
+    const openGroups = () =>
+      [...container.querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title')].map((g) => g.textContent);
+    await waitUntil(() => selected() === '菜单管理');
+    expect(openGroups()).toEqual(['系统设置']);
+
+    // The user may close the group; it stays closed while they work outside it.
+    await click(container.querySelector<HTMLElement>('.ant-menu-submenu-title')!);
+    await waitUntil(() => openGroups().length === 0);
+    await act(async () => router.navigate('/model/patent'));
+    await waitUntil(() => selected() === '专利');
+    expect(openGroups()).toEqual([]);
+
+    // Outside the menu nothing is selected; back on a page in the group, it opens again.
+    await act(async () => router.navigate('/profile'));
+    await waitUntil(() => selected() === '');
+    await act(async () => router.navigate('/admin/menus'));
+    await waitUntil(() => selected() === '菜单管理');
+    expect(openGroups()).toEqual(['系统设置']);
   });
 
   it('shows a failed fetch with a retry', async () => {

@@ -2,7 +2,7 @@
 // password pages, the app shell at "/" (signed in only), and everything else to /404.
 // Sign-in and the redirect helper come with the entry and need nothing from antd, so the first page a
 // browser loads stays small (issue 16, scripts/route-sizes.mjs). Every other page is lazy and sits in
-// antd's frame (AntdFrame); the shell, with pro-components, is lazy inside it.
+// antd's frame (AntdFrame); the shell (our own antd Layout + Menu) is lazy inside it.
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../pages/LoginPage';

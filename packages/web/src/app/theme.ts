@@ -15,5 +15,8 @@ export const APP_THEME: ThemeConfig = {
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)', // #595959: 7:1
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    // antd's rgba(0, 0, 0, 0.25) is #bfbfbf, 1.8:1. A select's placeholder is real text to axe; it went
+    // unchecked under ProLayout, whose gradient page background made axe leave contrast undecided.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)', // #737373: 4.7:1
   },
 };
