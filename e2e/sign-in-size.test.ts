@@ -111,7 +111,7 @@ describe('sign-in page size', () => {
 });
 
 describe("antd's styles from the build", () => {
-  it('come from one stylesheet ahead of the app sheets; antd writes none of the app theme in the page', async () => {
+  it('come from one stylesheet ahead of the app sheets; antd writes none in the page', async () => {
     const signedIn = await signedInSession(server, 'zh-CN');
     session = signedIn.session;
     const { page } = session;
@@ -125,16 +125,9 @@ describe("antd's styles from the build", () => {
         (l) => l.href,
       );
       const sheet = Array.from(document.styleSheets).find((s) => s.href?.includes('/assets/antd-styles-'));
-      // The sheet's last rule lists the cache path of every style it holds, each starting with its theme's key.
-      const probe = document.createElement('div');
-      probe.className = 'data-ant-cssinjs-cache-path';
-      document.body.append(probe);
-      const listed = getComputedStyle(probe).content.replace(/^"|"$/g, '');
-      probe.remove();
       return {
         links,
         rules: sheet?.cssRules.length ?? 0,
-        themes: [...new Set(listed.split(';').map((path) => path.split('|')[0]))],
         // What antd wrote in the page itself, one <style> per component and theme: its theme and first rule.
         written: Array.from(
           document.querySelectorAll('style[data-token-hash]'),
@@ -146,7 +139,8 @@ describe("antd's styles from the build", () => {
     expect(found.links[0]).toMatch(/\/assets\/antd-styles-[\w-]+\.css$/);
     expect(found.links.length).toBeGreaterThan(1);
     expect(found.rules).toBeGreaterThan(1000);
-    expect(found.themes.length).toBeGreaterThan(0);
-    expect(found.written.filter((style) => found.themes.includes(style.split(' ')[0]!))).toEqual([]);
+    // Every style the page needed was in it: antd wrote none itself (a theme or component the sheet lacked
+    // would show here; with ProLayout's nested themes the list page wrote ~45).
+    expect(found.written).toEqual([]);
   });
 });

@@ -25,8 +25,9 @@ const { APP_THEME } = await import('../packages/web/src/app/theme.ts');
 /** Props a component needs to draw its styled parts; the rest draw with none. */
 const PROPS = {
   Affix: { children: h('div') },
-  // A form's items bring a style of their own.
+  // A form's items, and a layout's sider, bring a style of their own.
   Form: { children: h(antd.Form.Item, {}, h('span')) },
+  Layout: { children: h(antd.Layout.Sider) },
   Dropdown: { menu: { items: [] }, children: h('span') },
   Menu: { items: [] },
   QRCode: { value: 'ipdesk' },
