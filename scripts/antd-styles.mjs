@@ -60,7 +60,8 @@ function drawn() {
 
 const cache = createCache();
 const failed = [];
-for (const [name, node] of drawn()) {
+const nodes = drawn();
+for (const [name, node] of nodes) {
   try {
     renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: APP_THEME }, node)));
   } catch (error) {
@@ -71,5 +72,5 @@ for (const [name, node] of drawn()) {
 const css = extractStyle(cache, { plain: true });
 await mkdir(path.dirname(target), { recursive: true });
 await writeFile(target, css);
-console.log(`antd styles: ${(css.length / 1024).toFixed(0)} KB for ${drawn().length} components and panels`);
+console.log(`antd styles: ${(css.length / 1024).toFixed(0)} KB for ${nodes.length} components and panels`);
 for (const line of failed) console.warn(`  not pre-generated (written at run time): ${line}`);

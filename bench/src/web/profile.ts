@@ -13,7 +13,7 @@ import { printTable } from '../table.js';
 import { INSTRUMENT, type BenchGlobal } from './instrument.js';
 import { assertBuilt, startBuiltServer } from './server-process.js';
 import { prepareEmbeddedAccounts, WEB_ACCOUNT, WEB_PASSWORD } from './tenant.js';
-import { signIn } from './visits.js';
+import { signIn, waitForMark } from './visits.js';
 
 interface ProfileNode {
   id: number;
@@ -70,10 +70,7 @@ function selfTimes(profile: CpuProfile, owners: Map<string, number>, functions: 
 }
 
 async function untilFirstRow(page: Page): Promise<number> {
-  await page.waitForFunction(() => (globalThis as unknown as BenchGlobal).__bench.marks.firstRow !== undefined, null, {
-    timeout: 60_000,
-    polling: 50,
-  });
+  if (!(await waitForMark(page, 'firstRow', 60_000))) throw new Error(`${route}: no first row in 60 s`);
   return page.evaluate(() => (globalThis as unknown as BenchGlobal).__bench.marks.firstRow!);
 }
 

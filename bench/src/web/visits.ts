@@ -68,7 +68,7 @@ const TRACE_CATEGORIES = [
 const READY_TIMEOUT = 60_000;
 const COUNT_TIMEOUT = 30_000;
 
-async function waitForMark(page: Page, mark: Mark, timeout: number): Promise<boolean> {
+export async function waitForMark(page: Page, mark: Mark, timeout: number): Promise<boolean> {
   try {
     // A function, not text: the page's CSP forbids evaluating strings.
     await page.waitForFunction(
