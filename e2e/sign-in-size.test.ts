@@ -3,6 +3,8 @@
 // it antd; after signing in, the app (antd, the shell) loads and works; its plain language switcher works.
 // antd's styles then come from the stylesheet generated at build (scripts/antd-styles.mjs), not written by antd
 // in the page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ipdesk/core';
@@ -142,5 +144,56 @@ describe("antd's styles from the build", () => {
     // Every style the page needed was in it: antd wrote none itself (a theme or component the sheet lacked
     // would show here; with ProLayout's nested themes the list page wrote ~45).
     expect(found.written).toEqual([]);
+  });
+});
+
+/** The build's manifest (packages/web/dist/.vite/manifest.json): each module's chunk and its static imports. */
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
+
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+describe("the list page's code", () => {
+  it('leaves the dialogs, the other search modes and the heavier filters out until they are used', () => {
+    const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    // What a list page loads before its first row: the entry, antd's frame, the shell and the page.
+    const opening = staticClosure(manifest, [
+      'index.html',
+      'src/app/AntdFrame.tsx',
+      'src/app/AppShell.tsx',
+      'src/pages/model/ModelListPage.tsx',
+    ]);
+    // Loaded on first use, or on idle once the rows are drawn (components/lazy-part.tsx), each in chunks named
+    // after its module.
+    const later = [
+      'ImportDialog',
+      'BatchEditDialog',
+      'ColumnSettings',
+      'ActionDialog',
+      'AdvancedSearchBox',
+      'BatchSearchForm',
+      'filter-parts',
+      'ModelPageResults',
+    ];
+    const chunks = Object.values(manifest);
+    for (const name of later) {
+      const files = chunks.filter((chunk) => chunk.name === name).map((chunk) => chunk.file);
+      expect(files, name).not.toEqual([]);
+      expect(
+        files.filter((file) => opening.has(file)),
+        name,
+      ).toEqual([]);
+    }
   });
 });

@@ -27,8 +27,13 @@ interface CpuProfile {
 }
 
 const DIST = path.resolve(import.meta.dirname, '../../../packages/web/dist');
-const dataDir = process.env.BENCH_DATA_DIR;
-if (!dataDir) throw new Error('BENCH_DATA_DIR must name a prepared embedded data folder');
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = databaseUrl
+  ? path.resolve('bench/out', `web-data-${new URL(databaseUrl).pathname.slice(1)}`)
+  : process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('BENCH_DATA_DIR must name a prepared embedded data folder (or DATABASE_URL a prepared database)');
+/** Each visit in a new page of the same context (as bench:web's warm visits), instead of a reload of one page. */
+const newPage = Boolean(process.env.BENCH_NEW_PAGE);
 const route = process.env.BENCH_ROUTE ?? 'model/patent';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -75,14 +80,14 @@ async function untilFirstRow(page: Page): Promise<number> {
 }
 
 assertBuilt();
-const accounts = await prepareEmbeddedAccounts(dataDir);
-const server = await startBuiltServer({ DATA_DIR: dataDir });
+const subCompanySid = databaseUrl ? '' : (await prepareEmbeddedAccounts(dataDir)).subCompanySid;
+const server = await startBuiltServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 try {
   const sessions = await signIn(browser, server.appUrl, {
     account: WEB_ACCOUNT,
     password: WEB_PASSWORD,
-    subCompanySid: accounts.subCompanySid,
+    subCompanySid,
   });
   const context = await browser.newContext({
     locale: 'zh-CN',
@@ -90,20 +95,26 @@ try {
     storageState: sessions.root,
   });
   await context.addInitScript(INSTRUMENT);
-  const page = await context.newPage();
-  await page.goto(`${server.appUrl}${route}`);
-  await untilFirstRow(page);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const first = await context.newPage();
+  await first.goto(`${server.appUrl}${route}`);
+  await untilFirstRow(first);
   const owners = new Map<string, number>();
   const functions = new Map<string, number>();
   const firstRows: number[] = [];
+  let page = first;
   for (let run = 0; run < runs; run++) {
+    if (newPage) {
+      await page.close();
+      page = await context.newPage();
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     await page.goto(`${server.appUrl}${route}`, { waitUntil: 'commit' });
     firstRows.push(await untilFirstRow(page));
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    await cdp.detach();
     selfTimes(profile, owners, functions);
   }
   const top = (m: Map<string, number>, n: number) =>
@@ -112,7 +123,7 @@ try {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, ms]) => [name, (ms / runs).toFixed(1)]);
-  console.log(`\n${route}, warm, first row at ${firstRows.map((v) => v.toFixed(0)).join(' / ')} ms`);
+  console.log(`\n${route}, warm${newPage ? ', new pages' : ', reloads'}, first row at ${firstRows.map((v) => v.toFixed(0)).join(' / ')} ms`);
   printTable('Self time per visit by source (ms)', ['source', 'ms'], top(owners, 30));
   printTable('Functions with the most self time per visit (ms)', ['function [source]', 'ms'], top(functions, 30));
 } finally {

@@ -24,7 +24,7 @@ import {
 import { byTestId, click } from '../../testing/render';
 import { schemaField } from '../../testing/schema-fixtures';
 import { waitUntil } from '../../testing/wait';
-import { FieldFilesInput } from './FieldFiles';
+import { FieldFilesInput } from './FieldFilesInput';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -10,7 +10,7 @@ import { MONEY_CURRENCIES, asMoney, type FieldKind } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { characterCount, lengthCount } from '../../components/length-limit';
 import { cascadeOptions, formatMoneyInput, moneyScale, parseMoneyInput, valuesOf } from './format';
-import { FieldFilesInput } from './FieldFiles';
+import { FieldFilesInput } from './FieldFilesInput';
 import { DepartmentPicker } from './pickers/DepartmentPicker';
 import { CategoryPicker } from './pickers/CategoryPicker';
 import { CompanyPicker } from './pickers/CompanyPicker';

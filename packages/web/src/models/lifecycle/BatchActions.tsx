@@ -8,8 +8,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LifecycleActionAnswer } from '@ipdesk/core';
 import type { ModelRow, ModelSchema } from '../../api/model';
-import { ActionDialog } from './ActionDialog';
+import { lazyPart } from '../../components/lazy-part';
 import { batchActions } from './offered';
+
+/** Loaded when an action is chosen: the list draws its buttons, not their forms. */
+const ActionDialog = lazyPart(async () => (await import('./ActionDialog')).ActionDialog);
 
 export interface BatchActionsProps {
   schema: ModelSchema;

@@ -36,11 +36,9 @@ import { headerQuery, modelKeys } from '../queries';
 import { abilitiesOf, defaultTimeRangeField, fieldMap, isSortable, timeRangeFields } from '../schema';
 import type { QuickRange, SortOrder } from '../search/iql-build';
 import { QuickRangeFilter } from '../search/QuickRangeFilter';
-import { ColumnSettings } from './ColumnSettings';
 import { listView } from './list-view';
 import { SavedViews } from './SavedViews';
-import { ImportDialog } from '../transfer/ImportDialog';
-import { SearchPanel, type SearchMode } from './SearchPanel';
+import { SEARCH_PANEL_PARTS, SearchPanel, type SearchMode } from './SearchPanel';
 import { iqlFailureMessage } from './iql-failure';
 import { pagerTotal, useListPages } from './list-pages';
 import { SkeletonRows } from './SkeletonRows';
@@ -52,8 +50,13 @@ const TOTAL_STYLE = { display: 'inline-block', minWidth: '9em', textAlign: 'righ
 import { namedRowSelection } from '../../components/row-selection';
 import { BatchActions } from '../lifecycle/BatchActions';
 import { batchEditableFields } from '../batch-edit/batch-fields';
-import { BatchEditDialog } from '../batch-edit/BatchEditDialog';
 import { StatusTag, statusLook } from '../lifecycle/StatusTag';
+import { lazyPart, whenIdle } from '../../components/lazy-part';
+
+// Drawn only once asked for: loaded then, or on idle once the rows are shown (components/lazy-part.tsx).
+const ColumnSettings = lazyPart(async () => (await import('./ColumnSettings')).ColumnSettings);
+const ImportDialog = lazyPart(async () => (await import('../transfer/ImportDialog')).ImportDialog);
+const BatchEditDialog = lazyPart(async () => (await import('../batch-edit/BatchEditDialog')).BatchEditDialog);
 
 /** The user's saved columns of the model (null: the model's defaults); ready once answered. */
 export function useHeaderColumns(model: string): { saved: string[] | null; ready: boolean } {
@@ -108,6 +111,16 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
     search.data?.result !== RESULT_CODES.success ? iqlFailureMessage(search.data?.error) : undefined;
   const total = count && !count.estimated ? count.total : 0;
   const formatCount = (n: number) => new Intl.NumberFormat(language).format(n);
+
+  // The dialogs' code, once the first rows are drawn and the browser has nothing else to do.
+  const shown = answer !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    return whenIdle(() => {
+      for (const part of [ColumnSettings, ImportDialog, BatchEditDialog, ...SEARCH_PANEL_PARTS])
+        part.preload().catch(() => {});
+    });
+  }, [shown]);
 
   // After a delete the last page may be gone: step back to the last one there is.
   useEffect(() => {

@@ -5,9 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { IqlQuery } from '@ipdesk/core';
 import type { ModelSchema } from '../../api/model';
 import { batchSearchFields, defaultBatchField, queryableFields, searchFilterFields } from '../schema';
-import { AdvancedSearchBox } from '../search/AdvancedSearchBox';
-import { BasicSearchForm } from '../search/BasicSearchForm';
-import { BatchSearchForm } from '../search/BatchSearchForm';
+import { BASIC_SEARCH_PARTS, BasicSearchForm } from '../search/BasicSearchForm';
+import { lazyPart } from '../../components/lazy-part';
+
+// The basic form shows first; the other two modes load when chosen (or on idle, see ModelList).
+const AdvancedSearchBox = lazyPart(async () => (await import('../search/AdvancedSearchBox')).AdvancedSearchBox);
+const BatchSearchForm = lazyPart(async () => (await import('../search/BatchSearchForm')).BatchSearchForm);
+/** What the panel loads on first use, for the list to load ahead. */
+export const SEARCH_PANEL_PARTS = [AdvancedSearchBox, BatchSearchForm, ...BASIC_SEARCH_PARTS];
 
 export const SEARCH_MODES = ['basic', 'advance', 'batch'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];

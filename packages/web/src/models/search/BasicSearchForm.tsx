@@ -2,14 +2,21 @@
 // searchFilter field — texts CONTAINS, options IN, dates and numbers BETWEEN, references by ID. The
 // first filters show at once, the rest behind "more".
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IQL_LIMITS, type IqlQuery } from '@ipdesk/core';
 import type { SchemaField } from '../../api/model';
 import { lengthCount, maxLengthRule } from '../../components/length-limit';
-import { inputFor } from '../fields/inputs';
+import { lazyPart } from '../../components/lazy-part';
 import { BASIC_FILTERS, buildBasicQuery, type BasicFormValue, type NumberRange } from './iql-build';
+
+// A filter's box while its code loads: the same height, so the form does not move when it arrives.
+const loadingBox = <Skeleton.Input active block size="default" />;
+const DateRangeFilter = lazyPart(async () => (await import('./filter-parts')).DateRangeFilter, loadingBox);
+const EqualsFilter = lazyPart(async () => (await import('./filter-parts')).EqualsFilter, loadingBox);
+/** What the form loads on first use, for the list to load ahead. */
+export const BASIC_SEARCH_PARTS = [DateRangeFilter, EqualsFilter];
 
 /** The keyword's form name: field names start with a letter, so it cannot collide with one. */
 const KEYWORD = '_match';
@@ -105,15 +112,13 @@ function FilterInput({ field, model, value, onChange, id }: FilterInputProps) {
         />
       );
     case 'dateRange':
-      return <DatePicker.RangePicker {...bound} style={{ width: '100%' }} data-testid={testId} />;
+      return <DateRangeFilter {...bound} data-testid={testId} />;
     case 'numberRange':
       return <NumberRangeInput {...bound} testId={testId} />;
     case 'boolean':
       return <BooleanFilter {...bound} testId={testId} />;
-    case 'equals': {
-      const Picker = inputFor({ ...field, multiple: false });
-      return <Picker {...bound} field={{ ...field, multiple: false }} model={model} testId={testId} />;
-    }
+    case 'equals':
+      return <EqualsFilter {...bound} field={field} model={model} testId={testId} />;
     case null:
       return null;
   }
