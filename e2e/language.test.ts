@@ -71,4 +71,25 @@ describe('language', () => {
     await page.reload();
     await waitForText(page, 'result-title', messages.en['page.notFound.title']);
   });
+
+  it("asks for the language pack once: a later visit starts from the cached pack of this build's version", async () => {
+    session = await openSession({ locale: 'zh-CN' });
+    const { page } = session;
+    const packRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/webapi/front/search')) packRequests.push(request.url());
+    });
+    await page.goto(server.appUrl('login'));
+    await waitForText(page, 'login-title', messages['zh-CN']['login.title']);
+    await page.waitForLoadState('networkidle');
+    expect(packRequests).toHaveLength(1);
+    // The server's version of the pack is the one the web build computed from the same texts.
+    const pack = await cachedPack(session, 'zh-CN');
+    expect(pack?.record).toEqual(messages['zh-CN']);
+
+    await page.reload();
+    await waitForText(page, 'login-title', messages['zh-CN']['login.title']);
+    await page.waitForLoadState('networkidle');
+    expect(packRequests).toHaveLength(1);
+  });
 });

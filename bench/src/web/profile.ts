@@ -31,7 +31,8 @@ const databaseUrl = process.env.DATABASE_URL;
 const dataDir = databaseUrl
   ? path.resolve('bench/out', `web-data-${new URL(databaseUrl).pathname.slice(1)}`)
   : process.env.BENCH_DATA_DIR;
-if (!dataDir) throw new Error('BENCH_DATA_DIR must name a prepared embedded data folder (or DATABASE_URL a prepared database)');
+if (!dataDir)
+  throw new Error('BENCH_DATA_DIR must name a prepared embedded data folder (or DATABASE_URL a prepared database)');
 /** Each visit in a new page of the same context (as bench:web's warm visits), instead of a reload of one page. */
 const newPage = Boolean(process.env.BENCH_NEW_PAGE);
 const route = process.env.BENCH_ROUTE ?? 'model/patent';
@@ -123,7 +124,9 @@ try {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, ms]) => [name, (ms / runs).toFixed(1)]);
-  console.log(`\n${route}, warm${newPage ? ', new pages' : ', reloads'}, first row at ${firstRows.map((v) => v.toFixed(0)).join(' / ')} ms`);
+  console.log(
+    `\n${route}, warm${newPage ? ', new pages' : ', reloads'}, first row at ${firstRows.map((v) => v.toFixed(0)).join(' / ')} ms`,
+  );
   printTable('Self time per visit by source (ms)', ['source', 'ms'], top(owners, 30));
   printTable('Functions with the most self time per visit (ms)', ['function [source]', 'ms'], top(functions, 30));
 } finally {

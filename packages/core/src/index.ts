@@ -6,6 +6,7 @@ export * from './http/envelope.js';
 export * from './http/result-codes.js';
 export * from './http/answers.js';
 export * from './i18n/index.js';
+export * from './i18n/pack-version.js';
 export * from './ids.js';
 export * from './accounts/index.js';
 export * from './models/index.js';

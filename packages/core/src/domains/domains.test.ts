@@ -6,6 +6,7 @@ import { MODEL_CATALOG } from '../models/catalog/index.js';
 import { DEFAULT_MENUS, defaultMenus, MenuParentError, type DefaultMenu } from '../rbac/menus.js';
 import { DEFAULT_ROLES, defaultRoles } from '../rbac/default-roles.js';
 import { DEADLINES_RESOURCE, resourceCatalog } from '../rbac/resources.js';
+import { DOMAIN_ERROR_DECLARATIONS, DOMAIN_ERRORS } from './errors.js';
 import { DOMAINS, modelsOf, patentsDomain } from './index.js';
 import { codeBands, domainError, domainMessages, type CoreDomain } from './types.js';
 
@@ -38,6 +39,15 @@ describe('domains', () => {
         // In the typed catalogue under its name, with its code.
         expect(errors).toHaveProperty([name, 'code'], error.code);
       }
+  });
+
+  it("gathers the error codes of exactly the domains' manifests, without loading them", () => {
+    const declaring = DOMAINS.filter((domain) => Object.keys(domain.errors.codes).length > 0);
+    // The same objects, in DOMAINS order: a domain whose errors file is missing from domains/errors.ts (or listed
+    // there but not in its manifest) fails here.
+    expect(DOMAIN_ERROR_DECLARATIONS).toEqual(declaring.map((domain) => domain.errors));
+    DOMAIN_ERROR_DECLARATIONS.forEach((declaration, i) => expect(declaration).toBe(declaring[i]!.errors));
+    expect(DOMAIN_ERRORS).toEqual(Object.assign({}, ...DOMAINS.map((domain) => domain.errors.codes)));
   });
 
   it('the catalogue, menus and texts are the platform plus each domain', () => {

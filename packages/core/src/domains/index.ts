@@ -13,6 +13,7 @@ import type { CoreDomain } from './types.js';
 import { workflowDomain } from './workflow/manifest.js';
 
 export * from './types.js';
+export * from './errors.js';
 export {
   documentsDomain,
   invoicesDomain,
@@ -36,11 +37,6 @@ export const DOMAINS = [
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-
-/** Every domain's error codes by name (typed: `new AppError('relationExists')` checks the name). */
-export type DomainErrors = UnionToIntersection<Domain['errors']['codes']>;
-export const DOMAIN_ERRORS = Object.assign({}, ...DOMAINS.map((d) => d.errors.codes)) as DomainErrors;
 
 /** Every domain's message keys: part of MessageKey, so a text missing in en fails the type-check. */
 export type DomainMessageKey = Domain extends infer D

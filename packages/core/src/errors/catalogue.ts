@@ -1,6 +1,6 @@
 // The one catalogue of error codes: a stable numeric code, the HTTP status it travels with, and the
 // i18n key of its message. Codes from the spec (§8) keep their numbers; our own use status*1000+n.
-import { DOMAIN_ERRORS } from '../domains/index.js';
+import { DOMAIN_ERRORS } from '../domains/errors.js';
 import type { CoreDomain, DomainError } from '../domains/types.js';
 import type { MessageKey } from '../i18n/index.js';
 

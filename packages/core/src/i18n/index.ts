@@ -1,5 +1,6 @@
 // Languages, their resolution from headers and preferences, and a small translate function
 // used by the server (the web uses i18next over the same flat maps).
+import { interpolate, type Language, type TranslateParams } from './languages.js';
 import { accountsEn } from './accounts.en.js';
 import { accountsZhCN, type AccountsMessageKey } from './accounts.zh-CN.js';
 import { en } from './en.js';
@@ -56,6 +57,8 @@ import { webTenantSettingsEn } from './web-tenant-settings.en.js';
 import { webTenantSettingsZhCN, type WebTenantSettingsMessageKey } from './web-tenant-settings.zh-CN.js';
 import { tenantsZhCN, type TenantsMessageKey } from './tenants.zh-CN.js';
 
+export * from './languages.js';
+
 export type MessageKey =
   | ShellMessageKey
   | AccountsMessageKey
@@ -83,13 +86,11 @@ export type MessageKey =
   | TenantsMessageKey
   | WebTenantSettingsMessageKey
   | DomainMessageKey;
-export const LANGUAGES = ['zh-CN', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 // Each area keeps its texts in a zh-CN/en pair of files; the pack is their union, with each domain's
-// (its manifest's messages, checked for the same keys in both languages where it is declared).
-const PLATFORM_MESSAGES = {
+// (its manifest's messages, checked for the same keys in both languages where it is declared). A function, not
+// a constant: a bundle that uses only this module's other exports (the web's entry) leaves every text out.
+const platformMessages = () => ({
   'zh-CN': {
     ...zhCN,
     ...accountsZhCN,
@@ -144,74 +145,19 @@ const PLATFORM_MESSAGES = {
     ...tenantsEn,
     ...webTenantSettingsEn,
   },
-};
+});
 
 /** The platform's texts and these domains' in each language (a test adds its own domain's). */
 export function messagesOf(domains: readonly CoreDomain[]): Record<Language, Record<string, string>> {
+  const platform = platformMessages();
   const pack = (language: Language) =>
-    Object.assign({}, PLATFORM_MESSAGES[language], ...domains.map((d) => d.messages[language])) as Record<
-      string,
-      string
-    >;
+    Object.assign({}, platform[language], ...domains.map((d) => d.messages[language])) as Record<string, string>;
   return { 'zh-CN': pack('zh-CN'), en: pack('en') };
 }
 
 // Sound: the platform's files and every domain's messages are typed with the same keys in both languages.
-export const messages = messagesOf(DOMAINS) as Record<Language, Record<MessageKey, string>>;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** Maps a tag such as "en-US", "zh", "zh-Hans-CN" or "zh_CN" to a supported language, or undefined. */
-export function matchLanguage(tag: string | null | undefined): Language | undefined {
-  if (!tag) return undefined;
-  const primary = tag.trim().toLowerCase().replace('_', '-').split('-')[0];
-  if (primary === 'zh') return 'zh-CN';
-  if (primary === 'en') return 'en';
-  return undefined;
-}
-
-/** First supported language in an Accept-Language value, honouring q weights. */
-export function languageFromAcceptLanguage(header: string | null | undefined): Language | undefined {
-  if (!header) return undefined;
-  const ranked = header
-    .slice(0, 512)
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number.parseFloat(q.slice(2)) : 1;
-      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const entry of ranked) {
-    const match = matchLanguage(entry.tag);
-    if (match) return match;
-  }
-  return undefined;
-}
-
-/** The request's language: explicit header first, then Accept-Language, then the default. */
-export function resolveLanguage(explicit?: string | null, acceptLanguage?: string | null): Language {
-  return matchLanguage(explicit) ?? languageFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
-}
-
-export type TranslateParams = Record<string, string | number>;
-
-export function interpolate(text: string, params?: TranslateParams): string {
-  if (!params) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
-}
+export const messages = /* @__PURE__ */ messagesOf(DOMAINS) as Record<Language, Record<MessageKey, string>>;
 
 export function translate(language: Language, key: MessageKey, params?: TranslateParams): string {
   return interpolate(messages[language][key], params);
-}
-
-/** The placeholder names a text uses, e.g. ["label", "message"]; the parity test compares them. */
-export function placeholdersOf(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }

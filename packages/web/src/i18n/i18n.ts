@@ -7,6 +7,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@ipdesk/core';
 import { updateRequestContext } from '../api/session-context';
+import { BUILT_PACK_VERSIONS } from './built-pack';
 import { fetchLanguagePack } from './pack-api';
 import { loadTexts, type LoadedTexts, type Texts } from './pack-loader';
 import {
@@ -46,11 +47,12 @@ export async function startI18n(storage: Storage = localStorage): Promise<void> 
   const language = resolvePreference(preference, browserLanguages());
   setCurrentPreference(preference);
   updateRequestContext({ language });
-  const loaded = await loadTexts(language, storage, fetchLanguagePack);
+  const loaded = await loadTexts(language, storage, fetchLanguagePack, { builtVersion: BUILT_PACK_VERSIONS[language] });
   await i18n.use(initReactI18next).init({
     lng: language,
     supportedLngs: [...LANGUAGES],
-    // Every language's texts already include core's bundled texts, so there is nothing to fall back to.
+    // Every language's texts hold all of core's keys (this build's own pack, or a pack laid over core's bundled
+    // texts, pack-loader.ts), so there is nothing to fall back to.
     fallbackLng: false,
     resources: { [language]: { translation: loaded.texts } },
     keySeparator: false,
@@ -66,7 +68,9 @@ export async function startI18n(storage: Storage = localStorage): Promise<void> 
 
 async function showLanguage(language: Language, storage: Storage): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'translation')) {
-    const loaded = await loadTexts(language, storage, fetchLanguagePack);
+    const loaded = await loadTexts(language, storage, fetchLanguagePack, {
+      builtVersion: BUILT_PACK_VERSIONS[language],
+    });
     installTexts(language, loaded.texts);
     installWhenRefreshed(language, loaded);
   }

@@ -73,4 +73,48 @@ describe('loadTexts', () => {
     const loaded = await loadTexts('en', localStorage, fetchReturning(serverPack));
     expect(loaded.source).toBe('server');
   });
+
+  describe("with this build's pack version known", () => {
+    const built: LanguagePack = { version: 'built-v', record: { 'page.notFound.title': 'Built 404' } };
+    function countingBundled() {
+      const calls: Language[] = [];
+      return Object.assign(
+        async (language: Language) => {
+          calls.push(language);
+          return messages[language];
+        },
+        { calls },
+      );
+    }
+
+    it("starts from a cached pack of this build's version as it is: no fetch, no bundled texts", async () => {
+      writeCachedPack(localStorage, 'en', built);
+      const fetchPack = fetchReturning(serverPack);
+      const bundled = countingBundled();
+      const loaded = await loadTexts('en', localStorage, fetchPack, { builtVersion: 'built-v', bundled });
+      expect(loaded).toEqual({ texts: built.record, source: 'cache' });
+      expect(fetchPack.calls).toEqual([]);
+      expect(bundled.calls).toEqual([]);
+    });
+
+    it('lays a cached pack of another version over the bundled texts and refreshes it', async () => {
+      writeCachedPack(localStorage, 'en', { version: 'older', record: { 'page.notFound.title': 'Old 404' } });
+      const bundled = countingBundled();
+      const loaded = await loadTexts('en', localStorage, fetchReturning(built), { builtVersion: 'built-v', bundled });
+      expect(loaded.texts['page.notFound.title']).toBe('Old 404');
+      expect(loaded.texts['page.backHome']).toBe(messages.en['page.backHome']);
+      // The refreshed pack is this build's: taken as it is.
+      expect(await loaded.refreshed).toEqual(built.record);
+      expect(bundled.calls).toEqual(['en']);
+      expect(readCachedPack(localStorage, 'en')).toEqual(built);
+    });
+
+    it("takes a fetched pack of this build's version as it is, and caches it", async () => {
+      const bundled = countingBundled();
+      const loaded = await loadTexts('en', localStorage, fetchReturning(built), { builtVersion: 'built-v', bundled });
+      expect(loaded).toEqual({ texts: built.record, source: 'server' });
+      expect(bundled.calls).toEqual([]);
+      expect(readCachedPack(localStorage, 'en')).toEqual(built);
+    });
+  });
 });

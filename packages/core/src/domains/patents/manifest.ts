@@ -1,5 +1,6 @@
 // The patents domain in core: cases, their office actions and events, deadlines and fees; the docket
 // menus; the errors of relations, fees and office calendars; and the texts of all of them.
+import { PATENTS_ERRORS } from './errors.js';
 import { fee } from './models/fee.js';
 import { patent } from './models/patent.js';
 import { patentItem } from './models/patent-item.js';
@@ -16,7 +17,7 @@ import { actionResourceCode } from '../../models/lifecycle.js';
 import type { ModelDeclaration } from '../../models/define.js';
 import { grantsOn, MODEL_ACTIONS } from '../../rbac/model-actions.js';
 import { PATENT_DICTIONARIES } from './dictionaries.js';
-import { codeBands, domainError, domainMessages, modelMenu, type CoreDomain } from '../types.js';
+import { domainMessages, modelMenu, type CoreDomain } from '../types.js';
 
 const messages = domainMessages(
   { ...patentRulesZhCN, ...webPatentRulesZhCN, ...patentRelationsZhCN, ...webPatentRelationsZhCN },
@@ -59,25 +60,6 @@ export const patentsDomain = {
     inventor: grantsOn(['patent'], ['view', 'create', 'update']),
     agency_agent: grantsOn(['patent'], ['view', 'update']),
   },
-  errors: {
-    // Relations and inventors take x350-x399, deadlines, fees and office calendars x400-x449.
-    ranges: codeBands([400, 404, 409], 350, 449),
-    codes: {
-      /** Params: row, field, problem. */
-      calendarImportInvalid: domainError(400400, 400, 'error.calendarImportInvalid'),
-      /** Params: max. */
-      calendarImportTooMany: domainError(400401, 400, 'error.calendarImportTooMany'),
-      // Patents helper (issue 14): fee records made from a schedule line.
-      feeLineNotFound: domainError(404402, 404, 'error.feeLineNotFound'),
-      feeRecordExists: domainError(409402, 409, 'error.feeRecordExists'),
-      /** Params: sum (the current sum of the shares, in percent). */
-      inventorContributionSum: domainError(400350, 400, 'error.inventorContributionSum'),
-      relationSameCase: domainError(400351, 400, 'error.relationSameCase'),
-      /** Params: count (warnings not confirmed); fields: every warning (field = its code). */
-      relationWarnings: domainError(409350, 409, 'error.relationWarnings'),
-      relationExists: domainError(409351, 409, 'error.relationExists'),
-      relationNotFound: domainError(404350, 404, 'error.relationNotFound'),
-    },
-  },
+  errors: PATENTS_ERRORS,
   messages,
 } satisfies CoreDomain<PatentsMessageKey>;

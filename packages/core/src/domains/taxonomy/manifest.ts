@@ -2,9 +2,10 @@
 // kinds productCategory / technologyCategory point at, edited on their own pages under System settings,
 // and the built-in dictionaries behind techTerritory and patternType. Not enterprise-only: agency users
 // editing a case read its categories' names.
+import { TAXONOMY_ERRORS } from './errors.js';
 import { grantsOn } from '../../rbac/model-actions.js';
 import type { ResourceDeclaration } from '../../rbac/resources.js';
-import { codeBands, domainError, domainMessages, modelMenu, type CoreDomain } from '../types.js';
+import { domainMessages, modelMenu, type CoreDomain } from '../types.js';
 import { TAXONOMY_DICTIONARIES } from './dictionaries.js';
 import { taxonomyEn } from './i18n/taxonomy.en.js';
 import { taxonomyZhCN } from './i18n/taxonomy.zh-CN.js';
@@ -58,12 +59,6 @@ export const taxonomyDomain = {
     inventor: grantsOn(NAMES, ['view']),
     agency_agent: grantsOn(NAMES, ['view']),
   },
-  errors: {
-    ranges: codeBands([409], 920, 939),
-    codes: {
-      categoryCycle: domainError(409920, 409, 'error.categoryCycle'),
-      categoryHasChildren: domainError(409921, 409, 'error.categoryHasChildren'),
-    },
-  },
+  errors: TAXONOMY_ERRORS,
   messages,
 } satisfies CoreDomain<TaxonomyMessageKey>;

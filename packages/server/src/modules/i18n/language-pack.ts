@@ -1,7 +1,6 @@
 // The language pack the web client fetches (spec §1: a flat key→text map, cached by the client).
 // Texts come from core; the version is a hash of the pack so a client can tell when its cache is stale.
-import { createHash } from 'node:crypto';
-import { LANGUAGES, messages, type Language } from '@ipdesk/core';
+import { LANGUAGES, languagePackVersion, messages, type Language } from '@ipdesk/core';
 
 export interface LanguagePack {
   language: Language;
@@ -11,7 +10,8 @@ export interface LanguagePack {
 
 function build(language: Language): LanguagePack {
   const record = { ...messages[language] };
-  const version = createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 16);
+  // The web build computes the same version from the same texts (web/src/i18n/built-pack.ts).
+  const version = languagePackVersion(record);
   return { language, version, record };
 }
 
