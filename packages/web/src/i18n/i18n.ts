@@ -41,13 +41,17 @@ function installWhenRefreshed(language: Language, loaded: LoadedTexts): void {
   });
 }
 
+/** A language's texts from the server's pack, knowing which version this build's own texts are. */
+const loadPack = (language: Language, storage: Storage): Promise<LoadedTexts> =>
+  loadTexts(language, storage, fetchLanguagePack, { builtVersion: BUILT_PACK_VERSIONS[language] });
+
 /** Call once before the first render; resolves when texts for the preferred language are in place. */
 export async function startI18n(storage: Storage = localStorage): Promise<void> {
   const preference = readPreference(storage);
   const language = resolvePreference(preference, browserLanguages());
   setCurrentPreference(preference);
   updateRequestContext({ language });
-  const loaded = await loadTexts(language, storage, fetchLanguagePack, { builtVersion: BUILT_PACK_VERSIONS[language] });
+  const loaded = await loadPack(language, storage);
   await i18n.use(initReactI18next).init({
     lng: language,
     supportedLngs: [...LANGUAGES],
@@ -68,9 +72,7 @@ export async function startI18n(storage: Storage = localStorage): Promise<void> 
 
 async function showLanguage(language: Language, storage: Storage): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'translation')) {
-    const loaded = await loadTexts(language, storage, fetchLanguagePack, {
-      builtVersion: BUILT_PACK_VERSIONS[language],
-    });
+    const loaded = await loadPack(language, storage);
     installTexts(language, loaded.texts);
     installWhenRefreshed(language, loaded);
   }

@@ -13,6 +13,8 @@ import { batchActions } from './offered';
 
 /** Loaded when an action is chosen: the list draws its buttons, not their forms. */
 const ActionDialog = lazyPart(async () => (await import('./ActionDialog')).ActionDialog);
+/** What the buttons load on first use, for the list to load ahead. */
+export const BATCH_ACTION_PARTS = [ActionDialog];
 
 export interface BatchActionsProps {
   schema: ModelSchema;

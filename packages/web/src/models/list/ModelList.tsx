@@ -48,7 +48,7 @@ import { preloadRecordPage } from '../../pages/model/preload';
 /** The total's place in the pager, wide enough for "约 1,000,000 条" / "About 1,000,000". */
 const TOTAL_STYLE = { display: 'inline-block', minWidth: '9em', textAlign: 'right' } as const;
 import { namedRowSelection } from '../../components/row-selection';
-import { BatchActions } from '../lifecycle/BatchActions';
+import { BATCH_ACTION_PARTS, BatchActions } from '../lifecycle/BatchActions';
 import { batchEditableFields } from '../batch-edit/batch-fields';
 import { StatusTag, statusLook } from '../lifecycle/StatusTag';
 import { lazyPart, whenIdle } from '../../components/lazy-part';
@@ -117,7 +117,7 @@ export function ModelList({ schema, within }: { schema: ModelSchema; within?: Pa
   useEffect(() => {
     if (!shown) return;
     return whenIdle(() => {
-      for (const part of [ColumnSettings, ImportDialog, BatchEditDialog, ...SEARCH_PANEL_PARTS])
+      for (const part of [ColumnSettings, ImportDialog, BatchEditDialog, ...SEARCH_PANEL_PARTS, ...BATCH_ACTION_PARTS])
         part.preload().catch(() => {});
     });
   }, [shown]);
