@@ -34,10 +34,14 @@ export function lazyPart<P extends object>(
   return Object.assign(Part, { preload });
 }
 
-/** Runs `task` once the browser is idle (or after `timeoutMs` at the latest); returns a canceller. */
-export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+/**
+ * Runs `task` once the browser has nothing else to do; returns a canceller. No deadline: what it is used for
+ * (loading code ahead) is optional, and forcing it in after a timeout would take the main thread from a user
+ * (or a test) clicking on a busy machine.
+ */
+export function whenIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: timeoutMs });
+    const handle = requestIdleCallback(task);
     return () => cancelIdleCallback(handle);
   }
   const handle = setTimeout(task, 1);
